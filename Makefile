@@ -1,0 +1,45 @@
+# Everything runs inside .venv, created on first use with the machine's python3.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+PO := $(wildcard locale/*/LC_MESSAGES/*.po)
+MO := $(PO:.po=.mo)
+
+.PHONY: setup run test lint bench messages clean
+
+setup: $(VENV)/.installed $(MO)
+	$(MANAGE) migrate --noinput
+	$(MANAGE) loadrulebook
+	$(MANAGE) collectstatic --noinput -v 0
+
+# Reinstall only when the project's dependencies change.
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+# Compile a catalogue only when its .po is newer (polib: no GNU gettext needed).
+locale/%.mo: locale/%.po $(VENV)/.installed
+	$(PY) -c "import polib, sys; polib.pofile(sys.argv[1]).save_as_mofile(sys.argv[2])" $< $@
+
+run: setup
+	$(MANAGE) runserver 127.0.0.1:8000
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: setup lint
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) -m bench
+
+# Refresh the catalogues from the code and templates (needs GNU gettext).
+messages: $(VENV)/.installed
+	$(MANAGE) makemessages -l ar -l fr -l en --no-obsolete
+
+clean:
+	rm -rf $(VENV) staticfiles

@@ -1,0 +1,22 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import path
+
+from rulebook import api, views
+
+urlpatterns = [
+    path("api/<slug:game>/position", api.position, name="api-position"),
+    path("api/<slug:game>/variants", api.variants, name="api-variants"),
+    path("admin/", admin.site.urls),
+]
+
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("<slug:game>/", views.rules_page, name="rules"),
+    path("<slug:game>/position/", views.position_page, name="position"),
+    path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),
+)
+
+handler404 = "rulebook.errors.not_found"
+handler400 = "rulebook.errors.bad_request"
+handler500 = "rulebook.errors.server_error"
