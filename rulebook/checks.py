@@ -1,0 +1,81 @@
+"""System checks: the registry and the engines must describe the same rules.
+
+They read the versioned registry files, not the database, so they also guard a fresh clone.
+"""
+
+from django.core import checks
+
+from . import games, registry
+
+
+def _texts_missing(table, where):
+    """Every translated table must have all three languages."""
+    if not isinstance(table, dict):
+        return []
+    missing = [lang for lang in registry.LANGUAGES if not str(table.get(lang, "")).strip()]
+    return [f"{where}: no {', '.join(missing)} text"] if missing else []
+
+
+def registry_problems(spec: games.GameSpec) -> list[str]:
+    data = registry.read(spec.engine_name)
+    problems = []
+    engine_keys = set(spec.rule_keys())
+    rules = {r["key"]: r for r in data["rules"]}
+    for key in sorted(engine_keys - rules.keys()):
+        problems.append(f"engine parameter {key!r} has no registry entry")
+    for key in sorted(rules.keys() - engine_keys):
+        problems.append(f"registry entry {key!r} names no engine parameter")
+    variants = {v["slug"] for v in data["variants"]}
+    for slug in sorted(set(spec.presets) - variants):
+        problems.append(f"engine preset {slug!r} has no registry variant")
+    for slug in sorted(variants - set(spec.presets)):
+        problems.append(f"registry variant {slug!r} has no engine preset")
+    if data.get("default_variant") != spec.default_variant:
+        problems.append("the registry's default variant is not the engine's DEFAULT_PRESET")
+    sources = {s["key"] for s in data["sources"]}
+    sections = {s["key"] for s in data["sections"]}
+    for name in ("name", "tagline", "default_reason"):
+        problems += _texts_missing(data.get(name), name)
+    for s in data["sections"]:
+        problems += _texts_missing(s.get("title"), f"section {s['key']} title")
+        problems += _texts_missing(s.get("body"), f"section {s['key']} body")
+    for v in data["variants"]:
+        problems += _texts_missing(v.get("name"), f"variant {v['slug']} name")
+        problems += [
+            f"variant {v['slug']}: unknown source {k!r}" for k in v["sources"] if k not in sources
+        ]
+    for key, r in rules.items():
+        if r.get("section") not in sections:
+            problems.append(f"rule {key!r}: unknown section {r.get('section')!r}")
+        problems += _texts_missing(r.get("name"), f"rule {key} name")
+        worded = {v["value"] for v in r.get("values", [])}
+        for v in r.get("values", []):
+            problems += _texts_missing(v.get("statement"), f"rule {key}={v['value']} statement")
+        for c in r.get("claims", []):
+            if c["source"] not in sources:
+                problems.append(f"rule {key!r}: claim from unknown source {c['source']!r}")
+        if key in engine_keys:
+            for slug, rules_obj in spec.presets.items():
+                value = games.value_key(getattr(rules_obj, key))
+                if value not in worded and "*" not in worded:
+                    problems.append(f"rule {key!r}: no wording for value {value!r} ({slug})")
+        if key in engine_keys and _disputed(r, spec) and not r.get("default_reason"):
+            problems.append(f"rule {key!r}: variants differ but no reason for the site's default")
+        problems += _texts_missing(r.get("default_reason"), f"rule {key} default_reason")
+    return problems
+
+
+def _disputed(rule: dict, spec: games.GameSpec) -> bool:
+    """Sources that state different values, or presets that play different ones."""
+    stated = {c.get("value") for c in rule.get("claims", []) if c["status"] == "stated"}
+    played = {games.value_key(getattr(r, rule["key"])) for r in spec.presets.values()}
+    return len(stated) > 1 or len(played) > 1
+
+
+@checks.register()
+def registry_matches_engines(app_configs=None, **kwargs):
+    errors = []
+    for spec in games.GAMES.values():
+        for problem in registry_problems(spec):
+            errors.append(checks.Error(f"{spec.slug}: {problem}", id="rulebook.E001"))
+    return errors

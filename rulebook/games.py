@@ -1,0 +1,73 @@
+"""The games the site knows: URL slug -> engine module and registry file.
+
+The only place that lists them; views, the loader, checks and the API all read it.
+"""
+
+from dataclasses import dataclass, fields
+from functools import cached_property
+from importlib import import_module
+
+from .engine import cards
+from .engine.table import Direction
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    slug: str
+    engine_name: str
+
+    @cached_property
+    def engine(self):
+        return import_module(f"rulebook.engine.{self.engine_name}")
+
+    @property
+    def presets(self) -> dict:
+        return self.engine.PRESETS
+
+    @property
+    def default_variant(self) -> str:
+        return self.engine.DEFAULT_PRESET
+
+    def rule_keys(self) -> list[str]:
+        return [f.name for f in fields(self.engine.Rules)]
+
+
+GAMES = {
+    spec.slug: spec
+    for spec in [
+        GameSpec("bent-al-sbeet", "bent_al_sbeet"),
+    ]
+}
+
+
+def get(slug: str) -> GameSpec | None:
+    return GAMES.get(slug)
+
+
+def value_key(value) -> str:
+    """An engine rule value as the registry writes it: ``13``, ``true``, ``right``, ``QS,TD``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Direction):
+        return value.value
+    if isinstance(value, tuple):
+        return ",".join(cards.card_code(c) if isinstance(c, int) else str(c) for c in value)
+    return str(value)
+
+
+def parameters(rules) -> dict[str, str]:
+    """Every rule of a ``Rules`` object as registry text, in field order."""
+    return {f.name: value_key(getattr(rules, f.name)) for f in fields(rules)}
+
+
+def parameters_json(rules) -> dict:
+    """Every rule with a JSON value: numbers and booleans as such, card lists as codes."""
+    out = {}
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        if isinstance(value, Direction):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = [cards.card_code(c) if isinstance(c, int) else c for c in value]
+        out[f.name] = value
+    return out

@@ -1,0 +1,164 @@
+"""The rules registry as stored: games, sources, variants, rules, claims and page sections.
+
+Rows are loaded from ``rulebook/registry/*.toml`` by ``manage.py loadrulebook``. Text fields are
+translated (django-modeltranslation adds ``_ar``, ``_en`` and ``_fr`` columns) and editable in
+the admin. ``loaded_digest`` is the fingerprint of what the loader last wrote: a row whose
+content no longer matches it was edited by hand, and the loader leaves it alone.
+
+Rule *values* are not stored here: they live in the engine's presets, so what a page says and
+what the engine plays cannot disagree.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Loaded(models.Model):
+    loaded_digest = models.CharField(max_length=64, blank=True, editable=False)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class Game(Loaded):
+    slug = models.SlugField(unique=True)
+    engine = models.CharField(max_length=64, help_text=_("Engine module name"))
+    order = models.PositiveSmallIntegerField(default=0)
+    default_variant = models.SlugField()
+    name = models.CharField(_("name"), max_length=100)
+    tagline = models.CharField(_("tagline"), max_length=300, blank=True)
+    default_reason = models.TextField(_("why this default"), blank=True)
+    registry_version = models.CharField(max_length=64, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self):
+        return self.name
+
+
+class Source(Loaded):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sources")
+    key = models.SlugField(max_length=40)
+    file = models.CharField(max_length=200)
+    language = models.CharField(max_length=8)
+    order = models.PositiveSmallIntegerField(default=0)
+    title = models.CharField(_("title"), max_length=300)
+    summary = models.TextField(_("summary"), blank=True)
+
+    class Meta:
+        ordering = ["game", "order"]
+        unique_together = [("game", "key")]
+        verbose_name = _("source")
+        verbose_name_plural = _("sources")
+
+    def __str__(self):
+        return self.title
+
+
+class Variant(Loaded):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="variants")
+    slug = models.SlugField()
+    order = models.PositiveSmallIntegerField(default=0)
+    sources = models.ManyToManyField(Source, blank=True, related_name="variants")
+    name = models.CharField(_("name"), max_length=100)
+    summary = models.TextField(_("summary"), blank=True)
+
+    class Meta:
+        ordering = ["game", "order"]
+        unique_together = [("game", "slug")]
+        verbose_name = _("variant")
+        verbose_name_plural = _("variants")
+
+    def __str__(self):
+        return f"{self.game.slug}/{self.slug}"
+
+
+class Section(Loaded):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sections")
+    key = models.SlugField(max_length=40)
+    order = models.PositiveSmallIntegerField(default=0)
+    title = models.CharField(_("title"), max_length=200)
+    body = models.TextField(
+        _("text"), blank=True, help_text=_("Paragraphs; {parameter} names a rule's value.")
+    )
+
+    class Meta:
+        ordering = ["game", "order"]
+        unique_together = [("game", "key")]
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+
+    def __str__(self):
+        return f"{self.game.slug}/{self.key}"
+
+
+class Rule(Loaded):
+    """One rule, keyed by the engine ``Rules`` field that plays it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rules")
+    key = models.CharField(max_length=64)
+    section = models.ForeignKey(Section, on_delete=models.PROTECT, related_name="rules")
+    order = models.PositiveSmallIntegerField(default=0)
+    name = models.CharField(_("name"), max_length=200)
+    default_reason = models.TextField(_("why the site's default"), blank=True)
+
+    class Meta:
+        ordering = ["game", "section__order", "order"]
+        unique_together = [("game", "key")]
+        verbose_name = _("rule")
+        verbose_name_plural = _("rules")
+
+    def __str__(self):
+        return f"{self.game.slug}.{self.key}"
+
+
+class RuleValue(Loaded):
+    """How the site words one value of a rule: a short label and a sentence.
+
+    ``value`` is the engine value as text (``"13"``, ``"true"``, ``"alternate"``) or ``"*"``
+    for a sentence that serves any value through ``{parameter}`` placeholders.
+    """
+
+    rule = models.ForeignKey(Rule, on_delete=models.CASCADE, related_name="values")
+    value = models.CharField(max_length=64)
+    label = models.CharField(_("label"), max_length=200, blank=True)
+    statement = models.TextField(_("statement"), blank=True)
+
+    class Meta:
+        unique_together = [("rule", "value")]
+        verbose_name = _("rule value")
+        verbose_name_plural = _("rule values")
+
+    def __str__(self):
+        return f"{self.rule} = {self.value}"
+
+
+class Claim(Loaded):
+    """What one source says about one rule."""
+
+    STATED, NOT_STATED, AMBIGUOUS = "stated", "not_stated", "ambiguous"
+    STATUSES = [
+        (STATED, _("stated")),
+        (NOT_STATED, _("not stated")),
+        (AMBIGUOUS, _("ambiguous")),
+    ]
+    rule = models.ForeignKey(Rule, on_delete=models.CASCADE, related_name="claims")
+    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="claims")
+    status = models.CharField(max_length=12, choices=STATUSES)
+    value = models.CharField(max_length=64, blank=True, help_text=_("The value, or the reading"))
+    note = models.TextField(
+        _("note"), blank=True, help_text=_("What the source says, or the reading taken")
+    )
+
+    class Meta:
+        ordering = ["rule", "source__order"]
+        unique_together = [("rule", "source")]
+        verbose_name = _("claim")
+        verbose_name_plural = _("claims")
+
+    def __str__(self):
+        return f"{self.rule} per {self.source.key}: {self.status} {self.value}"

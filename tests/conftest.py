@@ -1,0 +1,21 @@
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_manifest():
+    """The pages are tested with the real hashed static files, as production serves them."""
+    if not (settings.STATIC_ROOT / "staticfiles.json").exists():
+        call_command("collectstatic", "--noinput", verbosity=0)
+
+
+@pytest.fixture
+def rulebook(db):
+    """The registry loaded as `make setup` loads it."""
+    from rulebook.loader import load_all
+
+    return load_all()
+
+
+LANGS = ("ar", "en", "fr")

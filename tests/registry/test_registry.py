@@ -1,0 +1,104 @@
+"""The registry: loaded idempotently, editors' changes kept, and in step with the engines."""
+
+import copy
+from dataclasses import dataclass, make_dataclass
+
+import pytest
+from django.core import checks
+
+from rulebook import games, loader, registry
+from rulebook.checks import registry_problems
+from rulebook.models import Claim, Game, Rule, RuleValue, Section, Variant
+
+
+def counts():
+    return [m.objects.count() for m in (Game, Variant, Section, Rule, RuleValue, Claim)]
+
+
+@pytest.mark.django_db
+def test_loading_twice_changes_nothing():
+    first = loader.load_all()["bent-al-sbeet"]
+    assert first.created > 50 and first.updated == 0
+    before = counts()
+    stamps = list(RuleValue.objects.order_by("pk").values_list("updated", flat=True))
+    second = loader.load_all()["bent-al-sbeet"]
+    assert (second.created, second.updated, second.deleted, second.kept) == (0, 0, 0, [])
+    assert counts() == before
+    assert list(RuleValue.objects.order_by("pk").values_list("updated", flat=True)) == stamps
+
+
+@pytest.mark.django_db
+def test_an_editors_change_survives_a_reload():
+    loader.load_all()
+    value = RuleValue.objects.get(rule__key="queen_points", rule__game__slug="bent-al-sbeet")
+    value.statement_fr = "Texte revu par un éditeur : {queen_points}."
+    value.save()
+    report = loader.load_all()["bent-al-sbeet"]
+    value.refresh_from_db()
+    assert value.statement_fr == "Texte revu par un éditeur : {queen_points}."
+    assert any("queen_points" in k for k in report.kept)
+
+
+@pytest.mark.django_db
+def test_a_changed_file_updates_rows_nobody_edited(monkeypatch):
+    loader.load_all()
+    data = copy.deepcopy(registry.read("bent_al_sbeet"))
+    rule = next(r for r in data["rules"] if r["key"] == "target")
+    rule["name"]["en"] = "When the match ends"
+    monkeypatch.setattr(registry, "read", lambda engine: data)
+    report = loader.load_all()["bent-al-sbeet"]
+    assert report.updated == 1
+    assert Rule.objects.get(key="target").name_en == "When the match ends"
+
+
+def test_the_registry_and_the_engines_agree():
+    assert registry_problems(games.get("bent-al-sbeet")) == []
+    assert [e for e in checks.run_checks() if e.id.startswith("rulebook")] == []
+
+
+def _spec_with_rules(rules_cls, presets):
+    engine = type(
+        "FakeEngine", (), {"Rules": rules_cls, "PRESETS": presets, "DEFAULT_PRESET": "qahwa"}
+    )
+    spec = games.GameSpec("bent-al-sbeet", "bent_al_sbeet")
+    spec.__dict__["engine"] = engine  # cached_property storage
+    return spec
+
+
+def test_the_check_fails_for_an_engine_parameter_without_registry_entry():
+    real = games.get("bent-al-sbeet").engine.Rules
+    extended = make_dataclass("Rules", [("new_rule", int, 0)], bases=(real,), frozen=True)
+    presets = {
+        k: extended(**{f: getattr(v, f) for f in v.__dataclass_fields__})
+        for k, v in games.get("bent-al-sbeet").presets.items()
+    }
+    problems = registry_problems(_spec_with_rules(extended, presets))
+    assert "engine parameter 'new_rule' has no registry entry" in problems
+
+
+def test_the_check_fails_for_a_registry_entry_naming_no_engine_parameter():
+    @dataclass(frozen=True)
+    class Rules:
+        target: int = 151
+
+    presets = {"qahwa": Rules(), "sbeetah": Rules(152)}
+    problems = registry_problems(_spec_with_rules(Rules, presets))
+    assert "registry entry 'queen_points' names no engine parameter" in problems
+    assert "engine parameter 'target' has no registry entry" not in problems
+
+
+@pytest.mark.parametrize("slug", list(games.GAMES))
+def test_each_preset_plays_what_its_source_claims(slug):
+    """A variant follows its source: a stated value is played as stated, an unclear one as
+    the reading the registry records."""
+    spec = games.get(slug)
+    data = registry.read(spec.engine_name)
+    for variant in data["variants"]:
+        played = games.parameters(spec.presets[variant["slug"]])
+        for rule in data["rules"]:
+            for claim in rule.get("claims", []):
+                if claim["source"] in variant["sources"] and claim["status"] != "not_stated":
+                    assert played[rule["key"]] == str(claim["value"]), (
+                        variant["slug"],
+                        rule["key"],
+                    )
