@@ -1,0 +1,90 @@
+"""Error codes from the engine (and the web layer) as sentences in the reader's language.
+
+The engine raises ``code`` plus facts (card codes, suit letters, seat letters); this module is
+the one place that words them.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .engine import cards
+from .engine.table import SEATS
+from .words import card_name, seat_name, suit_name
+
+MESSAGES = {
+    # input that cannot be read (HTTP 400)
+    "bad_card": gettext_lazy(
+        "“%(card)s” is not a card. Write the rank then the suit, as QS or 10D."
+    ),
+    "bad_seat": gettext_lazy("“%(seat)s” is not a seat. Seats are N, E, S and W."),
+    "bad_move": gettext_lazy("“%(move)s” is not a move in this game."),
+    "unknown_variant": gettext_lazy("There is no variant called “%(variant)s” for this game."),
+    "unknown_game": gettext_lazy("There is no game called “%(game)s”."),
+    "bad_deal": gettext_lazy("The deal cannot be read."),
+    # moves the rules forbid (HTTP 422)
+    "card_not_in_hand": gettext_lazy("%(seat)s does not hold the %(card)s."),
+    "not_your_turn": gettext_lazy("It is not %(seat)s’s turn."),
+    "wrong_phase": gettext_lazy("“%(move)s” cannot be played at this point of the deal."),
+    "must_follow_suit": gettext_lazy(
+        "You hold the %(held)s, so you must follow %(led_suit)s; the %(card)s cannot be played."
+    ),
+    "must_discard_penalty_card": gettext_lazy(
+        "You cannot follow suit and you hold %(penalty)s: a penalty card must be thrown, "
+        "not the %(card)s."
+    ),
+    "hearts_not_broken": gettext_lazy(
+        "No heart has been played yet, so you cannot lead the %(card)s while you hold another suit."
+    ),
+    "must_lead_jack_of_hearts": gettext_lazy(
+        "The first trick is opened with the jack of hearts, not the %(card)s."
+    ),
+    "already_chosen": gettext_lazy("The %(card)s is already among the cards you pass."),
+    "cannot_expose": gettext_lazy("The %(card)s cannot be exposed."),
+    "already_exposed": gettext_lazy("The %(card)s is already exposed."),
+}
+
+DEAL_REASONS = {
+    "missing": gettext_lazy("No deal was given."),
+    "no_first_seat": gettext_lazy("A deal starts with a seat and a colon, as N:."),
+    "not_four_hands": gettext_lazy("A deal has four hands separated by spaces."),
+    "hand_not_four_suits": gettext_lazy(
+        "Each hand has four suits separated by dots: spades.hearts.diamonds.clubs."
+    ),
+    "repeated_card": gettext_lazy("The %(card)s appears twice."),
+    "card_outside_pack": gettext_lazy("The %(card)s is not in this game’s pack."),
+    "wrong_card_count": gettext_lazy("%(seat)s has %(count)s cards instead of %(expected)s."),
+    "bad_exposed": gettext_lazy("The %(card)s cannot be listed as exposed in this deal."),
+}
+
+CARD_KEYS = {"card", "held"}
+SUIT_KEYS = {"led_suit", "suit"}
+
+
+def _word(key, value):
+    """Turn an engine fact into words: card codes into names, seat letters into seat names."""
+    if isinstance(value, list | tuple):
+        return _(", ").join(str(_word(key, v)) for v in value)
+    if key in CARD_KEYS or key in {"penalty", "playable"}:
+        try:
+            return card_name(cards.parse_card(value))
+        except Exception:
+            return value
+    if key in SUIT_KEYS and value in cards.SUITS:
+        return suit_name(cards.SUITS.index(value))
+    if key == "seat" and isinstance(value, str) and value in SEATS and len(value) == 1:
+        return seat_name(SEATS.index(value))
+    return value
+
+
+def explain(code: str, details: dict | None = None) -> str:
+    details = {k: _word(k, v) for k, v in (details or {}).items()}
+    template = MESSAGES.get(code)
+    if template is None:
+        return _("This is not allowed here (%(code)s).") % {"code": code}
+    text = str(template)
+    if code == "bad_deal" and details.get("reason") in DEAL_REASONS:
+        text = f"{text} {DEAL_REASONS[details['reason']]}"
+    try:
+        return text % details
+    except (KeyError, TypeError, ValueError):
+        return _("This is not allowed here (%(code)s).") % {"code": code}

@@ -1,0 +1,144 @@
+"""Build a rule page from the registry rows and the engine's rules for one variant.
+
+Everything a page states comes from here: the registry's wording with ``{parameter}``
+placeholders filled from the engine's ``Rules`` (and the numbers the engine derives from them),
+so changing a parameter changes the page.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from . import games
+from .engine import cards
+from .models import Claim, Game, Rule, Section
+from .words import card_name
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Sections the page builds itself rather than from rules.
+SPECIAL = {"glance", "example", "differences", "tips", "relatives"}
+
+
+def fill(template: str, values: dict) -> str:
+    """Replace ``{name}`` by its value; unknown names stay visible so an editor sees them."""
+    return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), template or "")
+
+
+def paragraphs(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r"\n\s*\n", text or "") if p.strip()]
+
+
+def show_value(text: str) -> str:
+    """A registry value as a reader sees it: card lists by name, the rest as written."""
+    parts = text.split(",")
+    try:
+        return _(", ").join(card_name(cards.parse_card(p)) for p in parts)
+    except Exception:
+        return text
+
+
+def placeholders(spec: games.GameSpec, rules) -> dict:
+    values = {k: show_value(v) for k, v in games.parameters(rules).items()}
+    values.update(spec.engine.describe(rules))
+    return values
+
+
+@dataclass
+class RuleView:
+    key: str
+    name: str
+    value: str
+    label: str
+    statement: str
+    disputed: bool = False
+    claims: list = field(default_factory=list)
+    reason: str = ""
+    default_label: str = ""
+
+
+def wording(rule: Rule, value: str):
+    """The RuleValue for ``value``: the exact one, else the ``*`` one."""
+    values = {v.value: v for v in rule.values.all()}
+    return values.get(value) or values.get("*")
+
+
+def label_for(rule: Rule, value: str) -> str:
+    w = wording(rule, value)
+    text = fill(w.label, {rule.key: show_value(value)}) if w and w.label else show_value(value)
+    return text
+
+
+@dataclass
+class ClaimView:
+    source: str
+    status: str
+    text: str
+    note: str
+
+
+def claim_view(rule: Rule, claim: Claim) -> ClaimView:
+    if claim.status == Claim.STATED:
+        text = label_for(rule, claim.value)
+    elif claim.status == Claim.AMBIGUOUS:
+        text = _("unclear; read as: %(reading)s") % {"reading": label_for(rule, claim.value)}
+    else:
+        text = _("not stated")
+    return ClaimView(claim.source.title, claim.status, text, claim.note)
+
+
+def is_disputed(rule: Rule, claims: list[Claim], spec: games.GameSpec) -> bool:
+    """Shown in the differences table: sources disagree or one is silent or unclear."""
+    stated = {c.value for c in claims if c.status == Claim.STATED}
+    unclear = any(c.status != Claim.STATED for c in claims)
+    played = {games.parameters(r)[rule.key] for r in spec.presets.values()}
+    return len(stated) > 1 or unclear or len(played) > 1
+
+
+def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
+    """The page as data: sections with their paragraphs and rules, and the differences."""
+    values = placeholders(spec, rules)
+    values.update(spec.engine.worked_example(rules))
+    params = games.parameters(rules)
+    default_params = games.parameters(spec.presets[spec.default_variant])
+    rule_rows = (
+        Rule.objects.filter(game=game)
+        .select_related("section")
+        .prefetch_related("values", "claims__source")
+    )
+    by_section: dict[int, list[RuleView]] = {}
+    differences = []
+    for rule in rule_rows:
+        value = params[rule.key]
+        w = wording(rule, value)
+        claims = list(rule.claims.all())
+        view = RuleView(
+            key=rule.key,
+            name=rule.name,
+            value=value,
+            label=label_for(rule, value),
+            statement=fill(w.statement if w else "", values),
+            disputed=is_disputed(rule, claims, spec),
+            claims=[claim_view(rule, c) for c in claims],
+            reason=rule.default_reason,
+            default_label=label_for(rule, default_params[rule.key]),
+        )
+        by_section.setdefault(rule.section_id, []).append(view)
+        if view.disputed:
+            differences.append(view)
+    sections = []
+    for section in Section.objects.filter(game=game):
+        sections.append(
+            {
+                "key": section.key,
+                "title": section.title,
+                "paragraphs": [fill(p, values) for p in paragraphs(section.body)],
+                "rules": by_section.get(section.pk, []),
+            }
+        )
+    return {
+        "sections": sections,
+        "differences": differences,
+        "sources": list(game.sources.all()),
+        "values": values,
+    }

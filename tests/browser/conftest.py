@@ -1,0 +1,96 @@
+"""Headless Chromium (Debian's package) driven by Playwright, against the site as `make run`
+serves it: a fresh database, migrated and loaded by the same commands, and the hashed,
+compressed static files served by whitenoise (Django's live_server would bypass whitenoise).
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    db = tmp_path_factory.mktemp("site") / "site.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_DEBUG": "0"}
+    manage = [sys.executable, "manage.py"]
+    for command in (["migrate", "--noinput", "-v0"], ["loadrulebook"]):
+        subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
+    port = _free_port()
+    log = open(tmp_path_factory.mktemp("log") / "server.log", "w")
+    server = subprocess.Popen(
+        manage + ["runserver", f"127.0.0.1:{port}", "--noreload", "--nostatic"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/en/", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        server.kill()
+        pytest.fail("the site did not start: " + Path(log.name).read_text())
+    yield url
+    server.terminate()
+    server.wait(10)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not shutil.which(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (.ci/run does)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, site, request):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.base = site
+    # No page may reach the internet: record any request that leaves the site.
+    outside = []
+    page.on("request", lambda r: None if r.url.startswith(site) else outside.append(r.url))
+    failed = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+    assert outside == [] and failed == []

@@ -1,0 +1,132 @@
+"""Rule pages: generated from the registry and the engine's parameters, in three languages."""
+
+import dataclasses
+import re
+from html import escape
+
+import pytest
+from django.utils import translation
+
+from rulebook import games, pages
+from rulebook.models import Game, Rule
+
+SECTIONS = [
+    "glance",
+    "deal",
+    "exposing",
+    "play",
+    "scoring",
+    "example",
+    "end",
+    "differences",
+    "tips",
+    "relatives",
+]
+
+
+def text_of(response):
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_home_lists_the_games_in_each_language(client, rulebook, lang):
+    response = client.get(f"/{lang}/")
+    assert response.status_code == 200
+    name = Game.objects.get(slug="bent-al-sbeet").__dict__[f"name_{lang}"]
+    assert name and name in response.content.decode()
+    assert f'href="/{lang}/bent-al-sbeet/"' in response.content.decode()
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_the_default_rules_page_has_every_section(client, rulebook, lang):
+    response = client.get(f"/{lang}/bent-al-sbeet/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for key in SECTIONS:
+        assert f'<section id="{key}"' in html, key
+    assert html.index('id="glance"') < html.index('id="differences"') < html.index('id="relatives"')
+
+
+EXPECTED = {
+    # variant: the numbers the page must state, from the engine's presets
+    "qahwa": {"queen_points": "13", "queen_exposed": "26", "target": "151", "example": "28"},
+    "sbeetah": {"queen_points": "12", "queen_exposed": "24", "target": "152", "example": "26"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+@pytest.mark.parametrize("variant", ["qahwa", "sbeetah"])
+def test_each_variant_page_states_its_own_numbers(client, rulebook, lang, variant):
+    response = client.get(f"/{lang}/bent-al-sbeet/{variant}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    numbers = EXPECTED[variant]
+    queen = re.search(r'id="rule-queen_points".*?</div>', html, re.S).group(0)
+    assert numbers["queen_points"] in queen and numbers["queen_exposed"] in queen
+    target = re.search(r'id="rule-target".*?</div>', html, re.S).group(0)
+    assert numbers["target"] in target
+    example = re.search(r'<section id="example".*?</section>', html, re.S).group(0)
+    assert numbers["example"] in example
+
+
+def test_the_sbeetah_page_doubles_hearts_and_has_no_moon(client, rulebook):
+    html = client.get("/en/bent-al-sbeet/sbeetah/").content.decode()
+    hearts = re.search(r'id="rule-hearts_double_when_both_exposed".*?</div>', html, re.S).group(0)
+    assert "2 each" in hearts
+    moon = re.search(r'id="rule-moon".*?</div>', html, re.S).group(0)
+    assert "no moon shot" in moon
+    lead = re.search(r'id="rule-opening_lead".*?</div>', html, re.S).group(0)
+    assert "jack of hearts" in lead
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_the_differences_table_shows_each_claim_and_the_reason(client, rulebook, lang):
+    html = client.get(f"/{lang}/bent-al-sbeet/").content.decode()
+    row = re.search(r'<tr id="diff-queen_points">.*?</tr>', html, re.S).group(0)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert cells[0].startswith("13") and cells[1].startswith("12")
+    assert cells[2].strip() == "13"  # the site's default
+    with translation.override(lang):
+        reason = Rule.objects.get(key="queen_points").default_reason
+    assert reason and escape(reason) in cells[3]
+    # a rule only one source states is listed, with the silent source marked
+    assert 'id="diff-moon"' in html and "claim-not_stated" in html
+    # a rule on which both sources agree is not
+    assert 'id="diff-ten_points"' not in html
+
+
+def test_changing_a_parameter_changes_the_page(rulebook):
+    spec = games.get("bent-al-sbeet")
+    game = Game.objects.get(slug="bent-al-sbeet")
+    base = spec.presets["qahwa"]
+    changed = dataclasses.replace(base, queen_points=20, exposure_multiplier=3, target=201)
+    with translation.override("en"):
+        before = pages.build(game, spec, "qahwa", base)
+        after = pages.build(game, spec, "qahwa", changed)
+
+    def statement(page, key):
+        return next(r.statement for s in page["sections"] for r in s["rules"] if r.key == key)
+
+    assert "20" not in statement(before, "queen_points")
+    assert "20" in statement(after, "queen_points") and "60" in statement(after, "queen_points")
+    assert "201" in statement(after, "target")
+    assert statement(after, "exposure_multiplier") != statement(before, "exposure_multiplier")
+    off = dataclasses.replace(base, forced_penalty_discard=False, moon=False)
+    with translation.override("en"):
+        page = pages.build(game, spec, "qahwa", off)
+    assert statement(page, "forced_penalty_discard") != statement(before, "forced_penalty_discard")
+    assert statement(page, "moon") != statement(before, "moon")
+
+
+@pytest.mark.parametrize(
+    "lang,word", [("en", "no variant"), ("fr", "aucune variante"), ("ar", "لا توجد")]
+)
+def test_an_unknown_variant_is_a_404_in_the_pages_language(client, rulebook, lang, word):
+    response = client.get(f"/{lang}/bent-al-sbeet/nonesuch/")
+    assert response.status_code == 404
+    assert word in response.content.decode()
+
+
+def test_an_unknown_game_is_a_404(client, rulebook):
+    assert client.get("/en/poker/").status_code == 404
+    assert client.get("/en/poker/position/").status_code == 404
