@@ -1,0 +1,82 @@
+"""PostgreSQL through DATABASE_URL, for real: a throwaway server, the set-up commands, a page.
+
+Runs wherever PostgreSQL's server binaries are installed (Debian's postgresql package, as on
+the project's machines); it starts its own cluster in a temporary folder and stops it after.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def _as_postgres(*command):
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    return subprocess.run(prefix + list(command), check=True, capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    initdb = BIN / "initdb" if (BIN / "initdb").exists() else shutil.which("initdb")
+    if not initdb:
+        pytest.skip("PostgreSQL server binaries are not installed")
+    home = Path(tempfile.mkdtemp(prefix="diwaniya-pg-"))
+    data, sock = home / "data", home / "sock"
+    sock.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(home, "postgres")
+        shutil.chown(sock, "postgres")
+    _as_postgres(str(initdb), "-D", str(data), "-U", "diwaniya", "--auth=trust", "-E", "UTF8")
+    pg_ctl = str(Path(initdb).parent / "pg_ctl")
+    options = f"-k {sock} -c listen_addresses='' -p 5439"
+    _as_postgres(pg_ctl, "-D", str(data), "-o", options, "-w", "start", "-l", str(home / "log"))
+    _as_postgres(
+        str(Path(initdb).parent / "createdb"),
+        "-h",
+        str(sock),
+        "-p",
+        "5439",
+        "-U",
+        "diwaniya",
+        "diwaniya",
+    )
+    try:
+        yield f"postgres://diwaniya@/diwaniya?host={sock}&port=5439"
+    finally:
+        _as_postgres(pg_ctl, "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def test_setup_and_a_rules_page_on_postgresql(postgres_url):
+    env = {**os.environ, "DATABASE_URL": postgres_url}
+    manage = [sys.executable, "manage.py"]
+    subprocess.run(manage + ["migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    first = subprocess.run(
+        manage + ["loadrulebook"], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    ).stdout
+    again = subprocess.run(
+        manage + ["loadrulebook"], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    ).stdout
+    assert "0 created, 0 updated" in again and "created" in first
+    script = (
+        "import django; django.setup();"
+        "from django.db import connection; from django.test import Client;"
+        "r = Client().get('/fr/bent-al-sbeet/sbeetah/');"
+        "print(connection.vendor, r.status_code, '152' in r.content.decode())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        check=True,
+        text=True,
+        capture_output=True,
+        env={**env, "DJANGO_SETTINGS_MODULE": "diwaniya.settings"},
+    ).stdout
+    assert out.split() == ["postgresql", "200", "True"]
