@@ -40,6 +40,7 @@ def show_value(text: str) -> str:
 
 def placeholders(spec: games.GameSpec, rules) -> dict:
     values = {k: show_value(v) for k, v in games.parameters(rules).items()}
+    values["pack_size"] = spec.engine.PACK.bit_count()
     values.update(spec.engine.describe(rules))
     return values
 
@@ -120,7 +121,7 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
             statement=fill(w.statement if w else "", values),
             disputed=is_disputed(rule, claims, spec),
             claims=[claim_view(rule, c) for c in claims],
-            reason=rule.default_reason,
+            reason=rule.default_reason or _("Every variant plays it this way."),
             default_label=label_for(rule, default_params[rule.key]),
         )
         by_section.setdefault(rule.section_id, []).append(view)

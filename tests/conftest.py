@@ -19,3 +19,13 @@ def rulebook(db):
 
 
 LANGS = ("ar", "en", "fr")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rule pages are cached; each test starts without what another one rendered."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -326,6 +326,7 @@ def describe(rules: Rules) -> dict:
         "players": PLAYERS,
         "hand_size": HAND_SIZE,
         "hearts_count": 13,
+        "hearts_total": 13 * rules.heart_points,
         "queen_points": rules.queen_points,
         "ten_points": rules.ten_points,
         "heart_points": rules.heart_points,

@@ -130,3 +130,10 @@ def test_an_unknown_variant_is_a_404_in_the_pages_language(client, rulebook, lan
 def test_an_unknown_game_is_a_404(client, rulebook):
     assert client.get("/en/poker/").status_code == 404
     assert client.get("/en/poker/position/").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+@pytest.mark.parametrize("variant", ["qahwa", "sbeetah"])
+def test_every_placeholder_is_filled(client, rulebook, lang, variant):
+    html = client.get(f"/{lang}/bent-al-sbeet/{variant}/").content.decode()
+    assert re.findall(r"\{\w+\}", html) == []
