@@ -80,14 +80,15 @@ def trick_of(state) -> list:
     return list(getattr(state, "trick", []) or [])
 
 
-def parse_moves(module, text: str) -> list[int]:
-    moves = []
-    for i, token in enumerate((text or "").replace(",", " ").split()):
+def move_tokens(module, text: str) -> list[str]:
+    """Split a moves string, refusing any token that is no move in any phase (HTTP 400)."""
+    tokens = (text or "").replace(",", " ").split()
+    for i, token in enumerate(tokens):
         try:
-            moves.append(module.parse_move(token))
+            module.parse_move(token)
         except BadInput as e:
             raise e.at_move(i) from None
-    return moves
+    return tokens
 
 
 def open_position(module, params, variant: str | None = None) -> Position:
@@ -106,11 +107,16 @@ def open_position(module, params, variant: str | None = None) -> Position:
         raise BadInput("bad_deal", reason="missing")
     hands = cards.parse_deal(deal_text, module.PACK)
     extra = module.parse_extra(params)
-    moves = parse_moves(module, params.get("moves", ""))
+    tokens = move_tokens(module, params.get("moves", ""))
     state = module.position_start(rules, list(hands), dealer, **extra)
-    for i, move in enumerate(moves):
+    moves = []
+    for i, token in enumerate(tokens):
+        # A token can mean different moves by phase (Egyptian 7C: a bid, or a card).
+        parse = getattr(state, "parse_move", None) or module.parse_move
         try:
+            move = parse(token)
             state.push(move)
         except EngineError as e:
             raise e.at_move(i) from None
+        moves.append(move)
     return Position(module, variant, rules, dealer, hands, moves, extra, state)
