@@ -36,6 +36,8 @@ GAMES = {
     spec.slug: spec
     for spec in [
         GameSpec("bent-al-sbeet", "bent_al_sbeet"),
+        GameSpec("tarneeb", "tarneeb"),
+        GameSpec("sabaat-al-deemin", "sabaat_al_deemin"),
     ]
 }
 

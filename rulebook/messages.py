@@ -38,6 +38,35 @@ MESSAGES = {
     "must_lead_jack_of_hearts": gettext_lazy(
         "The first trick is opened with the jack of hearts, not the %(card)s."
     ),
+    # Tarneeb
+    "already_passed": gettext_lazy("%(seat)s has passed and cannot bid again in this hand."),
+    "already_bid": gettext_lazy("%(seat)s has already spoken: each player bids only once."),
+    "bid_too_low": gettext_lazy(
+        "A bid of %(bid)s does not beat the highest bid so far, %(highest)s."
+    ),
+    "must_bid": gettext_lazy("The first three players passed, so the dealer must bid %(bid)s."),
+    "wrong_bid_form": gettext_lazy("“%(bid)s” is not a bid in this variant."),
+    "bid_out_of_range": gettext_lazy("Bids go from %(min)s to %(max)s tricks."),
+    "no_trumps_not_allowed": gettext_lazy("No trumps cannot be called in this variant."),
+    "cannot_double": gettext_lazy(
+        "Only the last bid, made by an opponent and not yet doubled, can be doubled."
+    ),
+    "match_over": gettext_lazy("The match is over: nothing more can be entered."),
+    # Sab'at Al-Deemin
+    "must_open_seven_of_diamonds": gettext_lazy(
+        "The deal opens with the %(needs)s, not the %(card)s."
+    ),
+    "not_playable_on_layout": gettext_lazy(
+        "The %(card)s cannot be laid now: a pile takes only the next card up, and a new pile "
+        "starts with a seven."
+    ),
+    "cannot_knock": gettext_lazy(
+        "You may knock only when no card fits, and you can lay %(playable)s."
+    ),
+    "cannot_redeal": gettext_lazy(
+        "A new deal can be asked only by a player holding three kings or three aces."
+    ),
+    "cannot_triple": gettext_lazy("Only an opponent of the player who doubled can triple."),
     "already_chosen": gettext_lazy("The %(card)s is already among the cards you pass."),
     "cannot_expose": gettext_lazy("The %(card)s cannot be exposed."),
     "already_exposed": gettext_lazy("The %(card)s is already exposed."),
@@ -56,7 +85,7 @@ DEAL_REASONS = {
     "bad_exposed": gettext_lazy("The %(card)s cannot be listed as exposed in this deal."),
 }
 
-CARD_KEYS = {"card", "held"}
+CARD_KEYS = {"card", "held", "needs", "top"}
 SUIT_KEYS = {"led_suit", "suit"}
 
 

@@ -142,4 +142,38 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
         "differences": differences,
         "sources": list(game.sources.all()),
         "values": values,
+        "side_by_side": side_by_side(
+            rule_rows, spec, {v.slug: v.name for v in game.variants.all()}
+        ),
+        **game_extras(spec, rules),
     }
+
+
+def side_by_side(rule_rows, spec: games.GameSpec, names: dict) -> dict:
+    """Every rule under every variant, with the rules that differ from the default marked."""
+    presets = {slug: games.parameters(r) for slug, r in spec.presets.items()}
+    base = presets[spec.default_variant]
+    rows = []
+    for rule in rule_rows:
+        cells = [
+            {"label": label_for(rule, p[rule.key]), "differs": p[rule.key] != base[rule.key]}
+            for p in presets.values()
+        ]
+        rows.append({"key": rule.key, "name": rule.name, "cells": cells})
+    return {"variants": [names.get(slug, slug) for slug in presets], "rows": rows}
+
+
+def game_extras(spec: games.GameSpec, rules) -> dict:
+    """Pictures and tables a game's page draws from its engine (piles, penalties)."""
+    from .words import card_view, penalty_name
+
+    extras = {}
+    engine = spec.engine
+    if hasattr(engine, "layout_example"):
+        extras["piles"] = [[card_view(c) for c in pile] for pile in engine.layout_example(rules)]
+    if hasattr(engine, "penalty_table"):
+        extras["penalties"] = [
+            {"name": penalty_name(code), "points": p.points}
+            for code, p in engine.penalty_table(rules).items()
+        ]
+    return extras

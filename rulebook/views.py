@@ -14,7 +14,7 @@ from .engine.positions import open_position
 from .engine.table import SEATS
 from .messages import explain
 from .models import Game, Variant
-from .words import card_view, seat_name, side_name
+from .words import card_view, move_label, seat_name, side_name, suit_name
 
 PHASES = {
     "deal": pgettext_lazy("phase", "the deal"),
@@ -128,16 +128,40 @@ def position_page(request, game):
         "points": _points(state),
         "to_act": None if state.to_act is None else seat_name(state.to_act),
         "other_moves": [
-            {"token": spec.engine.format_move(m), "query": _with_move(position, m)}
+            {"label": move_label(spec.engine.format_move(m)), "query": _with_move(position, m)}
             for m in sorted(legal)
             if m >= 64
         ],
+        **_table_extras(spec, state),
         "error": explain(error.code, error.details) if error else None,
         "error_index": error.move_index if error else None,
         "moves": position.move_tokens(),
         "json_query_string": urlencode(position.query()),
     }
     return render(request, "rulebook/position.html", context, status=status)
+
+
+def _table_extras(spec, state) -> dict:
+    """What some games add to the table: the auction and contract, or the layout's piles."""
+    extras = {}
+    if hasattr(state, "bids"):
+        extras["auction"] = [
+            {"seat": seat_name(seat), "call": move_label(spec.engine.format_move(m))}
+            for seat, m in state.bids
+        ]
+    contract = getattr(state, "contract", None)
+    if contract is not None:
+        strain = getattr(state, "strain", contract.trump)
+        extras["contract"] = {
+            "bid": contract.bid,
+            "declarer": seat_name(contract.declarer),
+            "trumps": None if strain is None else suit_name(strain),
+            "doubled": contract.doubled,
+        }
+    if hasattr(state, "layout"):
+        extras["piles"] = [[card_view(c) for c in pile] for pile in spec.engine.piles(state.layout)]
+        extras["multiplier"] = getattr(state, "multiplier", 1)
+    return extras
 
 
 def _points(state):

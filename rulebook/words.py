@@ -90,3 +90,46 @@ def card_view(c: int, **flags) -> dict:
         "suit": "shdc"[cards.suit_of(c)],
         **flags,
     }
+
+
+def penalty_name(code: str) -> str:
+    """The penalties of Sab'at Al-Deemin (engine codes) in words."""
+    return {
+        "out_of_turn": _("Playing a card out of turn"),
+        "knock_with_playable_card": _("Knocking while holding a card that could be laid"),
+        "wrong_card": _("Laying a card of the wrong rank or suit on a pile"),
+        "missing_warning": _("Not warning the table when left with one card"),
+        "signalling": _("A word or gesture telling your partner about your cards"),
+    }.get(code, code)
+
+
+def move_label(token: str) -> str:
+    """A move token of the positions spec in words: ``trump:S`` -> "spades as trumps"."""
+    t = token.upper()
+    words = {
+        "PASS": pgettext("call", "Pass"),
+        "DOUBLE": _("Double"),
+        "TRIPLE": _("Triple"),
+        "REDEAL": _("Ask for a new deal"),
+        "KNOCK": _("Knock"),
+        "KEEP": _("Expose nothing more"),
+    }
+    if t in words:
+        return words[t]
+    kind, _sep, rest = t.partition(":")
+    if kind == "TRUMP":
+        if rest == "NT":
+            return _("No trumps")
+        return _("%(suit)s as trumps") % {"suit": suit_name(cards.SUITS.index(rest))}
+    if kind in ("PASS", "EXPOSE"):
+        name = card_name(cards.parse_card(rest))
+        return (_("Pass the %(card)s") if kind == "PASS" else _("Expose the %(card)s")) % {
+            "card": name
+        }
+    if t.isdigit():
+        return _("Bid %(n)s") % {"n": t}
+    if t.endswith("NT") and t[:-2].isdigit():
+        return _("Bid %(n)s no trumps") % {"n": t[:-2]}
+    if t[:-1].isdigit() and t[-1] in cards.SUITS:
+        return _("Bid %(n)s %(suit)s") % {"n": t[:-1], "suit": suit_name(cards.SUITS.index(t[-1]))}
+    return token

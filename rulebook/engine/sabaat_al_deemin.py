@@ -728,3 +728,67 @@ class Match:
         reached = [s for s in (0, 1) if self.totals[s] >= self.rules.target]
         if reached:
             self.winner = max(reached, key=lambda s: self.totals[s])
+
+
+# --- Positions and pages -----------------------------------------------------------------------
+
+
+def parse_extra(params) -> dict:
+    """Query parameters beyond the spec's: ``start=announce`` (an extension) replays the
+    announcements too; by default a position starts at play, as the spec's moves do."""
+    start = (params.get("start") or "play").lower()
+    if start not in ("play", "announce"):
+        raise BadInput("bad_move", move=f"start={start}")
+    return {"start": "announce"} if start == "announce" else {}
+
+
+def format_extra(extra: dict) -> dict:
+    return {"start": "announce"} if extra.get("start") == "announce" else {}
+
+
+def position_start(rules: Rules, hands, dealer: int, start: str = "play") -> "Deal":
+    """The state a position's moves replay from: play, the holder of the opening card to act."""
+    return new_deal(rules, hands, dealer, start=start)
+
+
+def describe(rules: Rules) -> dict:
+    """Numbers the rule pages quote, derived from the rules."""
+    return {
+        "players": 4,
+        "hand_size": rules.hand_size,
+        "target": rules.target,
+        "penalty_points": rules.penalty_points,
+    }
+
+
+def worked_example(rules: Rules) -> dict:
+    """Scored by ``score_hand``: the losers keep an ace, a king and a ten."""
+    losers = hand_of_codes("AS KH TC")
+    nine, seven = parse_card("9H"), parse_card("7C")
+    return {
+        "example_plain": score_hand(rules, losers, nine, 1),
+        "example_seven": score_hand(rules, losers, seven, 1),
+        "example_doubled": score_hand(rules, losers, nine, 2),
+        "example_tripled": score_hand(rules, losers, nine, 3),
+    }
+
+
+def layout_example(rules: Rules, seed: str = "layout-example", moves: int = 14) -> list:
+    """The four piles part-way through a seeded deal (first legal card each turn), for the
+    rule page's picture: for each suit (S, H, D, C) the cards on its pile, seven first."""
+    from .shuffle import deal as seeded_deal
+
+    state = new_deal(rules, seeded_deal(seed, PACK), 0, start="play")
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.push(state.legal_moves()[0])
+    return piles(state.layout)
+
+
+def piles(layout) -> list[list[int]]:
+    """The cards on each suit's pile (S, H, D, C), seven first, from the layout's top cards."""
+    return [
+        [] if top is None else [card(r, suit) for r in range(SEVEN, top % 13 + 1)]
+        for suit, top in enumerate(layout)
+    ]

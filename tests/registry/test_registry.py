@@ -31,6 +31,7 @@ def test_loading_twice_changes_nothing():
 def test_an_editors_change_survives_a_reload():
     loader.load_all()
     value = RuleValue.objects.get(rule__key="queen_points", rule__game__slug="bent-al-sbeet")
+    assert value.statement_fr
     value.statement_fr = "Texte revu par un éditeur : {queen_points}."
     value.save()
     report = loader.load_all()["bent-al-sbeet"]
@@ -45,10 +46,14 @@ def test_a_changed_file_updates_rows_nobody_edited(monkeypatch):
     data = copy.deepcopy(registry.read("bent_al_sbeet"))
     rule = next(r for r in data["rules"] if r["key"] == "target")
     rule["name"]["en"] = "When the match ends"
-    monkeypatch.setattr(registry, "read", lambda engine: data)
+    original = registry.read
+    monkeypatch.setattr(
+        registry, "read", lambda engine: data if engine == "bent_al_sbeet" else original(engine)
+    )
     report = loader.load_all()["bent-al-sbeet"]
     assert report.updated == 1
-    assert Rule.objects.get(key="target").name_en == "When the match ends"
+    rule = Rule.objects.get(key="target", game__slug="bent-al-sbeet")
+    assert rule.name_en == "When the match ends"
 
 
 def test_the_registry_and_the_engines_agree():
@@ -94,6 +99,8 @@ def test_each_preset_plays_what_its_source_claims(slug):
     spec = games.get(slug)
     data = registry.read(spec.engine_name)
     for variant in data["variants"]:
+        if variant.get("departs_from_claims"):
+            continue  # a regional form the source describes beside its base rules
         played = games.parameters(spec.presets[variant["slug"]])
         for rule in data["rules"]:
             for claim in rule.get("claims", []):
