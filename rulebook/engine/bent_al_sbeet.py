@@ -64,6 +64,7 @@ from .cards import (
     card,
     card_code,
     cards_in,
+    check_hands,
     parse_card,
     suit_mask,
 )
@@ -367,31 +368,6 @@ def _compile(rules: Rules) -> _Compiled:
 # --- the deal ------------------------------------------------------------------------------
 
 
-def _check_hands(hands) -> list[int]:
-    hands = list(hands)
-    if len(hands) != 4:
-        raise BadInput("bad_deal", reason="not_four_hands", hands=len(hands))
-    seen = 0
-    for seat, mask in enumerate(hands):
-        if seen & mask:
-            raise BadInput(
-                "bad_deal", reason="repeated_card", card=card_code(cards_in(seen & mask)[0])
-            )
-        seen |= mask
-        if mask.bit_count() != HAND_SIZE:
-            raise BadInput(
-                "bad_deal",
-                reason="wrong_card_count",
-                seat=SEATS[seat],
-                count=mask.bit_count(),
-                expected=HAND_SIZE,
-            )
-    outside = seen & ~PACK
-    if outside:
-        raise BadInput("bad_deal", reason="card_outside_pack", card=card_code(cards_in(outside)[0]))
-    return hands
-
-
 def new_deal(
     rules: Rules,
     hands,
@@ -415,7 +391,7 @@ def new_deal(
     totals = tuple(match_totals)
     if len(totals) != 4:
         raise ValueError("match_totals needs four totals")
-    hands = _check_hands(hands)
+    hands = check_hands(hands, PACK)
     compiled = _compile(rules)
     if exposed:
         if start == "deal":

@@ -122,20 +122,29 @@ def parse_deal(text: str, pack: int = PACK_52) -> list[int]:
     if len(parts) != 4:
         raise BadInput("bad_deal", reason="not_four_hands", hands=len(parts))
     hands = [0, 0, 0, 0]
-    seen = 0
     for i, part in enumerate(parts):
-        mask = parse_hand(part)
+        hands[(first + i) % 4] |= parse_hand(part)
+    return check_hands(hands, pack)
+
+
+def check_hands(hands, pack: int = PACK_52) -> list[int]:
+    """Four hands (bit sets by seat) that share no card, hold only cards of ``pack`` and split
+    it evenly; else ``BadInput("bad_deal")`` with the reason. The one check every game uses."""
+    hands = list(hands)
+    if len(hands) != 4:
+        raise BadInput("bad_deal", reason="not_four_hands", hands=len(hands))
+    size = pack.bit_count() // 4
+    seen = 0
+    for seat, mask in enumerate(hands):
         if seen & mask:
             raise BadInput(
                 "bad_deal", reason="repeated_card", card=card_code(cards_in(seen & mask)[0])
             )
         seen |= mask
-        hands[(first + i) % 4] = mask
-    outside = seen & ~pack
-    if outside:
-        raise BadInput("bad_deal", reason="card_outside_pack", card=card_code(cards_in(outside)[0]))
-    size = pack.bit_count() // 4
-    for seat, mask in enumerate(hands):
+        if mask & ~pack:
+            raise BadInput(
+                "bad_deal", reason="card_outside_pack", card=card_code(cards_in(mask & ~pack)[0])
+            )
         if mask.bit_count() != size:
             raise BadInput(
                 "bad_deal",

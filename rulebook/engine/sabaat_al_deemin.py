@@ -88,6 +88,7 @@ from .cards import (
     card,
     card_code,
     cards_in,
+    check_hands,
     parse_card,
 )
 from .errors import BadInput, IllegalMove
@@ -625,23 +626,7 @@ def new_deal(
         dealer = parse_seat(dealer)
     if dealer not in range(4):
         raise BadInput("bad_seat", seat=dealer)
-    if len(hands) != 4:
-        raise BadInput("bad_deal", reason="not_four_hands", hands=len(hands))
-    seen = 0
-    for seat, hand in enumerate(hands):
-        if hand & ~PACK:
-            raise BadInput("bad_deal", reason="card_outside_pack", card=_codes(hand & ~PACK)[0])
-        if hand & seen:
-            raise BadInput("bad_deal", reason="repeated_card", card=_codes(hand & seen)[0])
-        if hand.bit_count() != rules.hand_size:
-            raise BadInput(
-                "bad_deal",
-                reason="wrong_card_count",
-                seat=SEATS[seat],
-                count=hand.bit_count(),
-                expected=rules.hand_size,
-            )
-        seen |= hand
+    hands = check_hands(hands, PACK)
     if start not in ("announce", "play"):
         raise ValueError('start must be "announce" or "play"')
     if multiplier not in (1, 2, 3):

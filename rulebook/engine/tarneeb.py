@@ -749,25 +749,7 @@ def new_deal(rules: Rules, hands, dealer: int) -> Deal:
     """The deal before the first call: ``hands`` four bit sets by seat (N, E, S, W)."""
     if not isinstance(dealer, int) or dealer not in range(4):
         raise BadInput("bad_seat", seat=str(dealer))
-    hands = list(hands)
-    if len(hands) != 4:
-        raise BadInput("bad_deal", reason="not_four_hands", hands=len(hands))
-    seen = 0
-    for seat, hand in enumerate(hands):
-        if seen & hand:
-            repeated = card_code(cards_in(seen & hand)[0])
-            raise BadInput("bad_deal", reason="repeated_card", card=repeated)
-        if hand & ~PACK:
-            raise BadInput("bad_deal", reason="card_outside_pack")
-        if hand.bit_count() != TRICKS:
-            raise BadInput(
-                "bad_deal",
-                reason="wrong_card_count",
-                seat=SEATS[seat],
-                count=hand.bit_count(),
-                expected=TRICKS,
-            )
-        seen |= hand
+    hands = cards.check_hands(hands, PACK)
     deal = Deal.__new__(Deal)
     deal.rules = rules
     deal.dealer = dealer

@@ -1,0 +1,44 @@
+"""Position pages of Tarneeb and Sab'at Al-Deemin in a real browser."""
+
+from urllib.parse import urlencode
+
+import pytest
+
+pytestmark = pytest.mark.browser
+DEAL_32 = "N:KQJ.QT.A9.J A.KJ.K8.AT8 T8.A8.JT.KQ 97.97.Q7.97"
+SPEC_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def test_sabaat_layout_and_the_knock(page):
+    query = urlencode({"dealer": "N", "deal": DEAL_32})
+    page.goto(page.base + "/en/sabaat-al-deemin/position/?" + query)
+    # only the seven of diamonds can open, held by West
+    assert page.locator(".card.legal").count() == 1
+    page.locator('.seat-W a.play[data-card="7D"]').click()
+    page.wait_for_url("**moves=7D**")
+    piles = page.locator(".layout .pile")
+    assert piles.count() == 4
+    assert piles.nth(2).locator(".card").count() == 1  # the diamond pile holds its seven
+    # South has nothing that fits: the only move offered is the knock
+    assert page.locator(".card.legal").count() == 0
+    page.locator("a.move").click()
+    page.wait_for_url("**moves=7D+knock**")
+    assert page.locator('.seat-E .card.legal[title]').count() == 1
+
+
+def test_sabaat_position_in_arabic_keeps_the_table_unmirrored(page):
+    query = urlencode({"dealer": "N", "deal": DEAL_32, "moves": "7D knock 8D"})
+    page.goto(page.base + "/ar/sabaat-al-deemin/position/?" + query)
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    east, west = page.locator(".seat-E").bounding_box(), page.locator(".seat-W").bounding_box()
+    assert east["x"] > west["x"]
+
+
+def test_tarneeb_bidding_by_clicks(page):
+    query = urlencode({"dealer": "N", "deal": SPEC_DEAL})
+    page.goto(page.base + "/fr/tarneeb/position/?" + query)
+    calls = page.locator("ul.calls a.move")
+    assert calls.count() == 8  # pass and 7 to 13
+    calls.nth(1).click()  # the lowest bid
+    page.wait_for_url("**moves=7**")
+    assert page.locator("ol.auction li").count() == 1
