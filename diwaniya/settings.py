@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rulebook",
+    "scoresheet",
 ]
 
 MIDDLEWARE = [

@@ -1,6 +1,6 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from rulebook import api, views
 
@@ -12,6 +12,7 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    path("tarneeb/sheet/", include("scoresheet.urls")),
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),

@@ -23,7 +23,7 @@ def test_sabaat_layout_and_the_knock(page):
     assert page.locator(".card.legal").count() == 0
     page.locator("a.move").click()
     page.wait_for_url("**moves=7D+knock**")
-    assert page.locator('.seat-E .card.legal[title]').count() == 1
+    assert page.locator(".seat-E .card.legal[title]").count() == 1
 
 
 def test_sabaat_position_in_arabic_keeps_the_table_unmirrored(page):

@@ -1,0 +1,74 @@
+"""The Tarneeb score sheet in a real browser: forms without JavaScript, kept across tabs."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+EXAMPLE = [("East–West", 8, 8), ("North–South", 10, 7), ("North–South", 9, 13)]
+
+
+def start_match(page, lang="en"):
+    page.goto(page.base + f"/{lang}/tarneeb/sheet/")
+    page.select_option("#id_variant", "classic")
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(re.compile(rf".*/{lang}/tarneeb/sheet/\d+/$"))
+    return page.url
+
+
+def enter_deal(page, side, bid, tricks):
+    form = page.locator("#deal-form")
+    form.get_by_label(side, exact=True).check()
+    form.locator('input[name="bid"]').fill(str(bid))
+    form.locator('input[name="tricks"]').fill(str(tricks))
+    with page.expect_navigation():
+        form.get_by_role("button", name="Enter the deal").click()
+
+
+def lines(page):
+    return page.locator("#line-ns").inner_text(), page.locator("#line-ew").inner_text()
+
+
+def test_a_match_survives_a_reload_and_a_second_tab(page):
+    url = start_match(page)
+    for row, (side, bid, tricks) in enumerate(EXAMPLE, 1):
+        enter_deal(page, side, bid, tricks)
+        assert page.url == url
+        assert page.locator(f"#row-{row}").count() == 1
+    assert lines(page) == ("6", "14")
+    assert page.locator("#debt-ns").inner_text() == "0"
+
+    page.reload()
+    assert lines(page) == ("6", "14")
+    assert page.locator("table.sheet tbody tr").count() == 3
+
+    other = page.context.new_page()
+    other.goto(url)
+    assert (other.locator("#line-ns").inner_text(), other.locator("#line-ew").inner_text()) == (
+        "6",
+        "14",
+    )
+    other.goto(page.base + "/en/tarneeb/sheet/")
+    assert other.locator(f'a[href="{url.removeprefix(page.base)}"]').count() == 1
+    other.close()
+
+    # a bad entry: refused with a message, the typed value kept, nothing added
+    enter_deal(page, "North–South", 9, 14)
+    error = page.locator("#id_tricks_error")
+    assert error.is_visible()
+    assert "from 0 to 13 tricks" in error.inner_text()
+    assert page.locator('#deal-form input[name="tricks"]').input_value() == "14"
+    assert page.locator('#deal-form input[name="bid"]').input_value() == "9"
+    assert page.locator("#id_side_0").is_checked()
+    assert page.locator("table.sheet tbody tr").count() == 3
+    assert lines(page) == ("6", "14")
+
+
+def test_the_arabic_sheet_reads_right_to_left(page):
+    start_match(page, "ar")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    first, second = page.locator("table.sheet thead tr").first.locator("th").all()[:2]
+    # the row number column comes first, on the right
+    assert first.bounding_box()["x"] > second.bounding_box()["x"]
