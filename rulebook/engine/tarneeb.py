@@ -830,6 +830,13 @@ def worked_example(rules: Rules) -> dict:
         "example_ns_line": sheet.lines[0],
         "example_ew_line": sheet.lines[1],
         "example_ns_debt": sheet.debts[0],
+        # a missed 13: North-South bid all thirteen and take 11
+        **dict(
+            zip(
+                ("example_grand_ns", "example_grand_ew"),
+                score_deal(rules, Contract(rules.max_bid, None, 0), (11, 2)),
+            )
+        ),
     }
 
 

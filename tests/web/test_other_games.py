@@ -35,6 +35,7 @@ def test_tarneeb_worked_example_is_the_sources_sheet(client, rulebook):
     example = unescape(example)
     assert "line reads 6 and East–West's 14" in example
     assert "kaboot worth 16" in example and "they enter 6" in example
+    assert "score for the deal is -16, and East–West score 4" in example
 
 
 def test_tarneeb_variants_side_by_side_marks_what_differs(client, rulebook):
