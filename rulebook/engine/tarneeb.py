@@ -821,6 +821,7 @@ def worked_example(rules: Rules) -> dict:
     one = sheet.enter_deal(rules, 8, 1, 8)
     two = sheet.enter_deal(rules, 10, 0, 7)
     three = sheet.enter_deal(rules, 9, 0, 13)
+    grand = score_deal(rules, Contract(rules.max_bid, None, 0), (11, 2))
     return {
         "example_first_entry": one.entries[1],
         "example_missed_cost": -two.scores[0],
@@ -831,12 +832,8 @@ def worked_example(rules: Rules) -> dict:
         "example_ew_line": sheet.lines[1],
         "example_ns_debt": sheet.debts[0],
         # a missed 13: North-South bid all thirteen and take 11
-        **dict(
-            zip(
-                ("example_grand_ns", "example_grand_ew"),
-                score_deal(rules, Contract(rules.max_bid, None, 0), (11, 2)),
-            )
-        ),
+        "example_grand_ns": grand[0],
+        "example_grand_ew": grand[1],
     }
 
 
