@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language, pgettext_lazy
 
 from . import games, pages
-from .engine import cards
+from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
 from .engine.positions import open_position
 from .engine.table import SEATS
@@ -108,7 +108,12 @@ def position_page(request, game):
         return render(
             request,
             "rulebook/position_error.html",
-            {"game": game_row, "message": explain(e.code, e.details), "code": e.code},
+            {
+                "game": game_row,
+                "message": explain(e.code, e.details),
+                "code": e.code,
+                "example": _example_query(spec),
+            },
             status=400,
         )
     state = position.state
@@ -139,6 +144,13 @@ def position_page(request, game):
         "json_query_string": urlencode(position.query()),
     }
     return render(request, "rulebook/position.html", context, status=status)
+
+
+def _example_query(spec) -> str:
+    """A well-formed position link for this game: its default variant and a seeded deal."""
+    hands = shuffle.deal("diwaniya-1", spec.engine.PACK)
+    deal = cards.format_deal(hands)
+    return urlencode({"variant": spec.default_variant, "dealer": "N", "deal": deal, "moves": ""})
 
 
 def _table_extras(spec, state) -> dict:

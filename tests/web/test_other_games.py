@@ -155,3 +155,11 @@ def test_sabaat_position_page_shows_the_layout(client, rulebook, lang):
     html = response.content.decode()
     assert html.count('class="pile"') == 4
     assert 'class="move"' in html  # South can only knock
+
+
+@pytest.mark.parametrize("game", ["bent-al-sbeet", "tarneeb", "sabaat-al-deemin"])
+def test_a_bad_position_link_offers_a_working_one_for_the_same_game(client, rulebook, game):
+    response = client.get(f"/en/{game}/position/", {"deal": "N:nonsense"})
+    assert response.status_code == 400
+    example = re.search(r'<a href="\?([^"]+)">', response.content.decode()).group(1)
+    assert client.get(f"/en/{game}/position/?" + unescape(example)).status_code == 200
