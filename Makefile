@@ -11,6 +11,8 @@ MO := $(PO:.po=.mo)
 setup: $(VENV)/.installed $(MO)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) loadrulebook
+	$(MANAGE) loadtutorials
+	$(MANAGE) loadquiz
 	$(MANAGE) collectstatic --noinput -v 0
 
 # Reinstall only when the project's dependencies change.

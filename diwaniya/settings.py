@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rulebook",
     "scoresheet",
+    "tutorials",
+    "quiz",
 ]
 
 MIDDLEWARE = [

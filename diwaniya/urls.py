@@ -13,6 +13,8 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("tarneeb/sheet/", include("scoresheet.urls")),
+    path("tutorials/", include("tutorials.urls")),
+    path("quiz/", include("quiz.urls")),
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),

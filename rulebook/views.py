@@ -5,27 +5,14 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language
 
-from . import games, pages
+from . import games, pages, tables
 from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
 from .engine.positions import open_position
-from .engine.table import SEATS
 from .messages import explain
 from .models import Game, Variant
-from .words import card_view, move_label, seat_name, side_name, suit_name
-
-PHASES = {
-    "deal": pgettext_lazy("phase", "the deal"),
-    "pass": pgettext_lazy("phase", "the pass"),
-    "expose": pgettext_lazy("phase", "exposing"),
-    "announce": pgettext_lazy("phase", "announcements"),
-    "bidding": pgettext_lazy("phase", "the bidding"),
-    "trump": pgettext_lazy("phase", "the trump call"),
-    "play": pgettext_lazy("phase", "the play"),
-    "over": pgettext_lazy("phase", "over"),
-}
 
 
 def home(request):
@@ -63,33 +50,6 @@ def rules_page(request, game, variant=None):
     )
 
 
-def _seat_view(position, seat: int, legal: set[int]):
-    state = position.state
-    hand = state.hands[seat]
-    return {
-        "seat": SEATS[seat],
-        "name": seat_name(seat),
-        "to_act": state.to_act == seat,
-        "is_dealer": position.dealer == seat,
-        "cards": [
-            card_view(
-                c,
-                legal=c in legal,
-                exposed=bool(getattr(state, "exposed", 0) >> c & 1),
-                query=_with_move(position, c) if c in legal else None,
-            )
-            for c in cards.display_order(hand)
-        ],
-        "tricks_won": state.tricks_won[seat] if hasattr(state, "tricks_won") else None,
-    }
-
-
-def _with_move(position, move: int) -> str:
-    q = position.query()
-    q["moves"] = (q["moves"] + " " + position.module.format_move(move)).strip()
-    return urlencode(q)
-
-
 def position_page(request, game):
     spec, game_row = _game(game)
     error = None
@@ -116,28 +76,10 @@ def position_page(request, game):
             },
             status=400,
         )
-    state = position.state
-    legal = set(state.legal_moves()) if state.to_act is not None else set()
-    seats = {SEATS[s]: _seat_view(position, s, legal) for s in range(4)}
     context = {
         "game": game_row,
-        "position": position,
         "variant": Variant.objects.filter(game=game_row, slug=position.variant).first(),
-        "seats": seats,
-        "trick": [
-            card_view(c, seat=SEATS[s], seat_name=seat_name(s))
-            for s, c in getattr(state, "trick", [])
-        ],
-        "dealer_name": seat_name(position.dealer),
-        "phase_name": PHASES.get(state.phase, state.phase),
-        "points": _points(state),
-        "to_act": None if state.to_act is None else seat_name(state.to_act),
-        "other_moves": [
-            {"label": move_label(spec.engine.format_move(m)), "query": _with_move(position, m)}
-            for m in sorted(legal)
-            if m >= 64
-        ],
-        **_table_extras(spec, state),
+        **tables.table(position),
         "error": explain(error.code, error.details) if error else None,
         "error_index": error.move_index if error else None,
         "moves": position.move_tokens(),
@@ -151,33 +93,3 @@ def _example_query(spec) -> str:
     hands = shuffle.deal("diwaniya-1", spec.engine.PACK)
     deal = cards.format_deal(hands)
     return urlencode({"variant": spec.default_variant, "dealer": "N", "deal": deal, "moves": ""})
-
-
-def _table_extras(spec, state) -> dict:
-    """What some games add to the table: the auction and contract, or the layout's piles."""
-    extras = {}
-    if hasattr(state, "bids"):
-        extras["auction"] = [
-            {"seat": seat_name(seat), "call": move_label(spec.engine.format_move(m))}
-            for seat, m in state.bids
-        ]
-    contract = getattr(state, "contract", None)
-    if contract is not None:
-        strain = getattr(state, "strain", contract.trump)
-        extras["contract"] = {
-            "bid": contract.bid,
-            "declarer": seat_name(contract.declarer),
-            "trumps": None if strain is None else suit_name(strain),
-            "doubled": contract.doubled,
-        }
-    if hasattr(state, "layout"):
-        extras["piles"] = [[card_view(c) for c in pile] for pile in spec.engine.piles(state.layout)]
-        extras["multiplier"] = getattr(state, "multiplier", 1)
-    return extras
-
-
-def _points(state):
-    points = state.points()
-    if len(points) == 4:
-        return [{"who": seat_name(s), "points": p} for s, p in enumerate(points)]
-    return [{"who": side_name(i), "points": p} for i, p in enumerate(points)]

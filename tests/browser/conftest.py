@@ -30,7 +30,12 @@ def site(tmp_path_factory):
     db = tmp_path_factory.mktemp("site") / "site.sqlite3"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_DEBUG": "0"}
     manage = [sys.executable, "manage.py"]
-    for command in (["migrate", "--noinput", "-v0"], ["loadrulebook"]):
+    for command in (
+        ["migrate", "--noinput", "-v0"],
+        ["loadrulebook"],
+        ["loadtutorials"],
+        ["loadquiz"],
+    ):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
     port = _free_port()
     log = open(tmp_path_factory.mktemp("log") / "server.log", "w")

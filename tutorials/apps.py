@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TutorialsConfig(AppConfig):
+    name = "tutorials"
+    verbose_name = _("Tutorials")
+    default_auto_field = "django.db.models.BigAutoField"

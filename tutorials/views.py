@@ -1,0 +1,5 @@
+from django.shortcuts import render
+
+
+def tutorial_list(request):
+    return render(request, "tutorials/list.html", {})
