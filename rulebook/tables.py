@@ -41,11 +41,13 @@ def table(
     mark_legal: bool = True,
     open_seats=range(4),
     marked=(),
+    calls=None,
 ) -> dict:
     """The template context of ``rulebook/_table.html`` for ``position``.
 
     ``open_seats``: the seats whose hands are shown face up (the others show their backs).
     ``marked``: card codes or seat letters a tutorial points at.
+    ``calls``: the calls to offer (bids, knocks…); by default the legal ones.
     """
     state = position.state
     module = position.module
@@ -83,7 +85,7 @@ def table(
             "tricks_won": state.tricks_won[seat] if hasattr(state, "tricks_won") else None,
         }
 
-    calls = [m for m in sorted(legal) if m >= 64]
+    calls = [m for m in sorted(legal) if m >= 64] if calls is None else calls
     return {
         "position": position,
         "seats": {SEATS[s]: seat_view(s) for s in range(4)},

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 from django.core.management import call_command
@@ -6,7 +8,10 @@ from django.core.management import call_command
 @pytest.fixture(scope="session", autouse=True)
 def _static_manifest():
     """The pages are tested with the real hashed static files, as production serves them."""
-    if not (settings.STATIC_ROOT / "staticfiles.json").exists():
+    manifest = settings.STATIC_ROOT / "staticfiles.json"
+    sources = [p for d in settings.STATICFILES_DIRS for p in Path(d).rglob("*") if p.is_file()]
+    newest = max((p.stat().st_mtime for p in sources), default=0)
+    if not manifest.exists() or manifest.stat().st_mtime < newest:
         call_command("collectstatic", "--noinput", verbosity=0)
 
 

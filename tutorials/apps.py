@@ -6,3 +6,6 @@ class TutorialsConfig(AppConfig):
     name = "tutorials"
     verbose_name = _("Tutorials")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import checks  # noqa: F401  (registers the system check)

@@ -1,5 +1,270 @@
+"""Tutorial pages. Each step is its own server-rendered page; answers and hints are posted
+forms followed by a redirect, so reloading or the back button never repeats them."""
+
+from itertools import groupby
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rulebook import tables
+from rulebook.engine import cards, score_sheet
+from rulebook.engine.errors import BadInput, EngineError, IllegalMove
+from rulebook.engine.table import parse_seat
+from rulebook.messages import explain
+from rulebook.models import Variant
+from rulebook.words import card_html, move_label, side_name
+
+from .models import Tutorial
+from .progress import ANSWER_RUNG, Progress
+from .script import ScriptError, offered_calls
 
 
 def tutorial_list(request):
-    return render(request, "tutorials/list.html", {})
+    tutorials = Tutorial.objects.select_related("game").prefetch_related("steps")
+    groups = []
+    for game, rows in groupby(tutorials, key=lambda t: t.game):
+        groups.append({"game": game, "tutorials": [_summary(request, t) for t in rows]})
+    return render(request, "tutorials/list.html", {"groups": groups})
+
+
+def _summary(request, tutorial) -> dict:
+    steps = list(tutorial.steps.all())
+    questions = [s.number for s in steps if s.question]
+    progress = Progress(request.session, tutorial.slug)
+    return {
+        "tutorial": tutorial,
+        "length": len(steps),
+        "questions": len(questions),
+        "seen": progress.seen,
+        "resume": min(max(progress.last, 1), len(steps)),
+        "finished": progress.finished(len(steps), questions),
+        "found_alone": progress.found_alone(questions),
+    }
+
+
+def _tutorial(slug: str):
+    tutorial = Tutorial.objects.select_related("game").filter(slug=slug).first()
+    if tutorial is None:
+        raise Http404(_("There is no tutorial called “%(slug)s”.") % {"slug": slug})
+    return tutorial
+
+
+def tutorial_start(request, slug):
+    """Where to begin: the step the learner left off at, or the first."""
+    tutorial = _tutorial(slug)
+    last = min(max(Progress(request.session, slug).last, 1), tutorial.steps.count())
+    return HttpResponseRedirect(_step_url(slug, last))
+
+
+@require_POST
+def tutorial_reset(request, slug):
+    _tutorial(slug)
+    Progress(request.session, slug).reset()
+    return HttpResponseRedirect(reverse("tutorials:list") + f"#{slug}")
+
+
+def _step_url(slug: str, number: int) -> str:
+    return reverse("tutorials:step", args=[slug, number])
+
+
+def _load(slug: str, number: int):
+    """The tutorial, its steps and the replayed frame of step ``number`` (404 if none)."""
+    tutorial = _tutorial(slug)
+    steps = list(tutorial.steps.all())
+    if not 1 <= number <= len(steps):
+        raise Http404(
+            _("This tutorial has %(total)s steps: there is no step %(number)s.")
+            % {"total": len(steps), "number": number}
+        )
+    try:
+        frames = tutorial.frames(steps)
+    except (ScriptError, EngineError, ValueError):
+        # Only an inconsistent edit can get here: the admin and the check refuse illegal scripts.
+        raise Http404(_("This tutorial cannot be shown while it is being revised.")) from None
+    return tutorial, steps, frames[number - 1]
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def step_page(request, slug, number):
+    tutorial, steps, frame = _load(slug, number)
+    step = steps[number - 1]
+    progress = Progress(request.session, slug)
+    if request.method == "POST":
+        return _answer(request, tutorial, step, frame, progress)
+    progress.visit(number)
+    return render(request, "tutorials/step.html", _context(tutorial, steps, step, frame, progress))
+
+
+def _context(tutorial, steps, step, frame, progress) -> dict:
+    number, total = step.number, len(steps)
+    q = progress.question(number) if step.question else None
+    waiting = bool(q and not q["solved"])
+    position = frame.before if waiting else frame.after
+    state = position.state
+    learner = parse_seat(tutorial.learner)
+    show = step.show or tutorial.show
+    open_seats = range(4) if show == "all" or state.is_over else [learner]
+    table = tables.table(
+        position,
+        play="button" if waiting else None,
+        mark_legal=not waiting or q["hints"] >= 2,
+        open_seats=open_seats,
+        marked=step.point.split(),
+        calls=offered_calls(position.module, state) if waiting else None,
+    )
+    section = step.section or tutorial.section
+    return {
+        "tutorial": tutorial,
+        "step": step,
+        "number": number,
+        "total": total,
+        "game": tutorial.game,
+        "narration": narrate(step.text),
+        "question": q,
+        "waiting": waiting,
+        "hint": narrate(step.hint) if q and q["hints"] >= 1 else None,
+        "answer": _answer_words(frame) if q and q["hints"] >= ANSWER_RUNG else None,
+        "explanation": narrate(step.explain) if q and q["solved"] else None,
+        "counts": progress.counts(number) if q else None,
+        "feedback": _feedback(q) if q else None,
+        "played": _played(frame) if step.moves and not waiting else [],
+        "rule_url": reverse("rules-variant", args=[tutorial.game.slug, position.variant])
+        + (f"#{section}" if section else ""),
+        "position_url": reverse("position", args=[tutorial.game.slug])
+        + "?"
+        + urlencode(position.query()),
+        "prev_url": _step_url(tutorial.slug, number - 1) if number > 1 else None,
+        "next_url": _step_url(tutorial.slug, number + 1) if number < total else None,
+        "sheet": _sheet(position),
+        "restarted": bool(step.variant) and frame.before.moves == [],
+        "variant": Variant.objects.filter(game=tutorial.game, slug=position.variant).first(),
+        **table,
+    }
+
+
+def _played(frame) -> list[str]:
+    """The step's moves in words, so the narration's events are also listed."""
+    module = frame.after.module
+    done = frame.after.moves[len(frame.before.moves) :]
+    return [_move_words(module, m) for m in done]
+
+
+def _move_words(module, move: int):
+    if move < 64:
+        return card_html(move)
+    return move_label(module.format_move(move))
+
+
+def _answer_words(frame):
+    return mark_safe(
+        _(" or ").join(str(_move_words(frame.before.module, m)) for m in frame.answers())
+    )
+
+
+def _sheet(position):
+    """A finished Tarneeb deal as a fresh score sheet writes it (the debt included)."""
+    state = position.state
+    if not (state.is_over and hasattr(state, "contract") and state.contract):
+        return None
+    sheet = score_sheet.Sheet.for_rules(position.rules)
+    row = sheet.enter_result(state)
+    if row is None:
+        return None
+    return [
+        {
+            "side": side_name(side),
+            "score": row.scores[side],
+            "entry": row.entries[side],
+            "line": row.lines[side],
+            "debt": row.debts[side],
+        }
+        for side in (0, 1)
+    ]
+
+
+def _feedback(q: dict):
+    feedback = q.get("feedback")
+    if not feedback:
+        return None
+    if feedback["kind"] == "right":
+        return {"right": True, "message": _("Right.")}
+    if feedback["kind"] == "illegal":
+        return {"right": False, "message": explain(feedback["code"], feedback["details"])}
+    return {
+        "right": False,
+        "message": _(
+            "That move is allowed by the rules, but it is not the one this lesson is after. "
+            "Try again."
+        ),
+    }
+
+
+# ------------------------------------------------------------------------------ answers
+def _answer(request, tutorial, step, frame, progress):
+    number = step.number
+    if not step.question:
+        return _bad(request, _("This step asks no question."), 400)
+    q = progress.question(number)
+    if request.POST.get("hint"):
+        if not q["solved"]:
+            progress.update_question(number, hints=min(q["hints"] + 1, ANSWER_RUNG), feedback=None)
+        return HttpResponseRedirect(_step_url(tutorial.slug, number))
+    if q["solved"]:
+        return HttpResponseRedirect(_step_url(tutorial.slug, number))
+    state = frame.before.state
+    module = frame.before.module
+    token = request.POST.get("move", "").strip()
+    try:
+        parse = getattr(state, "parse_move", None) or module.parse_move
+        move = parse(token)
+    except BadInput:
+        return _bad(request, explain("bad_move", {"move": token[:20]}), 400)
+    if move < 64 and not state.hands[state.to_act] >> move & 1:
+        return _bad(request, _("That card is not in the hand you are playing."), 400)
+    if move in frame.answers():
+        progress.update_question(number, solved=True, feedback={"kind": "right"})
+    else:
+        progress.update_question(number, tries=q["tries"] + 1, feedback=_wrong(state, move))
+    return HttpResponseRedirect(_step_url(tutorial.slug, number))
+
+
+def _wrong(state, move: int) -> dict:
+    try:
+        state.play(move)
+    except IllegalMove as e:
+        return {"kind": "illegal", "code": e.code, "details": e.details}
+    return {"kind": "legal"}
+
+
+def _bad(request, message: str, status: int):
+    return render(request, "error.html", {"message": message, "status": status}, status=status)
+
+
+def narrate(text: str):
+    """A narration as HTML: paragraphs, and each ``{QS}`` drawn as the card it names."""
+    if not text:
+        return ""
+    html = []
+    for para in filter(None, (p.strip() for p in text.split("\n\n"))):
+        html.append("<p>" + _cards_in(escape(para)) + "</p>")
+    return mark_safe("".join(html))
+
+
+def _cards_in(text: str) -> str:
+    out, rest = [], text
+    while "{" in rest:
+        head, _brace, tail = rest.partition("{")
+        code, close, after = tail.partition("}")
+        out.append(head)
+        try:
+            out.append(str(card_html(cards.parse_card(code))) if close else "{" + tail)
+        except BadInput:
+            out.append("{" + code + close)
+        rest = after if close else ""
+    return "".join(out) + rest

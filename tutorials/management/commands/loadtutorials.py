@@ -1,8 +1,14 @@
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+
+from tutorials.loader import load_all
 
 
 class Command(BaseCommand):
-    help = "Placeholder until the tutorials loader lands."
+    help = "Load the tutorials (tutorials/data/*.toml) into the database. Safe to re-run."
 
     def handle(self, *args, **options):
-        pass
+        try:
+            report = load_all()
+        except ValueError as e:
+            raise CommandError(str(e)) from None
+        self.stdout.write(f"tutorials: {report}")

@@ -1,0 +1,232 @@
+"""The shipped tutorials: one TOML file each in ``tutorials/data/`` (no Django here).
+
+The files are the versioned source; ``manage.py loadtutorials`` copies them into the models,
+where editors may change them. ``problems`` is what the system check and the tests run on
+every file: each step replayed by the engine, each text present in every language.
+
+A file looks like this (see ``tutorials/data/`` for real ones)::
+
+    slug = "bent-first-deal"
+    game = "bent-al-sbeet"
+    variant = "qahwa"
+    level = "beginner"            # beginner, intermediate, advanced
+    order = 1                     # position in the list of its game
+    seed = "tutorial:bent-first"  # or deal = "N:AKQ.… …" (PBN)
+    dealer = "N"
+    learner = "S"                 # the seat whose hand is always open
+    show = "learner"              # or "all": are the other hands open?
+    start = "deal"                # game extras of the positions spec (start, exposed)
+    section = "play"              # the rule section the tutorial is about
+    title = { ar = "…", en = "…", fr = "…" }
+    summary = { ar = "…", en = "…", fr = "…" }
+
+    [[steps]]
+    moves = "pass:QS pass:AH pass:2C"
+    point = "QS S"                # cards or seats to point at (optional)
+    show = "all"                  # overrides the tutorial's show (optional)
+    section = "deal"              # overrides the tutorial's section (optional)
+    variant = "sbeetah"           # restart the same deal under this variant (optional)
+    text = { ar = "…", en = "…", fr = "…" }
+    [steps.question]              # optional: the learner finds the first move
+    accept = "legal"              # optional: "legal", or tokens "QS TD"
+    hint = { ar = "…", en = "…", fr = "…" }      # the first rung: names the rule
+    explain = { ar = "…", en = "…", fr = "…" }   # shown once answered
+"""
+
+import tomllib
+from pathlib import Path
+
+from rulebook import games
+from rulebook.engine.errors import EngineError
+from rulebook.engine.table import parse_seat
+
+from .script import ANY_LEGAL, ScriptError, Step, deal_hands, replay
+
+DATA = Path(__file__).resolve().parent / "data"
+LANGUAGES = ("ar", "en", "fr")
+LEVELS = ("beginner", "intermediate", "advanced")
+SHOW = ("learner", "all")
+
+
+def files() -> list[Path]:
+    return sorted(DATA.glob("*.toml"))
+
+
+def read(path: Path) -> dict:
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+def read_all() -> list[dict]:
+    return [read(p) for p in files()]
+
+
+def split(text) -> list[str]:
+    """Tokens from ``"QS AH"``, ``"QS, AH"`` or a list."""
+    if isinstance(text, list):
+        return [str(t) for t in text]
+    return (text or "").replace(",", " ").split()
+
+
+def accept_of(question: dict | None):
+    if not question:
+        return None
+    accept = question.get("accept")
+    if accept is None or accept == ANY_LEGAL:
+        return accept
+    return split(accept)
+
+
+def steps_of(data: dict) -> list[Step]:
+    return [
+        Step(
+            moves=split(s.get("moves")),
+            question="question" in s,
+            accept=accept_of(s.get("question")),
+            variant=s.get("variant"),
+        )
+        for s in data.get("steps", [])
+    ]
+
+
+def setup(game: str, seed: str, deal: str, dealer: str, start: str, exposed: str):
+    """(engine module, hands, dealer seat, extras) of a tutorial; ``EngineError`` if unreadable."""
+    spec = games.get(game)
+    if spec is None:
+        raise ValueError(f"unknown game {game!r}")
+    module = spec.engine
+    hands, deal_dealer = deal_hands(module, seed or None, deal or None)
+    seat = parse_seat(dealer) if dealer else (deal_dealer if deal_dealer is not None else 0)
+    extra = module.parse_extra({"start": start or "", "exposed": exposed or ""})
+    return module, hands, seat, extra
+
+
+def frames_of(data: dict):
+    module, hands, dealer, extra = setup(
+        data["game"],
+        data.get("seed", ""),
+        data.get("deal", ""),
+        data.get("dealer", ""),
+        data.get("start", ""),
+        data.get("exposed", ""),
+    )
+    return replay(module, data["variant"], hands, dealer, extra, steps_of(data))
+
+
+def _texts_missing(table, where: str) -> list[str]:
+    table = table or {}
+    return [
+        f"{where}: no {lang} text" for lang in LANGUAGES if not str(table.get(lang, "")).strip()
+    ]
+
+
+def problems(data: dict) -> list[str]:
+    """What is wrong with one tutorial file, each naming the step and the reason."""
+    slug = data.get("slug", "?")
+    out = []
+    for key in ("slug", "game", "variant", "level", "learner"):
+        if not data.get(key):
+            out.append(f"{slug}: no {key}")
+    if bool(data.get("seed")) == bool(data.get("deal")):
+        out.append(f"{slug}: give either a seed or a deal")
+    if data.get("level") and data["level"] not in LEVELS:
+        out.append(f"{slug}: level {data['level']!r} is not one of {', '.join(LEVELS)}")
+    if data.get("show", "learner") not in SHOW:
+        out.append(f"{slug}: show must be one of {', '.join(SHOW)}")
+    out += _texts_missing(data.get("title"), f"{slug} title")
+    out += _texts_missing(data.get("summary"), f"{slug} summary")
+    steps = data.get("steps", [])
+    if not steps:
+        out.append(f"{slug}: no steps")
+    for n, s in enumerate(steps, start=1):
+        out += _texts_missing(s.get("text"), f"{slug} step {n}")
+        if "question" in s:
+            out += _texts_missing(s["question"].get("hint"), f"{slug} step {n} hint")
+            out += _texts_missing(s["question"].get("explain"), f"{slug} step {n} explanation")
+        if s.get("show", "learner") not in SHOW:
+            out.append(f"{slug} step {n}: show must be one of {', '.join(SHOW)}")
+    if out:
+        return out
+    try:
+        frames = frames_of(data)
+    except ScriptError as e:
+        out.append(f"{slug} step {e.step}: {e}")
+    except (EngineError, ValueError) as e:
+        out.append(f"{slug}: the deal cannot be set up: {e}")
+    else:
+        out += _questions_for_the_learner(data, frames)
+    return out
+
+
+def _questions_for_the_learner(data: dict, frames) -> list[str]:
+    """A question is put to the learner: their seat must be the one to act."""
+    learner = parse_seat(data["learner"])
+    return [
+        f"{data['slug']} step {f.number}: the question is for {data['learner']}, "
+        f"but the player to act is seat {f.before.state.to_act}"
+        for f in frames
+        if f.step.question and f.before.state.to_act != learner
+    ]
+
+
+def _describe(frame) -> str:
+    """A step as text, for authors writing a script (``python -m tutorials.content show``)."""
+    from rulebook.engine import cards
+    from rulebook.engine.table import SEATS
+
+    lines = []
+    for label, pos in (("before", frame.before), ("after", frame.after)):
+        s = pos.state
+        to_act = "-" if s.to_act is None else SEATS[s.to_act]
+        legal = (
+            " ".join(pos.module.format_move(m) for m in s.legal_moves())
+            if s.to_act is not None
+            else ""
+        )
+        lines.append(f"  {label}: phase={s.phase} to_act={to_act} points={s.points()}")
+        for seat in range(4):
+            lines.append(f"    {SEATS[seat]}: {cards.format_hand(s.hands[seat])}")
+        trick = getattr(s, "trick", None)
+        if trick:
+            lines.append(
+                "    trick: " + " ".join(f"{SEATS[a]}:{cards.card_code(c)}" for a, c in trick)
+            )
+        if hasattr(s, "layout"):
+            piles = pos.module.piles(s.layout)
+            lines.append(
+                "    piles: " + " | ".join(" ".join(map(cards.card_code, p)) for p in piles)
+            )
+        if legal:
+            lines.append(f"    legal: {legal}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tutorials.content`` checks every file; ``… show SLUG`` prints each step."""
+    by_slug = {d.get("slug"): d for d in read_all()}
+    if argv[:1] == ["show"]:
+        data = by_slug[argv[1]]
+        try:
+            frames = frames_of(data)
+        except ScriptError as e:
+            print(f"REFUSED at step {e.step}: {e}; the steps before it:")
+            frames = frames_of({**data, "steps": data["steps"][: e.step - 1]})
+            frames += frames_of({**data, "steps": data["steps"][: e.step - 1] + [{}]})[-1:]
+        for frame in frames:
+            moves = " ".join(frame.step.moves)
+            q = " (question)" if frame.step.question else ""
+            print(f"step {frame.number}{q}: {moves}")
+            print(_describe(frame))
+        return 0
+    bad = 0
+    for slug, data in by_slug.items():
+        found = problems(data)
+        bad += len(found)
+        print(f"{slug}: " + ("ok" if not found else "\n  " + "\n  ".join(found)))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))

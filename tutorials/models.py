@@ -1,0 +1,101 @@
+"""Tutorials as stored: loaded from ``tutorials/data/*.toml``, editable in the admin.
+
+Moves, the deal and the seats are data for the engine; the texts are translated
+(django-modeltranslation adds ``_ar``, ``_en`` and ``_fr`` columns). ``loaded_digest``, as in
+the rulebook, lets the loader tell an editor's change from its own.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.models import Game, Loaded
+
+from . import content
+from .script import Step as ScriptStep
+
+LEVELS = [
+    ("beginner", _("beginner")),
+    ("intermediate", _("intermediate")),
+    ("advanced", _("advanced")),
+]
+SHOW = [("learner", _("only the learner's hand")), ("all", _("every hand"))]
+
+
+class Tutorial(Loaded):
+    slug = models.SlugField(unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tutorials")
+    variant = models.SlugField()
+    level = models.CharField(_("level"), max_length=20, choices=LEVELS)
+    order = models.PositiveSmallIntegerField(default=0)
+    seed = models.CharField(max_length=100, blank=True)
+    deal = models.CharField(max_length=200, blank=True, help_text=_("A PBN deal, or a seed"))
+    dealer = models.CharField(max_length=1, blank=True)
+    learner = models.CharField(max_length=1)
+    show = models.CharField(max_length=10, choices=SHOW, default="learner")
+    start = models.CharField(max_length=20, blank=True)
+    exposed = models.CharField(max_length=20, blank=True)
+    section = models.SlugField(blank=True)
+    title = models.CharField(_("title"), max_length=200)
+    summary = models.TextField(_("summary"), blank=True)
+
+    class Meta:
+        ordering = ["game__order", "order", "slug"]
+        verbose_name = _("tutorial")
+        verbose_name_plural = _("tutorials")
+
+    def __str__(self):
+        return self.title
+
+    def frames(self, steps=None):
+        """Every step replayed by the engine (``ScriptError`` if one is refused)."""
+        steps = list(self.steps.all()) if steps is None else steps
+        return frames_of(self, steps)
+
+
+class Step(Loaded):
+    tutorial = models.ForeignKey(Tutorial, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveSmallIntegerField()
+    moves = models.CharField(max_length=500, blank=True)
+    point = models.CharField(max_length=100, blank=True, help_text=_("Cards or seats to point at"))
+    show = models.CharField(max_length=10, choices=SHOW, blank=True)
+    section = models.SlugField(blank=True)
+    variant = models.SlugField(blank=True)
+    question = models.BooleanField(default=False)
+    accept = models.CharField(max_length=100, blank=True)
+    text = models.TextField(_("narration"))
+    hint = models.TextField(_("hint"), blank=True)
+    explain = models.TextField(_("explanation"), blank=True)
+
+    class Meta:
+        ordering = ["tutorial", "number"]
+        unique_together = [("tutorial", "number")]
+        verbose_name = _("step")
+        verbose_name_plural = _("steps")
+
+    def __str__(self):
+        return f"{self.tutorial.slug} {self.number}"
+
+
+def script_step(step) -> ScriptStep:
+    accept = step.accept.strip()
+    return ScriptStep(
+        moves=content.split(step.moves),
+        question=step.question,
+        accept=None if not accept else accept if accept == "legal" else content.split(accept),
+        variant=step.variant or None,
+    )
+
+
+def frames_of(tutorial, steps):
+    """Replay a tutorial given as rows (saved or not): the admin checks an edit this way."""
+    from .script import replay
+
+    module, hands, dealer, extra = content.setup(
+        tutorial.game.slug,
+        tutorial.seed,
+        tutorial.deal,
+        tutorial.dealer,
+        tutorial.start,
+        tutorial.exposed,
+    )
+    return replay(module, tutorial.variant, hands, dealer, extra, [script_step(s) for s in steps])

@@ -1,0 +1,183 @@
+"""A tutorial's script replayed by the engine (no Django here).
+
+A script is a deal, a dealer, a variant and steps. Each step plays its moves (none, one, or a
+group such as a whole pass or the rest of a trick) on the position the previous step left.
+A question step waits for the learner before its moves: its first move is the answer, unless
+it names the answers it accepts (``accept``: card tokens, or ``"legal"`` for any legal move).
+A step may restart the same deal under another variant (``variant``), so one tutorial can show
+where two variants part.
+
+Replaying is the only way a step's position is built, so a tutorial can never show a move its
+variant forbids: ``replay`` raises ``ScriptError`` naming the step and the engine's reason.
+"""
+
+from dataclasses import dataclass, field
+
+from rulebook.engine import cards, shuffle
+from rulebook.engine.errors import EngineError, IllegalMove
+from rulebook.engine.positions import Position
+from rulebook.engine.table import parse_seat
+
+ANY_LEGAL = "legal"
+
+
+class ScriptError(Exception):
+    """A step the engine refuses: ``step`` (1-based), the move ``token`` and the engine's error."""
+
+    def __init__(self, step: int, token: str | None, error: EngineError | str):
+        self.step = step
+        self.token = token
+        self.error = error
+        self.code = error.code if isinstance(error, EngineError) else str(error)
+        self.details = error.details if isinstance(error, EngineError) else {}
+        where = f"step {step}" + (f", move {token!r}" if token else "")
+        super().__init__(f"{where}: {self.code} {self.details or ''}".strip())
+
+
+@dataclass
+class Step:
+    moves: list[str] = field(default_factory=list)
+    question: bool = False
+    accept: list[str] | str | None = None  # None: the first move; ANY_LEGAL; or tokens
+    variant: str | None = None  # restart the deal under this variant before the moves
+
+
+@dataclass
+class Frame:
+    """One step replayed: the position before its moves and after them."""
+
+    number: int
+    step: Step
+    before: Position
+    after: Position
+
+    @property
+    def shown(self) -> Position:
+        """The position a step shows before it is answered: a question waits before its moves."""
+        return self.before if self.step.question else self.after
+
+    def answers(self) -> list[int]:
+        """The moves accepted as the answer to a question step, as engine moves."""
+        state = self.before.state
+        if self.step.accept == ANY_LEGAL:
+            return sorted(state.legal_moves())
+        tokens = self.step.accept or self.step.moves[:1]
+        return [_parse(state, self.before.module, t) for t in tokens]
+
+
+def _parse(state, module, token: str) -> int:
+    # A token can mean different moves by phase (Egyptian 7C: a bid, or a card).
+    parse = getattr(state, "parse_move", None) or module.parse_move
+    return parse(token)
+
+
+def deal_hands(module, seed: str | None, deal: str | None) -> tuple[list[int], int | None]:
+    """The hands of a script: an explicit PBN deal (and the dealer it names) or a seeded one."""
+    if deal:
+        hands = cards.parse_deal(deal, module.PACK)
+        return list(hands), parse_seat(deal.split(":", 1)[0]) if ":" in deal else None
+    return list(shuffle.deal(seed, module.PACK)), None
+
+
+def replay(module, variant: str, hands, dealer: int, extra: dict, steps: list[Step]):
+    """Every step's frame, in order; ``ScriptError`` at the first step the engine refuses."""
+    frames = []
+    current = _start(module, variant, hands, dealer, extra, 0)
+    for number, step in enumerate(steps, start=1):
+        if step.variant and step.variant != current.variant:
+            current = _start(module, step.variant, hands, dealer, extra, number)
+        before = current
+        after = _advance(before, step, number)
+        if step.question:
+            _check_question(before, step, number)
+        frames.append(Frame(number, step, before, after))
+        current = after
+    return frames
+
+
+def _start(module, variant, hands, dealer, extra, number) -> Position:
+    if variant not in module.PRESETS:
+        raise ScriptError(number, None, f"unknown_variant {variant}")
+    rules = module.PRESETS[variant]
+    try:
+        state = module.position_start(rules, list(hands), dealer, **extra)
+    except EngineError as e:
+        raise ScriptError(number, None, e) from None
+    return Position(module, variant, rules, dealer, list(hands), [], dict(extra), state)
+
+
+def _advance(position: Position, step: Step, number: int) -> Position:
+    state = position.state.copy()
+    moves = list(position.moves)
+    for token in step.moves:
+        if state.is_over:
+            raise ScriptError(number, token, "deal_over")
+        try:
+            move = _parse(state, position.module, token)
+            state.push(move)
+        except EngineError as e:
+            raise ScriptError(number, token, e) from None
+        moves.append(move)
+    return Position(
+        position.module,
+        position.variant,
+        position.rules,
+        position.dealer,
+        position.hands,
+        moves,
+        position.extra,
+        state,
+    )
+
+
+def _check_question(before: Position, step: Step, number: int) -> None:
+    """A question needs a player to act, moves to follow, and answers that are all legal."""
+    state = before.state
+    if state.to_act is None or not step.moves:
+        raise ScriptError(number, None, "question_without_a_move")
+    legal = set(state.legal_moves())
+    frame = Frame(number, step, before, before)
+    try:
+        answers = frame.answers()
+    except EngineError as e:
+        raise ScriptError(number, None, e) from None
+    first = _parse(state, before.module, step.moves[0])
+    for token, move in zip(step.accept or step.moves[:1], answers, strict=False):
+        if step.accept != ANY_LEGAL and move not in legal:
+            raise ScriptError(number, token, "answer_not_legal")
+    if step.accept != ANY_LEGAL and first not in answers:
+        raise ScriptError(number, step.moves[0], "played_move_not_an_answer")
+
+
+# Why a call is refused when it simply does not belong to this moment (not worth offering).
+_NOT_OFFERED = {
+    "wrong_phase",
+    "card_not_in_hand",
+    "bad_move",
+    "not_your_turn",
+    "wrong_bid_form",
+    "bid_out_of_range",
+    "no_trumps_not_allowed",
+}
+
+
+def offered_calls(module, state) -> list[int]:
+    """The calls (moves that are not cards) a learner may choose from at this moment.
+
+    Legal or not, so offering them gives nothing away: a knock with a card that fits, a bid
+    too low. Calls that belong to another phase are left out.
+    """
+    offered = []
+    for move in range(64, 256):
+        try:
+            token = module.format_move(move)
+            if _parse(state, module, token) != move:
+                continue
+            state.copy().push(move)
+        except EngineError as e:
+            if e.code in _NOT_OFFERED or not isinstance(e, IllegalMove):
+                continue
+        except (ValueError, KeyError, IndexError, TypeError):
+            continue  # not a move of this game
+        offered.append(move)
+    return offered
