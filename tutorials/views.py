@@ -115,7 +115,7 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
         play="button" if waiting else None,
         mark_legal=not waiting or q["hints"] >= 2,
         open_seats=open_seats,
-        marked=step.point.split(),
+        marked=[] if waiting else step.point.split(),  # pointing would give the answer away
         calls=offered_calls(position.module, state) if waiting else None,
     )
     section = step.section or tutorial.section

@@ -114,6 +114,19 @@ def test_tarneeb_position_page_shows_the_auction(client, rulebook):
     assert 'class="auction"' in html and html.count("<li>") >= 2
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "lang,call,words", [("en", "trump:H", "Trumps: hearts."), ("fr", "trump:NT", "Sans-atout")]
+)
+def test_tarneeb_position_page_names_the_trumps(client, rulebook, lang, call, words):
+    moves = f"7 pass pass pass {call}"
+    response = client.get(
+        f"/{lang}/tarneeb/position/", {"dealer": "N", "deal": SPEC_DEAL, "moves": moves}
+    )
+    assert response.status_code == 200
+    assert words in response.content.decode()
+
+
 # ------------------------------------------------------------------ Sab'at Al-Deemin positions
 
 
