@@ -6,3 +6,6 @@ class QuizConfig(AppConfig):
     name = "quiz"
     verbose_name = _("Quiz")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import checks  # noqa: F401  (registers the system check)

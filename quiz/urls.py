@@ -5,4 +5,8 @@ from . import views
 app_name = "quiz"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("start/", views.start, name="start"),
+    path("reset/", views.reset, name="reset"),
+    # <token> is "<seed>.<signature>": see tokens.py
+    path("<slug:game>/<slug:variant>/<slug:kind>/<str:token>/", views.question, name="question"),
 ]

@@ -1,5 +1,419 @@
-from django.shortcuts import render
+"""The quiz pages: choose a game, a variant and a kind; answer; read why.
+
+Thin views: ``questions`` asks the engine and checks answers, ``tokens`` signs what is issued,
+``progress`` keeps the session, ``messages`` words it all. An answer is a POST followed by a
+redirect to the question's page with ``?a=<nonce>``, which shows the result (so a reload never
+answers twice). Bad input gets a 4xx page in the page's language and never counts.
+"""
+
+from datetime import timedelta
+from urllib.parse import urlencode
+
+from django.db import IntegrityError, transaction
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rulebook import tables
+from rulebook.engine import cards
+from rulebook.engine.errors import BadInput, EngineError
+from rulebook.engine.positions import open_position
+from rulebook.engine.table import PARTNERSHIPS, SEATS
+from rulebook.models import Game, Rule, Section, Variant
+from rulebook.words import card_view, seat_name, side_name
+
+from . import questions, tokens
+from .messages import KIND_NAMES, answer_words, prompt, say
+from .models import Answered, HandPicked
+from .progress import Progress
+
+KEEP_ANSWERED = timedelta(seconds=tokens.FORM_MAX_AGE * 2)
+
+
+# --- links ------------------------------------------------------------------------------------
+
+
+def question_url(game: str, variant: str, kind: str, seed: str) -> str:
+    token = tokens.question_token(game, variant, kind, seed)
+    return reverse("quiz:question", args=[game, variant, kind, token])
+
+
+def _rules_url(game: str, variant: str, section: str, rule: str | None) -> str:
+    anchor = f"rule-{rule}" if rule else section
+    return reverse("rules-variant", args=[game, variant]) + "#" + anchor
+
+
+# --- the quiz's front page ----------------------------------------------------------------------
 
 
 def index(request):
-    return render(request, "quiz/index.html", {})
+    progress = Progress(request.session)
+    picked = {}
+    for row in HandPicked.objects.all():
+        picked.setdefault(row.game, []).append(
+            {"row": row, "url": question_url(row.game, row.variant, row.kind, row.seed)}
+        )
+    mode = progress.mode or []
+    choices = []
+    for game in Game.objects.prefetch_related("variants"):
+        if game.slug not in questions.KINDS:
+            continue
+        kinds = [*questions.KINDS[game.slug], questions.MIXED]
+        here = mode[:1] == [game.slug]
+        choices.append(
+            {
+                "game": game,
+                "variants": list(game.variants.all()),
+                "variant": mode[1] if here else game.default_variant,
+                "kinds": [{"slug": k, "name": KIND_NAMES[k]} for k in kinds],
+                "kind": mode[2] if here else questions.MIXED,
+                "picked": picked.get(game.slug, []),
+            }
+        )
+    return render(request, "quiz/index.html", {"choices": choices, **_progress(progress)})
+
+
+def start(request):
+    """Issue a new question of the chosen game, variant and kind, and go to it."""
+    game = request.GET.get("game", "")
+    variant = request.GET.get("variant", "")
+    kind = request.GET.get("kind", "")
+    try:
+        questions.check_names(game, variant, kind)
+    except questions.UnknownQuestion as e:
+        return _error(request, 404, say(e.code, e.details))
+    Progress(request.session).set_mode(game, variant, kind)
+    return redirect(question_url(game, variant, kind, tokens.new_seed()))
+
+
+@require_POST
+def reset(request):
+    Progress(request.session).reset()
+    return redirect("quiz:index")
+
+
+# --- a question -----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def question(request, game, variant, kind, token):
+    try:
+        questions.check_names(game, variant, kind)
+    except questions.UnknownQuestion as e:
+        return _error(request, 404, say(e.code, e.details))
+    try:
+        seed = tokens.read_question_token(game, variant, kind, token)
+    except tokens.Forged:
+        return _error(request, 400, say("forged_question"))
+    try:
+        q, picked = _question(game, variant, kind, seed)
+    except questions.UnknownQuestion as e:
+        return _error(request, 404, say(e.code, e.details))
+    progress = Progress(request.session)
+    page = Page(request, q, picked, progress, url_key=[game, variant, kind, seed])
+    if request.method == "POST":
+        return page.answer()
+    result = progress.result(request.GET.get("a"), page.url_key)
+    if result is None and not progress.queued(page.key):
+        progress.set_mode(game, variant, kind)
+    return page.render(result=result)
+
+
+def _question(game, variant, kind, seed):
+    """The question a seed names: generated, or hand-picked (``pick-<key>``)."""
+    if not seed.startswith(questions.PICKED):
+        return questions.generate(game, variant, kind, seed), None
+    key = seed[len(questions.PICKED) :]
+    row = HandPicked.objects.filter(game=game, key=key, variant=variant, kind=kind).first()
+    if row is None:
+        raise questions.UnknownQuestion("unknown_pick", key=key)
+    try:
+        return row.question(), row
+    except EngineError:  # broken by an edit that skipped the admin's check
+        raise questions.UnknownQuestion("unknown_pick", key=key) from None
+
+
+class Page:
+    """One question's page: its form, or the result of an answer."""
+
+    def __init__(self, request, q, picked, progress, url_key):
+        self.request = request
+        self.q = q
+        self.picked = picked
+        self.progress = progress
+        self.url_key = url_key
+        self.key = [q.game, q.variant, q.kind, q.seed]
+        self.url = question_url(*url_key)
+
+    # ---------------------------------------------------------------- answering
+    def answer(self):
+        q, request = self.q, self.request
+        try:
+            nonce = tokens.read_form_token(request.POST.get("token", ""), "/".join(self.url_key))
+        except tokens.Expired:
+            return self.render(error=say("expired_form"), status=400)
+        except tokens.Forged:
+            return self.render(error=say("forged_form"), status=400)
+        if Answered.objects.filter(nonce=nonce).exists():
+            return self.render(error=say("replayed_form"), status=409)
+        try:
+            answer = questions.read_answer(q, dict(request.POST.lists()))
+        except BadInput as e:
+            # The same form stays valid: the learner can correct it and send it.
+            return self.render(error=say(e.code, e.details), status=400, nonce=nonce)
+        correct = questions.is_right(q, answer)
+        try:
+            with transaction.atomic():
+                Answered.objects.create(
+                    nonce=nonce, question="/".join(self.url_key), correct=correct
+                )
+        except IntegrityError:  # the same form, sent twice at once
+            return self.render(error=say("replayed_form"), status=409)
+        Answered.objects.filter(created__lt=timezone.now() - KEEP_ANSWERED).delete()
+        self.progress.record(
+            nonce=nonce, url_key=self.url_key, key=self.key, answer=answer, correct=correct
+        )
+        response = HttpResponseRedirect(f"{self.url}?{urlencode({'a': nonce})}")
+        response.status_code = 303  # see the result with a GET
+        return response
+
+    # ---------------------------------------------------------------- drawing
+    def render(self, *, result=None, error=None, status=200, nonce=None):
+        q = self.q
+        pos = q.position()
+        game = Game.objects.filter(slug=q.game).first()
+        variants = {v.slug: v for v in Variant.objects.filter(game__slug=q.game)}
+        context = {
+            "game": game,
+            "game_slug": q.game,
+            "variant": variants.get(q.variant),
+            "variant_slug": q.variant,
+            "q": q,
+            "kind_name": KIND_NAMES[q.kind],
+            "mode_name": KIND_NAMES[q.mode],
+            "picked": self.picked,
+            "again": self.progress.queued(self.key) and result is None,
+            "prompt": prompt(q, pos),
+            "error": error,
+            "url": self.url,
+            "rules_url": reverse("rules-variant", args=[q.game, q.variant]),
+            **self._table(pos, result),  # the table's own context, as the position page has it
+            **self._facts(pos),
+            **_progress(self.progress),
+        }
+        if result is None:
+            nonce = nonce or tokens.new_nonce()
+            context["form"] = self._form(pos, nonce)
+        else:
+            context["result"] = self._result(pos, result, variants)
+        return render(self.request, "quiz/question.html", context, status=status)
+
+    def _table(self, pos, result) -> dict:
+        q = self.q
+        answered = result is not None
+        if q.kind in (questions.NEXT_LEADER, questions.TRICK_POINTS):
+            return _completed_trick_table(q, pos)
+        if q.kind == questions.LEGAL_SET:
+            chosen = result["answer"]["cards"] if answered else ()
+            ctx = tables.table(
+                pos, play=None if answered else "checkbox", mark_legal=answered, marked=chosen
+            )
+        elif q.kind == questions.PLAY:
+            chosen = [result["answer"]["move"]] if answered else ()
+            ctx = tables.table(
+                pos,
+                play=None if answered else "button",
+                mark_legal=answered,
+                marked=chosen,
+                calls=questions.offered_calls(pos, q.kind),
+            )
+            if pos.state.phase != "play":  # the bidding: answers are calls, not cards
+                for seat in ctx["seats"].values():
+                    for c in seat["cards"]:
+                        c["button"] = False
+            if answered:
+                ctx["calls"] = []
+        else:
+            ctx = tables.table(pos, play=None, mark_legal=answered and q.kind == questions.KNOCK)
+        if q.kind in (questions.DEAL_POINTS, questions.SHEET) and not answered:
+            ctx["points"] = []  # the points are the question
+        return ctx
+
+    def _facts(self, pos) -> dict:
+        """What the question needs beyond the table: exposures, taken cards, the sheet."""
+        q, state = self.q, pos.state
+        facts = {}
+        exposed = getattr(state, "exposed", 0)
+        if exposed:
+            facts["exposed"] = [card_view(c) for c in cards.display_order(exposed)]
+        if q.kind == questions.DEAL_POINTS:
+            penalty = questions.HEARTS_MASK | questions.PENALTY_MASK
+            facts["taken"] = [
+                {
+                    "seat": seat_name(s),
+                    "cards": [
+                        card_view(c, exposed=bool(exposed >> c & 1))
+                        for c in cards.display_order(state.taken[s] & penalty)
+                    ],
+                    "tricks": state.tricks_won[s],
+                }
+                for s in range(4)
+            ]
+        if q.kind == questions.SHEET:
+            before = questions.replay_sheet(q.rules, q.context.get("sheet", []))
+            contract = state.contract
+            facts["sheet"] = {
+                "sides": [
+                    {
+                        "name": side_name(s),
+                        "line": before.lines[s],
+                        "debt": before.debts[s],
+                        "tricks": state.side_tricks()[s],
+                        "bidding": contract.side == s,
+                    }
+                    for s in (0, 1)
+                ],
+                "rows": len(before.rows),
+                "bid": contract.bid,
+                "doubled": contract.doubled,
+            }
+        if q.kind == questions.KNOCK and getattr(state, "multiplier", 1) > 1:
+            facts["multiplied"] = state.multiplier
+        return facts
+
+    def _form(self, pos, nonce) -> dict:
+        q = self.q
+        form = {"token": tokens.form_token("/".join(self.url_key), nonce), "kind": q.kind}
+        if q.kind == questions.NEXT_LEADER:
+            form["seats"] = [{"letter": SEATS[s], "name": seat_name(s)} for s in range(4)]
+        elif q.kind in (questions.TRICK_POINTS, questions.DEAL_POINTS):
+            form["numbers"] = [
+                {"name": f"points_{SEATS[s]}", "label": seat_name(s)} for s in range(4)
+            ]
+        elif q.kind == questions.SHEET:
+            form["sides"] = [
+                {
+                    "name": side_name(s),
+                    "entry": f"entry_{PARTNERSHIPS[s]}",
+                    "debt": f"debt_{PARTNERSHIPS[s]}",
+                }
+                for s in (0, 1)
+            ]
+        elif q.kind == questions.KNOCK:
+            form["seat"] = seat_name(pos.state.to_act)
+        return form
+
+    def _result(self, pos, result, variants) -> dict:
+        q = self.q
+        verdict = questions.check(q, result["answer"])
+        notes = [questions.moment_note(q, pos)] if q.kind == questions.PLAY else []
+        reasons = []
+        for note in [*verdict.notes, *notes]:
+            text = say(note.code, note.details)
+            if text not in reasons:
+                reasons.append(text)
+        others = []
+        for alt in questions.alternatives(q):
+            name = variants[alt.variant].name if alt.variant in variants else alt.variant
+            others.append(
+                {
+                    "name": name,
+                    "url": reverse("rules-variant", args=[q.game, alt.variant]),
+                    "differs": alt.differs,
+                    "answer": answer_words(q, pos, alt.expected),
+                    "reason": say(alt.reason.code, alt.reason.details) if alt.reason else None,
+                }
+            )
+        position_query = urlencode(q.query)
+        return {
+            "correct": verdict.correct,
+            "yours": answer_words(q, pos, result["answer"]),
+            "expected": answer_words(q, pos, q.expected),
+            "reasons": reasons,
+            "links": self._links(verdict),
+            "others": others,
+            "depends": any(o["differs"] for o in others),
+            "next_url": self._next_url(result["nonce"]),
+            "again_url": self.url,
+            "position_url": reverse("position", args=[q.game]) + "?" + position_query,
+            "note": self.picked.note if self.picked else "",
+        }
+
+    def _links(self, verdict) -> list[dict]:
+        """The rule page's sections and rules the reasons come from."""
+        q = self.q
+        wanted = []
+        for code in [q.moment, *(n.code for n in verdict.notes)]:
+            where = questions.anchor(q.game, code)
+            if where and where not in wanted:
+                wanted.append(where)
+        sections = {s.key: s for s in Section.objects.filter(game__slug=q.game)}
+        rules = {r.key: r for r in Rule.objects.filter(game__slug=q.game)}
+        links = []
+        for section, rule in wanted:
+            if rule and rule in rules:
+                label = rules[rule].name
+            elif section in sections:
+                label = sections[section].title
+            else:
+                continue
+            links.append({"url": _rules_url(q.game, q.variant, section, rule), "label": label})
+        return links
+
+    def _next_url(self, nonce: str) -> str:
+        due = self.progress.due()
+        if due is not None:
+            return question_url(*due)
+        game, variant, kind = self.progress.mode or self.url_key[:3]
+        return question_url(game, variant, kind, tokens.derived_seed(nonce))
+
+
+def _completed_trick_table(q, pos) -> dict:
+    """The table just before the trick's last card, with that card on the trick: nobody is
+    marked to play, so the drawing does not say who leads next."""
+    state = pos.state
+    before = open_position(q.module, {**q.query, "moves": " ".join(pos.move_tokens()[:-1])})
+    ctx = tables.table(before, play=None, mark_legal=False)
+    seat, last = pos.state.last_trick[0][-1]
+    view = ctx["seats"][SEATS[seat]]
+    view["cards"] = [c for c in view["cards"] if c["code"] != cards.card_code(last)]
+    view["to_act"] = False
+    ctx["to_act"] = None
+    ctx["trick"].append(card_view(last, seat=SEATS[seat], seat_name=seat_name(seat)))
+    exposed = getattr(state, "exposed", 0)
+    for c in ctx["trick"]:
+        c["exposed"] = bool(exposed >> cards.parse_card(c["code"]) & 1)
+    return ctx
+
+
+def _progress(progress: Progress) -> dict:
+    recent = []
+    for item in progress.recent:
+        game, variant, kind, seed = item["q"]
+        recent.append(
+            {
+                "url": question_url(game, variant, kind, seed),
+                "game": game,
+                "kind": KIND_NAMES.get(item["kind"], item["kind"]),
+                "ok": item["ok"],
+            }
+        )
+    names = dict(Game.objects.values_list("slug", "name"))
+    for item in recent:
+        item["game"] = names.get(item["game"], item["game"])
+    return {
+        "progress": {
+            "answered": progress.answered,
+            "right": progress.right,
+            "streak": progress.streak,
+            "best": progress.best,
+            "recent": recent,
+            "queued": len(progress.queue),
+        }
+    }
+
+
+def _error(request, status: int, message: str):
+    return render(request, "quiz/error.html", {"status": status, "message": message}, status=status)

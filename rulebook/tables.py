@@ -3,8 +3,9 @@ the points. One place, shared by the position page, the tutorials and the quiz.
 
 ``play`` decides what a legal card becomes: ``"link"`` (a link to the next position),
 ``"button"`` (a submit button named ``move``, for an answer form, legal or not so the
-answer is not given away), or ``None`` (just drawn; ``mark_legal`` says whether legal cards
-are marked).
+answer is not given away), ``"checkbox"`` (a labelled checkbox named ``cards``, for a
+"select all that apply" answer form; no calls are drawn), or ``None`` (just drawn;
+``mark_legal`` says whether legal cards are marked).
 """
 
 from urllib.parse import urlencode
@@ -71,6 +72,7 @@ def table(
                     marked=code in marked,
                     query=with_move(position, c) if play == "link" and c in legal else None,
                     button=play == "button" and acting,
+                    checkbox=play == "checkbox" and acting,
                 )
             )
         return {
@@ -106,7 +108,7 @@ def table(
             }
             for m in calls
         ]
-        if play
+        if play in ("link", "button")
         else [],
         **extras(module, state),
     }

@@ -675,10 +675,12 @@ class Deal:
         new.push(move)
         return new
 
-    def copy(self) -> "Deal":
+    def copy(self, rules: Rules | None = None) -> "Deal":
+        """A copy; with ``rules``, the same situation judged by other rules (the quiz's
+        "what would the other variant allow")."""
         new = Deal.__new__(Deal)
-        new.rules = self.rules
-        new._c = self._c
+        new.rules = rules or self.rules
+        new._c = _compile(rules) if rules else self._c
         new.dealer = self.dealer
         new.deal_number = self.deal_number
         new.match_totals = self.match_totals

@@ -387,9 +387,10 @@ class Deal:
             out[self.winner_side] = score_hand(self.rules, cards, self.last_card, self.multiplier)
         return out
 
-    def copy(self) -> "Deal":
+    def copy(self, rules: Rules | None = None) -> "Deal":
+        """A copy; with ``rules``, the same situation judged by other rules."""
         new = object.__new__(Deal)
-        new.rules = self.rules
+        new.rules = rules or self.rules
         new.dealer = self.dealer
         new.hands = self.hands[:]
         new.phase = self.phase

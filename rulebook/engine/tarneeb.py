@@ -494,10 +494,12 @@ class Deal:
 
     # -- moving on --
 
-    def copy(self) -> "Deal":
+    def copy(self, rules: Rules | None = None) -> "Deal":
+        """A copy; with ``rules``, the same situation judged by other rules."""
         new = Deal.__new__(Deal)
         for name in Deal.__slots__:
             setattr(new, name, getattr(self, name))
+        new.rules = rules or self.rules
         new.hands = self.hands[:]
         new.bids = self.bids[:]
         new.trick = self.trick[:]

@@ -1,0 +1,109 @@
+"""Load the hand-picked questions (``quiz/data/<engine>.toml``) into the database.
+
+The registry loader's rule (``rulebook.loader.sync``): a row still as last loaded follows the
+file, a row edited in the admin since is kept and reported, and loading twice changes nothing.
+Every question is rebuilt by the engine first; a file with a position that does not replay, or
+that asks nothing of its kind, is refused as a whole, naming the question and the reason.
+
+A file lists ``[[questions]]`` with ``key``, ``variant``, ``kind``, ``dealer``, ``deal``,
+``moves``, optionally ``exposed``/``start`` (the position's extra parameters) and ``sheet``
+(Tarneeb: the deals already on the sheet, ``[bid, side, tricks]``), and the texts ``title``
+and ``note`` in ``ar``, ``en`` and ``fr``.
+"""
+
+import tomllib
+from pathlib import Path
+
+from django.db import transaction
+
+from rulebook import games, registry
+from rulebook.engine.errors import EngineError
+from rulebook.loader import Report, prune, sync, texts
+
+from . import questions
+from .models import HandPicked
+
+DATA = Path(__file__).parent / "data"
+EXTRA_KEYS = ("exposed", "start")
+
+
+class BadData(Exception):
+    """The files hold questions that cannot be loaded; ``problems`` says which and why."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def read(spec: games.GameSpec) -> list[dict]:
+    path = DATA / f"{spec.engine_name}.toml"
+    if not path.exists():
+        return []
+    with path.open("rb") as f:
+        return tomllib.load(f).get("questions", [])
+
+
+def values(item: dict, order: int) -> dict:
+    return {
+        "variant": item.get("variant", ""),
+        "kind": item.get("kind", ""),
+        "order": order,
+        "dealer": item.get("dealer", "N"),
+        "deal": item.get("deal", ""),
+        "moves": item.get("moves", ""),
+        "extra": {k: item[k] for k in EXTRA_KEYS if item.get(k)},
+        "sheet": item.get("sheet", []),
+        **texts(item, "title"),
+        **texts(item, "note"),
+    }
+
+
+def problems(spec: games.GameSpec, items: list[dict]) -> list[str]:
+    """Everything wrong with a game's file, as sentences for the person who edits it."""
+    found, seen = [], set()
+    for i, item in enumerate(items):
+        key = item.get("key", "")
+        where = f"{spec.engine_name}.toml question {i + 1} ({key or 'no key'})"
+        if not key or key in seen:
+            found.append(f"{where}: a key is needed, unique in the file")
+        seen.add(key)
+        for name in ("title", "note"):
+            table = item.get(name) or {}
+            missing = [lang for lang in registry.LANGUAGES if not str(table.get(lang, "")).strip()]
+            if missing and name == "title":
+                found.append(f"{where}: no {', '.join(missing)} {name}")
+        row = HandPicked(game=spec.slug, key=key, **values(item, i))
+        try:
+            row.question()
+        except questions.UnknownQuestion as e:
+            found.append(f"{where}: {e.code} {e.details}")
+        except EngineError as e:
+            index = f" at move {e.move_index + 1}" if e.move_index is not None else ""
+            found.append(f"{where}: {e}{index}")
+    return found
+
+
+@transaction.atomic
+def load_game(spec: games.GameSpec, report: Report) -> None:
+    items = read(spec)
+    wrong = problems(spec, items)
+    if wrong:
+        raise BadData(wrong)
+    kept = []
+    for order, item in enumerate(items):
+        row = sync(HandPicked, {"game": spec.slug, "key": item["key"]}, values(item, order), report)
+        kept.append(row.pk)
+    prune(HandPicked.objects.filter(game=spec.slug), kept, report)
+
+
+def load_all() -> dict[str, Report]:
+    """Load every game's file; nothing is loaded while any file has a problem."""
+    wrong = [p for spec in games.GAMES.values() for p in problems(spec, read(spec))]
+    if wrong:
+        raise BadData(wrong)
+    reports = {}
+    for spec in games.GAMES.values():
+        reports[spec.slug] = report = Report()
+        load_game(spec, report)
+    HandPicked.objects.exclude(game__in=list(games.GAMES)).delete()
+    return reports

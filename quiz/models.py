@@ -1,0 +1,93 @@
+"""What the quiz stores: the hand-picked questions (content, loaded from ``quiz/data/``) and the
+answer forms already used (so a replayed form is recognised, whoever sends it).
+
+Generated questions are not stored: a seed names each one (see ``questions.generate``).
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.engine.errors import EngineError
+from rulebook.models import Loaded
+
+from . import questions
+
+
+class HandPicked(Loaded):
+    """A question on a chosen position. The answer is not stored: the engine computes it."""
+
+    game = models.SlugField()
+    key = models.SlugField(max_length=60)
+    variant = models.SlugField()
+    kind = models.SlugField()
+    order = models.PositiveSmallIntegerField(default=0)
+    dealer = models.CharField(max_length=1, default="N")
+    deal = models.CharField(max_length=200)
+    moves = models.TextField(blank=True)
+    extra = models.JSONField(
+        default=dict, blank=True, help_text=_("More query parameters, as exposed or start")
+    )
+    sheet = models.JSONField(
+        default=list, blank=True, help_text=_("Tarneeb: the deals already on the sheet")
+    )
+    title = models.CharField(_("title"), max_length=200)
+    note = models.TextField(_("note"), blank=True, help_text=_("Shown after the answer"))
+
+    class Meta:
+        ordering = ["game", "order", "key"]
+        unique_together = [("game", "key")]
+        verbose_name = _("hand-picked question")
+        verbose_name_plural = _("hand-picked questions")
+
+    def __str__(self):
+        return f"{self.game}/{self.key}"
+
+    @property
+    def seed(self) -> str:
+        return f"{questions.PICKED}{self.key}"
+
+    def query(self) -> dict:
+        return {
+            **{k: str(v) for k, v in (self.extra or {}).items()},
+            "variant": self.variant,
+            "dealer": self.dealer,
+            "deal": self.deal,
+            "moves": self.moves,
+        }
+
+    def question(self) -> questions.Question:
+        """The question, built by the engine (``BadInput``/``IllegalMove`` if it is broken)."""
+        return questions.build(
+            self.game,
+            self.variant,
+            self.kind,
+            self.query(),
+            seed=self.seed,
+            context={"sheet": self.sheet} if self.sheet else {},
+        )
+
+    def clean(self):
+        try:
+            self.question()
+        except (EngineError, questions.UnknownQuestion) as e:
+            from .messages import say
+
+            raise ValidationError(say(e.code, e.details)) from None
+
+
+class Answered(models.Model):
+    """An answer form that was sent: its nonce may not be sent again."""
+
+    nonce = models.CharField(max_length=40, unique=True)
+    question = models.CharField(max_length=200)
+    correct = models.BooleanField()
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("answered form")
+        verbose_name_plural = _("answered forms")
+
+    def __str__(self):
+        return f"{self.question} ({self.nonce})"

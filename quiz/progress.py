@@ -1,0 +1,106 @@
+"""A learner's quiz in the session (no account needed): score, streak, the last questions, the
+results to show after a redirect, and the questions to ask again.
+
+Spaced repetition: a question answered wrongly is queued to come back ``AGAIN_AFTER`` answers
+later, as the next question offered; it leaves the queue when answered rightly once it has come
+back (a right answer straight after seeing the explanation does not clear it).
+"""
+
+KEY = "quiz"
+RECENT = 10  # questions listed on the quiz's pages
+RESULTS = 20  # answers kept for the page shown after the redirect
+AGAIN_AFTER = 3  # answers between a wrong answer and the question's return
+
+
+class Progress:
+    def __init__(self, session):
+        self.session = session
+        data = session.get(KEY)
+        self.data = data if isinstance(data, dict) else {}
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def answered(self) -> int:
+        return self.data.get("answered", 0)
+
+    @property
+    def right(self) -> int:
+        return self.data.get("right", 0)
+
+    @property
+    def streak(self) -> int:
+        return self.data.get("streak", 0)
+
+    @property
+    def best(self) -> int:
+        return self.data.get("best", 0)
+
+    @property
+    def recent(self) -> list[dict]:
+        return self.data.get("recent", [])
+
+    @property
+    def queue(self) -> list[dict]:
+        return self.data.get("queue", [])
+
+    @property
+    def mode(self) -> list | None:
+        """[game, variant, kind] of the questions being practised (kind may be "mixed")."""
+        return self.data.get("mode")
+
+    def queued(self, key: list) -> bool:
+        return any(item["q"] == list(key) for item in self.queue)
+
+    def due(self) -> list | None:
+        """The first queued question whose turn has come, as [game, variant, kind, seed]."""
+        for item in self.queue:
+            if item["due"] <= self.answered:
+                return item["q"]
+        return None
+
+    def result(self, nonce: str | None, url_key: list) -> dict | None:
+        """The answer sent with ``nonce`` to this question, if this session sent it."""
+        for item in self.data.get("results", []):
+            if nonce and item["nonce"] == nonce and item["q"] == list(url_key):
+                return item
+        return None
+
+    # ------------------------------------------------------------------ writing
+    def set_mode(self, game: str, variant: str, kind: str) -> None:
+        if self.mode != [game, variant, kind]:
+            self.data["mode"] = [game, variant, kind]
+            self._save()
+
+    def record(self, *, nonce: str, url_key, key, answer: dict, correct: bool) -> None:
+        """Count an answer. ``url_key`` names the question as linked (kind may be "mixed"),
+        ``key`` as asked (the concrete kind), which is what comes back when wrong."""
+        d = self.data
+        before, key = self.answered, list(key)
+        d["answered"] = before + 1
+        d["right"] = self.right + (1 if correct else 0)
+        d["streak"] = self.streak + 1 if correct else 0
+        d["best"] = max(self.best, d["streak"])
+        d["recent"] = [{"q": list(url_key), "kind": key[2], "ok": correct}, *self.recent][:RECENT]
+        queue = []
+        for item in self.queue:
+            if item["q"] == key and (not correct or item["due"] <= before):
+                continue  # answered again when it came back (or wrong again: queued anew)
+            queue.append(item)
+        if not correct:
+            queue.append({"q": key, "due": d["answered"] + AGAIN_AFTER})
+        d["queue"] = queue
+        results = [r for r in d.get("results", []) if r["nonce"] != nonce]
+        d["results"] = [
+            *results,
+            {"nonce": nonce, "q": list(url_key), "answer": answer, "correct": correct},
+        ][-RESULTS:]
+        self._save()
+
+    def reset(self) -> None:
+        self.session.pop(KEY, None)
+        self.session.modified = True
+        self.data = {}
+
+    def _save(self) -> None:
+        self.session[KEY] = self.data
+        self.session.modified = True

@@ -1,0 +1,165 @@
+"""The rules written again, plainly and apart from the engines, to check the quiz's answers.
+
+Only the rules' parameters (``Rules`` fields) are read from the engines; every decision (which
+card may be played, who takes a trick, what the cards cost, what goes on the sheet) is worked
+out here from the positions spec's moves, without the engine's state.
+"""
+
+from rulebook.engine import cards
+from rulebook.engine.cards import parse_card
+
+HEARTS = 1
+QS, TD, JH = parse_card("QS"), parse_card("TD"), parse_card("JH")
+
+
+def codes(mask_or_cards) -> set[str]:
+    return {cards.card_code(c) for c in mask_or_cards}
+
+
+def winner(trick, trump=None):
+    """(seat, card) pairs in play order: the highest trump, else the highest of the suit led."""
+    led = trick[0][1] // 13
+    trumps = [(c, s) for s, c in trick if trump is not None and c // 13 == trump]
+    if trumps:
+        return max(trumps)[1]
+    return max((c, s) for s, c in trick if c // 13 == led)[1]
+
+
+class TrickReplay:
+    """A trick game's card play replayed from tokens: hands, tricks, who is to play."""
+
+    def __init__(self, hands, first, step, trump=None):
+        self.hands = [set(cards.cards_in(h)) for h in hands]
+        self.to_act = first
+        self.step = step
+        self.trump = trump
+        self.trick = []
+        self.tricks = []  # (trick, winner)
+        self.played = set()
+
+    def play(self, c):
+        assert c in self.hands[self.to_act], (cards.card_code(c), self.to_act)
+        self.hands[self.to_act].discard(c)
+        self.trick.append((self.to_act, c))
+        self.played.add(c)
+        if len(self.trick) == 4:
+            w = winner(self.trick, self.trump)
+            self.tricks.append((self.trick, w))
+            self.trick = []
+            self.to_act = w
+        else:
+            self.to_act = (self.to_act + self.step) % 4
+
+
+def bent_replay(rules, hands, dealer, moves):
+    first = dealer - 1 if rules.opening_lead == "dealer_right" else None
+    if first is None:
+        first = next(s for s in range(4) if hands[s] >> JH & 1)
+    game = TrickReplay(hands, first % 4, rules.direction.step)
+    for token in moves:
+        game.play(parse_card(token))
+    return game
+
+
+def bent_legal(rules, game) -> set[int]:
+    hand = game.hands[game.to_act]
+    if game.trick:
+        led = game.trick[0][1] // 13
+        same = {c for c in hand if c // 13 == led}
+        if same:
+            return same
+        penalty = {c for c in hand if c in (QS, TD)}
+        if rules.forced_penalty_discard and penalty:
+            return penalty
+        return set(hand)
+    if not game.played and rules.opening_lead == "jack_of_hearts":
+        return {JH}
+    if rules.hearts_must_break and not any(c // 13 == HEARTS for c in game.played):
+        plain = {c for c in hand if c // 13 != HEARTS}
+        if plain:
+            return plain
+    return set(hand)
+
+
+def bent_values(rules, exposed: set[int]):
+    """A heart's, the queen's and the ten's points with these cards exposed."""
+    heart = rules.heart_points
+    if rules.hearts_double_when_both_exposed and {QS, TD} <= exposed:
+        heart *= 2
+    queen = rules.queen_points * (rules.exposure_multiplier if QS in exposed else 1)
+    ten = rules.ten_points * (rules.exposure_multiplier if TD in exposed else 1)
+    return heart, queen, ten
+
+
+def bent_cost(rules, exposed, taken: set[int]) -> int:
+    heart, queen, ten = bent_values(rules, exposed)
+    return (
+        heart * sum(1 for c in taken if c // 13 == HEARTS)
+        + (queen if QS in taken else 0)
+        + (ten if TD in taken else 0)
+    )
+
+
+def bent_deal_points(rules, exposed, taken_by_seat: list[set[int]]) -> list[int]:
+    points = [bent_cost(rules, exposed, t) for t in taken_by_seat]
+    everything = {c for c in range(13, 26)} | {QS, TD}
+    for s, t in enumerate(taken_by_seat):
+        if rules.moon and everything <= t:
+            return [0 if x == s else points[s] for x in range(4)]
+    return points
+
+
+def tarneeb_score(rules, bid, side_tricks, side, doubled=False):
+    """The source's scoring, (NS, EW)."""
+    won, theirs = side_tricks[side], 13 - side_tricks[side]
+    factor = rules.double_multiplier if doubled else 1
+    if won >= bid:
+        ours = (26 if bid == 13 else won + (3 if won == 13 else 0)) * factor
+        other = 0
+    elif bid == 13:
+        ours, other = -16 * factor, theirs * 2
+    else:
+        ours, other = -bid * factor, theirs
+    return (ours, other) if side == 0 else (other, ours)
+
+
+def settle(rows):
+    """Entries and debts of a sheet, row by row: a minus becomes a debt, points pay it first."""
+    debts, entries = [0, 0], [0, 0]
+    for scores in rows:
+        entries = [0, 0]
+        for s, score in enumerate(scores):
+            if score < 0:
+                debts[s] -= score
+            elif score > 0:
+                entries[s] = max(score - debts[s], 0)
+                debts[s] = max(debts[s] - score, 0)
+    return entries, debts
+
+
+def sabaat_playable(hand: set[int], laid: set[int], opening: int) -> set[int]:
+    """A seven, or the next card up on its suit's pile; the opening card before anything."""
+    if not laid:
+        return {opening} & hand
+    return {c for c in hand if c % 13 == cards.SEVEN or (c % 13 > cards.SEVEN and c - 1 in laid)}
+
+
+def sabaat_replay(rules, hands, moves):
+    """Hands, the cards laid and the seat to act after a Sab'at move list (announcements are
+    skipped: they move no card)."""
+    hands = [set(cards.cards_in(h)) for h in hands]
+    opening = parse_card(rules.opening_card)
+    to_act = next(s for s in range(4) if opening in hands[s])
+    laid = set()
+    for token in moves:
+        if token.lower() in ("pass", "double", "triple", "redeal"):
+            continue
+        if token.lower() != "knock":
+            c = parse_card(token)
+            assert c in sabaat_playable(hands[to_act], laid, opening), token
+            hands[to_act].discard(c)
+            laid.add(c)
+        else:
+            assert not sabaat_playable(hands[to_act], laid, opening)
+        to_act = (to_act + rules.direction.step) % 4
+    return hands, laid, to_act, opening
