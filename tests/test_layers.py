@@ -1,0 +1,54 @@
+"""The layers the brief keeps apart: the engines, the quiz's generator and the tutorials'
+replay import no Django, and work without it."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BLOCK_DJANGO = (
+    "import sys\n"
+    "class Block:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name == 'django' or name.startswith('django.'):\n"
+    "            raise ImportError('django is blocked')\n"
+    "sys.meta_path.insert(0, Block())\n"
+)
+
+USES = {
+    "every engine module": (
+        "import importlib, pkgutil\n"
+        "import rulebook.engine as engine\n"
+        "for m in pkgutil.iter_modules(engine.__path__):\n"
+        "    importlib.import_module('rulebook.engine.' + m.name)\n"
+    ),
+    "the quiz's generator": (
+        "from quiz import questions\n"
+        "q = questions.generate('tarneeb', 'classic', 'sheet', 'no-django')\n"
+        "assert questions.check(q, q.expected).correct\n"
+    ),
+    "the tutorials' replay": (
+        "from tutorials import content\n"
+        "for data in content.read_all():\n"
+        "    assert content.problems(data) == [], data['slug']\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("use", USES)
+def test_runs_without_django(use):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    result = subprocess.run(
+        [sys.executable, "-c", BLOCK_DJANGO + USES[use]],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
