@@ -57,10 +57,14 @@ def table(
     marked = {m.upper() for m in marked}
     exposed = getattr(state, "exposed", 0)
 
+    # Cards are answers only while cards are played; in the bidding or the pass the answers
+    # are calls, and a card button would only invite a confusing refusal.
+    card_phase = state.phase == "play"
+
     def seat_view(seat: int) -> dict:
         hand = state.hands[seat]
         is_open = seat in open_seats
-        acting = state.to_act == seat
+        acting = state.to_act == seat and card_phase
         views = []
         for c in cards.display_order(hand) if is_open else []:
             code = cards.card_code(c)
@@ -78,7 +82,7 @@ def table(
         return {
             "seat": SEATS[seat],
             "name": seat_name(seat),
-            "to_act": acting,
+            "to_act": state.to_act == seat,
             "is_dealer": position.dealer == seat,
             "marked": SEATS[seat] in marked,
             "open": is_open,

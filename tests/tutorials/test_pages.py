@@ -24,8 +24,8 @@ def url(slug, n, lang="en"):
 
 def narration_words(text: str) -> str:
     """A plain run of the narration (before any {card}) to look for on the page."""
-    first = text.split("\n\n")[0].split("{")[0]
-    return " ".join(first.split())[:40]
+    runs = re.split(r"\{[^}]*\}", text.split("\n\n")[0])
+    return " ".join(max(runs, key=len).split())[:40]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -85,6 +85,8 @@ def questions():
 def a_refused_card(frame):
     """A card in the learner's hand that the rules refuse here, with the engine's reason."""
     state = frame.before.state
+    if state.phase != "play":
+        return None, None  # in the bidding or the pass, cards are not offered
     for c in cards.cards_in(state.hands[state.to_act]):
         if c not in state.legal_moves():
             try:
