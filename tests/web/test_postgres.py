@@ -65,11 +65,22 @@ def test_setup_and_a_rules_page_on_postgresql(postgres_url):
         manage + ["loadrulebook"], cwd=ROOT, env=env, check=True, capture_output=True, text=True
     ).stdout
     assert "0 created, 0 updated" in again and "created" in first
+    for command in ("loadtutorials", "loadquiz"):
+        for _ in range(2):
+            out = subprocess.run(
+                manage + [command], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+            ).stdout
+        assert "0 created, 0 updated" in out, out
     script = (
         "import django; django.setup();"
         "from django.db import connection; from django.test import Client;"
         "r = Client().get('/fr/bent-al-sbeet/sbeetah/');"
-        "print(connection.vendor, r.status_code, '152' in r.content.decode())"
+        "print(connection.vendor, r.status_code, '152' in r.content.decode());"
+        # a tutorial answer and a quiz question keep their progress in the session table
+        "c = Client(); t = c.post('/en/tutorials/sabaat-knock/5/', {'move': 'knock'});"
+        "page = c.get('/en/tutorials/sabaat-knock/5/').content.decode();"
+        "q = c.get('/en/quiz/start/?game=tarneeb&variant=classic&kind=play', follow=True);"
+        "print(t.status_code, 'feedback right' in page, q.status_code)"
     )
     out = subprocess.run(
         [sys.executable, "-c", script],
@@ -79,4 +90,4 @@ def test_setup_and_a_rules_page_on_postgresql(postgres_url):
         capture_output=True,
         env={**env, "DJANGO_SETTINGS_MODULE": "diwaniya.settings"},
     ).stdout
-    assert out.split() == ["postgresql", "200", "True"]
+    assert out.split() == ["postgresql", "200", "True", "302", "True", "200"]
