@@ -76,3 +76,22 @@ def test_a_question_answered_wrongly_then_rightly(page):
     assert page.locator("#feedback.right").count() == 1 or page.locator(".explanation").count() == 1
     page.goto(page.base + "/en/tutorials/")
     assert page.locator(f"#{SLUG} .progress").get_attribute("data-state") == "started"
+
+
+def test_a_missed_bid_leaves_its_debt_on_the_sheet_in_arabic(page):
+    data = next(d for d in content.read_all() if d["slug"] == "tarneeb-missed-bid")
+    last = content.frames_of(data)[-1].after
+    state = last.state
+    side = state.contract.side
+    owed = -state.points()[side]
+    page.goto(page.base + f"/ar/tutorials/tarneeb-missed-bid/{len(data['steps'])}/")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    rows = page.locator("#sheet tbody tr")
+    assert rows.count() == 2
+    debt = rows.nth(side).locator("td").last.inner_text()
+    assert debt == str(owed) and owed > 0
+    # Every hand is open once the deal is over; no card is left face down.
+    assert page.locator(".hand.closed").count() == 0
+    # A negative score reads with its minus sign first, even right to left.
+    points = page.locator("table.points bdi").all_inner_texts()
+    assert f"-{owed}" in points
