@@ -81,5 +81,5 @@ def test_a_finished_deal_shows_the_score(client, rulebook):
         state.push(move)
     html = page(client, moves=" ".join(moves)).content.decode()
     assert "The deal is over" in html
-    points = [int(p) for p in re.findall(r"<td>(\d+)</td>", html)]
+    points = [int(p) for p in re.findall(r"<td><bdi dir=\"ltr\">(-?\d+)</bdi></td>", html)]
     assert points == state.points() and sum(points) in (36, 108)
