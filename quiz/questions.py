@@ -36,7 +36,7 @@ from functools import lru_cache
 from rulebook import games
 from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, shuffle, tarneeb
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
-from rulebook.engine.positions import Position, open_position
+from rulebook.engine.positions import Position, offered_calls, open_position
 from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 from rulebook.engine.tricks import trick_winner
@@ -544,7 +544,7 @@ def _led_suit(state) -> int | None:
 def _auction_moment(kind, pos) -> str | None:
     state, rules = pos.state, pos.rules
     legal = set(state.legal_moves())
-    if set(auction_calls(rules)) <= legal:
+    if set(offered_calls(pos.module, state)) <= legal:
         return None  # every call is right
     if rules.dealer_forced and state.high is None and len(state.bids) == 3:
         return "dealer_forced"
@@ -553,22 +553,6 @@ def _auction_moment(kind, pos) -> str | None:
     if rules.auction == "one_bid" and rules.dealer_may_match and state.to_act == state.dealer:
         return "dealer_match"
     return "beat_the_bid"
-
-
-def auction_calls(rules) -> list[int]:
-    """Every call a bidder could make in this auction, legal now or not (the answer buttons)."""
-    if rules.auction == "egyptian":
-        order = (3, 2, 1, 0, tarneeb.NT)  # clubs, diamonds, hearts, spades, no trumps
-        bids = [
-            tarneeb.egyptian_bid(n, s)
-            for n in range(rules.min_bid, rules.max_bid + 1)
-            for s in order
-        ]
-        return [tarneeb.PASS, *([tarneeb.DOUBLE] if rules.double_allowed else []), *bids]
-    return [
-        tarneeb.PASS,
-        *(tarneeb.classic_bid(n) for n in range(rules.min_bid, rules.max_bid + 1)),
-    ]
 
 
 def completed_trick(pos) -> tuple[list, int] | None:
@@ -685,19 +669,14 @@ def offered(pos, kind: str) -> list[int]:
     if state.to_act is None or kind not in (LEGAL_SET, PLAY):
         return []
     hand = cards.display_order(state.hands[state.to_act]) if state.phase == "play" else []
-    return hand + offered_calls(pos, kind)
+    return hand + answer_calls(pos, kind)
 
 
-def offered_calls(pos, kind: str) -> list[int]:
+def answer_calls(pos, kind: str) -> list[int]:
     """Calls shown as answer buttons, legal or not, so their presence gives nothing away."""
-    state = pos.state
-    if kind != PLAY or state.to_act is None:
+    if kind != PLAY or pos.state.to_act is None:
         return []
-    if pos.module is sabaat_al_deemin and state.phase == "play":
-        return [sabaat_al_deemin.KNOCK]
-    if pos.module is tarneeb and state.phase == "bidding":
-        return auction_calls(pos.rules)
-    return []
+    return offered_calls(pos.module, pos.state)
 
 
 def expected_answer(kind: str, pos, context: dict | None = None) -> dict:

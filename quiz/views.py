@@ -227,7 +227,7 @@ class Page:
                 play=None if answered else "button",
                 mark_legal=answered,
                 marked=chosen,
-                calls=questions.offered_calls(pos, q.kind),
+                calls=questions.answer_calls(pos, q.kind),
             )
             if pos.state.phase != "play":  # the bidding: answers are calls, not cards
                 for seat in ctx["seats"].values():

@@ -14,7 +14,7 @@ variant forbids: ``replay`` raises ``ScriptError`` naming the step and the engin
 from dataclasses import dataclass, field
 
 from rulebook.engine import cards, shuffle
-from rulebook.engine.errors import EngineError, IllegalMove
+from rulebook.engine.errors import EngineError
 from rulebook.engine.positions import Position
 from rulebook.engine.table import parse_seat
 
@@ -147,37 +147,3 @@ def _check_question(before: Position, step: Step, number: int) -> None:
             raise ScriptError(number, token, "answer_not_legal")
     if step.accept != ANY_LEGAL and first not in answers:
         raise ScriptError(number, step.moves[0], "played_move_not_an_answer")
-
-
-# Why a call is refused when it simply does not belong to this moment (not worth offering).
-_NOT_OFFERED = {
-    "wrong_phase",
-    "card_not_in_hand",
-    "bad_move",
-    "not_your_turn",
-    "wrong_bid_form",
-    "bid_out_of_range",
-    "no_trumps_not_allowed",
-}
-
-
-def offered_calls(module, state) -> list[int]:
-    """The calls (moves that are not cards) a learner may choose from at this moment.
-
-    Legal or not, so offering them gives nothing away: a knock with a card that fits, a bid
-    too low. Calls that belong to another phase are left out.
-    """
-    offered = []
-    for move in range(64, 256):
-        try:
-            token = module.format_move(move)
-            if _parse(state, module, token) != move:
-                continue
-            state.copy().push(move)
-        except EngineError as e:
-            if e.code in _NOT_OFFERED or not isinstance(e, IllegalMove):
-                continue
-        except (ValueError, KeyError, IndexError, TypeError):
-            continue  # not a move of this game
-        offered.append(move)
-    return offered

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rulebook import tables
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
+from rulebook.engine.positions import offered_calls
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
 from rulebook.models import Variant
@@ -22,7 +23,7 @@ from rulebook.words import card_html, move_label, side_name
 
 from .models import Tutorial
 from .progress import ANSWER_RUNG, Progress
-from .script import ScriptError, offered_calls
+from .script import ScriptError
 
 
 def tutorial_list(request):

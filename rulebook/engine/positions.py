@@ -9,7 +9,7 @@ beyond the spec's common ones, such as Bent Al Sbeet's ``exposed``).
 from dataclasses import dataclass, field
 
 from . import cards
-from .errors import BadInput, EngineError
+from .errors import BadInput, EngineError, IllegalMove
 from .table import PARTNERSHIPS, SEATS, parse_seat
 
 
@@ -120,3 +120,40 @@ def open_position(module, params, variant: str | None = None) -> Position:
             raise e.at_move(i) from None
         moves.append(move)
     return Position(module, variant, rules, dealer, hands, moves, extra, state)
+
+
+# Why a call is refused when it simply does not belong to this moment (not worth offering).
+_NOT_OFFERED = {
+    "wrong_phase",
+    "card_not_in_hand",
+    "bad_move",
+    "not_your_turn",
+    "wrong_bid_form",
+    "bid_out_of_range",
+    "no_trumps_not_allowed",
+}
+
+
+def offered_calls(module, state) -> list[int]:
+    """The calls (moves that are not cards) a player could choose from at this moment.
+
+    Legal or not, so a tutorial or a quiz that offers them as answers gives nothing away: a
+    knock with a card that fits, a bid too low. Calls of another phase, or another variant's
+    form of bid, are left out. Found by asking the engine, so no game is special-cased.
+    """
+    offered = []
+    for move in range(64, 256):
+        try:
+            token = module.format_move(move)
+            parse = getattr(state, "parse_move", None) or module.parse_move
+            if parse(token) != move:
+                continue
+            state.copy().push(move)
+        except EngineError as e:
+            not_here = e.code in _NOT_OFFERED or e.details.get("reason") == "not_in_variant"
+            if not_here or not isinstance(e, IllegalMove):
+                continue
+        except (ValueError, KeyError, IndexError, TypeError):
+            continue  # not a move of this game
+        offered.append(move)
+    return offered

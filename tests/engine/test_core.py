@@ -130,3 +130,29 @@ def test_following_suit():
     hand = cards.hand_of(["AS", "2S", "KH"])
     assert tricks.follow_suit(hand, cards.SPADES) == cards.hand_of(["AS", "2S"])
     assert tricks.follow_suit(hand, cards.CLUBS) == hand
+
+
+def test_offered_calls_are_this_moment_s_calls_legal_or_not():
+    """The answer buttons of the tutorials and the quiz: a knock is offered even when a card
+    fits, and a variant's own form of bid only."""
+    from rulebook.engine import sabaat_al_deemin as sad
+    from rulebook.engine import shuffle, tarneeb
+    from rulebook.engine.positions import offered_calls
+
+    hands = shuffle.deal("offered", sad.PACK)
+    play = sad.new_deal(sad.PRESETS["classic"], hands, 0, start="play")
+    assert offered_calls(sad, play) == [sad.KNOCK]
+    announce = sad.new_deal(sad.PRESETS["classic"], hands, 0, start="announce")
+    assert [sad.format_move(m) for m in offered_calls(sad, announce)] == [
+        "pass",
+        "redeal",
+        "double",
+        "triple",
+    ]
+    deal = shuffle.deal("offered", tarneeb.PACK)
+    classic = tarneeb.new_deal(tarneeb.PRESETS["classic"], deal, 0)
+    tokens = [tarneeb.format_move(m) for m in offered_calls(tarneeb, classic)]
+    assert tokens == ["pass", "7", "8", "9", "10", "11", "12", "13"]
+    egyptian = tarneeb.new_deal(tarneeb.PRESETS["egyptian"], deal, 0)
+    tokens = [tarneeb.format_move(m) for m in offered_calls(tarneeb, egyptian)]
+    assert tokens[:3] == ["pass", "double", "7C"] and "13NT" in tokens and "7" not in tokens

@@ -7,8 +7,9 @@ import pytest
 from django.core import checks
 
 from rulebook.engine import cards
+from rulebook.engine.positions import offered_calls
 from tutorials import content
-from tutorials.script import ScriptError, Step, offered_calls, replay
+from tutorials.script import ScriptError, Step, replay
 
 SHIPPED = {d["slug"]: d for d in content.read_all()}
 
