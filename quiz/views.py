@@ -229,10 +229,6 @@ class Page:
                 marked=chosen,
                 calls=questions.answer_calls(pos, q.kind),
             )
-            if pos.state.phase != "play":  # the bidding: answers are calls, not cards
-                for seat in ctx["seats"].values():
-                    for c in seat["cards"]:
-                        c["button"] = False
             if answered:
                 ctx["calls"] = []
         else:
