@@ -122,16 +122,10 @@ def open_position(module, params, variant: str | None = None) -> Position:
     return Position(module, variant, rules, dealer, hands, moves, extra, state)
 
 
-# Why a call is refused when it simply does not belong to this moment (not worth offering).
-_NOT_OFFERED = {
-    "wrong_phase",
-    "card_not_in_hand",
-    "bad_move",
-    "not_your_turn",
-    "wrong_bid_form",
-    "bid_out_of_range",
-    "no_trumps_not_allowed",
-}
+# Refusals that say a call does not belong to this moment, so it is not worth offering:
+# because of the rules (the same in every deal of a variant) or of this very state.
+_NOT_IN_VARIANT = {"wrong_bid_form", "bid_out_of_range", "no_trumps_not_allowed", "not_in_variant"}
+_NOT_NOW = {"wrong_phase", "card_not_in_hand", "bad_move", "not_your_turn"}
 
 
 def offered_calls(module, state) -> list[int]:
@@ -141,19 +135,58 @@ def offered_calls(module, state) -> list[int]:
     knock with a card that fits, a bid too low. Calls of another phase, or another variant's
     form of bid, are left out. Found by asking the engine, so no game is special-cased.
     """
+    legal = set(state.legal_moves())
     offered = []
-    for move in range(64, 256):
-        try:
-            token = module.format_move(move)
-            parse = getattr(state, "parse_move", None) or module.parse_move
-            if parse(token) != move:
-                continue
-            state.copy().push(move)
-        except EngineError as e:
-            not_here = e.code in _NOT_OFFERED or e.details.get("reason") == "not_in_variant"
-            if not_here or not isinstance(e, IllegalMove):
-                continue
-        except (ValueError, KeyError, IndexError, TypeError):
-            continue  # not a move of this game
+    for move in _variant_calls(module, state, legal):
+        if move not in legal and _refusal_code(state, move) in _NOT_NOW:
+            continue
         offered.append(move)
     return offered
+
+
+_CALLS: dict = {}
+
+
+def _variant_calls(module, state, legal: set[int]) -> tuple[int, ...]:
+    """The calls of this game, phase and variant: the move ints above the cards that read back
+    as themselves in the phase and that the variant's rules allow in some deal.
+
+    Worked out once per game, phase and rules: a token's meaning depends on the phase at most,
+    and the engines check a variant's own limits before anything that depends on the deal.
+    """
+    key = (module.__name__, state.phase, state.rules)
+    if key not in _CALLS:
+        parse = getattr(state, "parse_move", None) or module.parse_move
+        calls = []
+        for move in range(64, 256):
+            try:
+                if parse(module.format_move(move)) != move:
+                    continue
+            except (EngineError, ValueError, KeyError, IndexError, TypeError):
+                continue  # not a move of this game
+            if move in legal or _refusal_code(state, move, variant=True) not in _NOT_IN_VARIANT:
+                calls.append(move)
+        _CALLS[key] = tuple(calls)
+    return _CALLS[key]
+
+
+def _refusal_code(state, move: int, variant: bool = False) -> str | None:
+    """The code of the engine's refusal of ``move`` here (without playing it where it can).
+
+    With ``variant``, a call the variant does not have at all (Tarneeb's double outside the
+    Egyptian auction) reads ``not_in_variant``."""
+    refusal = getattr(state, "refusal", None)
+    try:
+        if refusal is None:
+            state.copy().push(move)
+            return None
+        error = refusal(move)
+        if error is None:
+            return None
+    except IllegalMove as e:
+        error = e
+    except EngineError as e:
+        return e.code if e.code in _NOT_NOW else "bad_move"
+    if variant and error.details.get("reason") == "not_in_variant":
+        return "not_in_variant"
+    return error.code
