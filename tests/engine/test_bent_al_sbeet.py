@@ -383,32 +383,28 @@ def test_worked_example_qahwa_exposed_queen_with_two_hearts_is_28():
     assert deal.to_act == N  # the winner leads next
 
 
-def test_worked_example_sbeetah_is_26():
-    # Deal 2 of the match: N has the lowest total and leads.
-    deal = new_deal(
+def sbeetah_second_deal(*exposed):
+    """Deal 2 of a sbeetah match on DEAL_A, where North has the lowest total and leads."""
+    return new_deal(
         SBEETAH,
         hands(DEAL_A),
         dealer=E,
         deal_number=2,
         match_totals=(0, 5, 5, 5),
         start="play",
-        exposed=bits("QS"),
+        exposed=bits(*exposed),
     )
+
+
+def test_worked_example_sbeetah_is_26():
+    deal = sbeetah_second_deal("QS")
     assert deal.to_act == N
     push(deal, "AS", "2H", "3H", "QS")
     assert deal.points() == [26, 0, 0, 0]
 
 
 def test_sbeetah_both_exposed_hearts_count_two():
-    deal = new_deal(
-        SBEETAH,
-        hands(DEAL_A),
-        dealer=E,
-        deal_number=2,
-        match_totals=(0, 5, 5, 5),
-        start="play",
-        exposed=bits("QS", "TD"),
-    )
+    deal = sbeetah_second_deal("QS", "TD")
     push(deal, "AS", "2H", "3H", "QS")
     assert deal.points() == [24 + 2 + 2, 0, 0, 0]
 
