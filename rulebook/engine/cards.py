@@ -58,14 +58,34 @@ def parse_card(text: str) -> int:
     return card(RANKS.index(token[0]), SUITS.index(token[1]))
 
 
+def _suit_lists() -> tuple[list[tuple[int, ...]], ...]:
+    """For each suit, the cards of every 13-bit pattern of that suit, lowest first: listing a
+    hand's cards is then four look-ups (the engines' legal moves, on every move)."""
+    tables = []
+    for suit in range(4):
+        base = 13 * suit
+        table = [()] * (SUIT_BITS + 1)
+        for bits in range(1, SUIT_BITS + 1):
+            low = bits & -bits
+            table[bits] = (base + low.bit_length() - 1, *table[bits ^ low])
+        tables.append(table)
+    return tuple(tables)
+
+
+SUIT_LISTS = _suit_lists()
+_S, _H, _D, _C = SUIT_LISTS
+
+
 def cards_in(mask: int) -> list[int]:
     """The cards of a bit set, lowest index first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    if mask >> 52:
+        raise ValueError("not a set of cards")
+    return [
+        *_S[mask & SUIT_BITS],
+        *_H[mask >> 13 & SUIT_BITS],
+        *_D[mask >> 26 & SUIT_BITS],
+        *_C[mask >> 39],
+    ]
 
 
 def hand_of(codes) -> int:

@@ -29,3 +29,10 @@ class BadInput(EngineError):
 
 class IllegalMove(EngineError):
     """A well-formed move that the rules forbid (HTTP 422)."""
+
+
+class RuleError(BadInput, ValueError):
+    """A rule set the engine cannot play (HTTP 400): ``unknown_rule`` (rule), ``bad_rule_value``
+    (rule, value, and the allowed values), ``rules_conflict`` (rules: the keys involved, reason).
+
+    Also a ValueError, as constructing a ``Rules`` with a value it cannot take always was."""

@@ -122,7 +122,7 @@ def test_rules_are_checked_and_exposable_sorted():
     assert Rules(exposable=(TD, QS)).exposable == (QS, TD)
     with pytest.raises(BadInput) as info:
         Rules(pass_direction="up")
-    assert info.value.code == "bad_rule" and info.value.details["rule"] == "pass_direction"
+    assert info.value.code == "bad_rule_value" and info.value.details["rule"] == "pass_direction"
     assert Rules(direction="clockwise").direction.value == "clockwise"
     assert QAHWA.as_dict()["exposable"] == ["QS", "TD"]
 

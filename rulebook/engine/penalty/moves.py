@@ -1,0 +1,44 @@
+"""The penalty family's moves: ints, so the hot path allocates no move objects.
+
+A card play is the card (0..51), choosing a card to pass is ``PASS + card``, exposing is
+``EXPOSE + card``, ``KEEP`` ends a seat's exposures. Tokens: ``QS``, ``pass:QS``, ``expose:QS``,
+``keep``. A game without exposures reads and writes no ``expose:`` or ``keep`` token.
+"""
+
+from ..cards import card_code, parse_card
+from ..errors import BadInput
+
+PASS = 64  # PASS + card: choose that card to pass
+EXPOSE = 128  # EXPOSE + card: expose that card
+KEEP = 200  # expose nothing more
+
+
+def parse_move(token: str, exposing: bool = True) -> int:
+    """Read a move token: ``QS`` (play), ``pass:QS``, ``expose:QS``, ``keep``; any case, ``10``."""
+    text = (token or "").strip().lower() if isinstance(token, str) else ""
+    if text == "keep" and exposing:
+        return KEEP
+    if ":" in text:
+        kind, _, rest = text.partition(":")
+        if kind == "pass":
+            return PASS + parse_card(rest)
+        if kind == "expose" and exposing:
+            return EXPOSE + parse_card(rest)
+        raise BadInput("bad_move", move=token)
+    if len(text) in (2, 3):
+        return parse_card(text)
+    raise BadInput("bad_move", move=token)
+
+
+def format_move(move: int, exposing: bool = True) -> str:
+    """The canonical token of a move int."""
+    if isinstance(move, int) and not isinstance(move, bool):
+        if 0 <= move < 52:
+            return card_code(move)
+        if PASS <= move < PASS + 52:
+            return "pass:" + card_code(move - PASS)
+        if exposing and EXPOSE <= move < EXPOSE + 52:
+            return "expose:" + card_code(move - EXPOSE)
+        if exposing and move == KEEP:
+            return "keep"
+    raise BadInput("bad_move", move=str(move))
