@@ -109,7 +109,7 @@ def new_deal(
     d.to_act = None
     if start == "play":
         d._start_play()
-    elif t.pass_count:
+    elif pass_direction_for(t.p, deal_number) != "none":
         d._order = tuple(seats_from(t.nxt[dealer], t.p["direction"]))
         d.to_act = d._order[0]
     else:
