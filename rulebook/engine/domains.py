@@ -268,7 +268,8 @@ def direction(default: Direction = Direction.RIGHT):
 @dataclass(frozen=True)
 class Conflict:
     """A combination of rules the engine cannot play: ``keys`` name the rules involved,
-    ``reason`` is a stable code the web layer words, ``test(rules)`` is true when it occurs."""
+    ``reason`` is a stable code the web layer words, ``test(knobs)`` (every rule in force by
+    key, see :meth:`RuleSet.knobs`) is true when it occurs."""
 
     keys: tuple[str, ...]
     reason: str
@@ -292,9 +293,16 @@ class RuleSet:
                 raise domain.refusal(f.name, value)
             if normal is not value:
                 object.__setattr__(self, f.name, normal)
+        knobs = self.knobs()
+        names = {f.name for f in fields(self)}
         for conflict in self.CONFLICTS:
-            if conflict.test(self):
-                raise RuleError("rules_conflict", rules=list(conflict.keys), reason=conflict.reason)
+            if conflict.test(knobs):
+                keys = [k for k in conflict.keys if k in names] or list(conflict.keys)
+                raise RuleError("rules_conflict", rules=keys, reason=conflict.reason)
+
+    def knobs(self) -> dict:
+        """Every rule in force by key (a family adds the values its game fixes)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def as_dict(self) -> dict:
         """The rule map, JSON-friendly: what ``/variants`` lists as the parameters."""

@@ -1,4 +1,6 @@
-"""The trick-taking core shared by Bent Al Sbeet and Tarneeb."""
+"""Who may play what to a trick and who takes it, stated once for readers (the quiz's
+explanations). The engines' hot paths keep the same rule incrementally, card by card, and the
+tests check every trick they score against :func:`trick_winner`."""
 
 from .cards import suit_mask
 

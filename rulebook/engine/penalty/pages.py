@@ -85,11 +85,13 @@ def describe(rules) -> dict:
     }
 
 
-def match_after(rules, state) -> dict:
-    """Where the match stands once ``state`` (a finished deal) is added to its totals: the
-    totals after, whether it is over, the winners (seats, or sides when partners win together),
-    whether a tie is shared or played on, and who deals next."""
-    totals = [t + p for t, p in zip(state.match_totals, state.points(), strict=True)]
+def match_after(rules, state, totals=None) -> dict:
+    """Where the match stands once ``state`` (a finished deal) is added to the totals before it
+    (by seat; the deal's own ``match_totals`` by default): the totals after, whether it is
+    over, the winners (seats, or sides when partners win together), whether a tie is shared or
+    played on, and who deals next."""
+    before = state.match_totals if totals is None else totals
+    totals = [t + p for t, p in zip(before, state.points(), strict=True)]
     result = outcome(rules, totals)
     if result.by_side:
         winners = sorted({"NS" if s % 2 == 0 else "EW" for s in result.winners})

@@ -148,6 +148,9 @@ class PenaltyRules(RuleSet):
 
     FIXED: ClassVar[dict] = {}
 
+    def knobs(self) -> dict:
+        return parameters(self)
+
 
 def parameters(rules) -> dict:
     """Every family knob under ``rules``: its field, else the game's FIXED, else NEUTRAL."""
