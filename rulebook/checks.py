@@ -6,6 +6,7 @@ They read the versioned registry files, not the database, so they also guard a f
 from django.core import checks
 
 from . import games, registry
+from .engine.domains import domain_of
 
 
 def _texts_missing(table, where):
@@ -51,6 +52,9 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
         worded = {v["value"] for v in r.get("values", [])}
         for v in r.get("values", []):
             problems += _texts_missing(v.get("statement"), f"rule {key}={v['value']} statement")
+            problems += _texts_missing(v.get("label"), f"rule {key}={v['value']} label")
+        if key in engine_keys:
+            problems += _unlabelled_values(spec, key, r)
         for c in r.get("claims", []):
             if c["source"] not in sources:
                 problems.append(f"rule {key!r}: claim from unknown source {c['source']!r}")
@@ -63,6 +67,24 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
             problems.append(f"rule {key!r}: variants differ but no reason for the site's default")
         problems += _texts_missing(r.get("default_reason"), f"rule {key} default_reason")
     return problems
+
+
+def _unlabelled_values(spec: games.GameSpec, key: str, rule: dict) -> list[str]:
+    """Every value a rule may take needs a label (a form lists them in words): each word of a
+    choice and both values of a flag; a number or a card list needs its ``*`` entry."""
+    domain = domain_of(spec.engine.Rules, key)
+    if domain is None:
+        return []
+    labelled = {v["value"] for v in rule.get("values", []) if v.get("label")}
+    if domain.kind in ("choice", "flag"):
+        return [
+            f"rule {key!r}: no label for the allowed value {value!r}"
+            for value in domain.values()
+            if value not in labelled
+        ]
+    if "*" not in labelled:
+        return [f"rule {key!r}: no label for its values (a '*' entry)"]
+    return []
 
 
 def _disputed(rule: dict, spec: games.GameSpec) -> bool:

@@ -8,6 +8,7 @@ from functools import cached_property
 from importlib import import_module
 
 from .engine import cards
+from .engine.domains import rules_json, rules_text
 from .engine.table import Direction
 
 
@@ -58,18 +59,11 @@ def value_key(value) -> str:
 
 
 def parameters(rules) -> dict[str, str]:
-    """Every rule of a ``Rules`` object as registry text, in field order."""
-    return {f.name: value_key(getattr(rules, f.name)) for f in fields(rules)}
+    """Every rule of a ``Rules`` object as registry text, in field order (as an override
+    ``rule.<key>=<value>`` writes it)."""
+    return rules_text(rules)
 
 
 def parameters_json(rules) -> dict:
     """Every rule with a JSON value: numbers and booleans as such, card lists as codes."""
-    out = {}
-    for f in fields(rules):
-        value = getattr(rules, f.name)
-        if isinstance(value, Direction):
-            value = value.value
-        elif isinstance(value, tuple):
-            value = [cards.card_code(c) if isinstance(c, int) else c for c in value]
-        out[f.name] = value
-    return out
+    return rules_json(rules)

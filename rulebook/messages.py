@@ -70,6 +70,65 @@ MESSAGES = {
     "already_chosen": gettext_lazy("The %(card)s is already among the cards you pass."),
     "cannot_expose": gettext_lazy("The %(card)s cannot be exposed."),
     "already_exposed": gettext_lazy("The %(card)s is already exposed."),
+    # the penalty family: Leekha and Hearts
+    "cannot_pass_last_of_suit": gettext_lazy(
+        "The %(card)s is the last card of its suit in your hand, so it cannot be passed."
+    ),
+    "must_drop_penalty_card": gettext_lazy(
+        "The %(above)s is already on this trick, so the %(penalty)s must be dropped now, not "
+        "the %(card)s."
+    ),
+    "must_lead_two_of_clubs": gettext_lazy(
+        "The first trick is opened with the two of clubs, not the %(card)s."
+    ),
+    "must_lead_a_club": gettext_lazy("The first trick is opened with a club, not the %(card)s."),
+    "no_points_on_first_trick": gettext_lazy(
+        "No card that scores may be thrown on the first trick while you hold another: not "
+        "the %(card)s."
+    ),
+    # Tarneeb 41
+    "everyone_bids": gettext_lazy("Every player bids in this game: bid at least %(bid)s."),
+    # house rules and a match in context (HTTP 400)
+    "unknown_rule": gettext_lazy("This game has no rule called “%(rule)s”."),
+    "bad_rule_value": gettext_lazy(
+        "“%(value)s” is not a value of the rule “%(rule)s”. It can be: %(allowed)s."
+    ),
+    "rules_conflict": gettext_lazy("These rules cannot be played together (%(rules)s)."),
+    "bad_deal_number": gettext_lazy(
+        "“%(deal_number)s” is not a deal number: write a whole number from 1 to %(max)s."
+    ),
+    "bad_totals": gettext_lazy("The match totals cannot be read."),
+}
+
+# A number rule names its range instead of a list of values.
+BAD_NUMBER = gettext_lazy(
+    "“%(value)s” is not a value of the rule “%(rule)s”: it takes a whole number from %(low)s "
+    "to %(high)s."
+)
+
+CONFLICT_REASONS = {
+    "min_above_max": gettext_lazy("The lowest bid cannot be above the highest."),
+    "double_needs_egyptian_auction": gettext_lazy(
+        "The double belongs to the Egyptian auction, where a bid names its suit."
+    ),
+    "redouble_needs_double": gettext_lazy("There is no redouble without the double."),
+    "redouble_needs_bidding_after_double": gettext_lazy(
+        "A redouble needs the bidding to go on after a double."
+    ),
+}
+
+TOTALS_REASONS = {
+    "not_a_seat": gettext_lazy(
+        "“%(item)s” does not name a seat: write each player’s total as N:40,E:12."
+    ),
+    "not_a_side": gettext_lazy(
+        "“%(item)s” does not name a side: write each side’s total as NS:20,EW:31."
+    ),
+    "repeated": gettext_lazy("“%(item)s” gives a total a second time."),
+    "not_a_number": gettext_lazy("“%(item)s” does not end in a whole number."),
+    "negative_line": gettext_lazy("A line on the score sheet is never below zero."),
+    "match_over": gettext_lazy("With these totals the match is already over."),
+    "per_seat": gettext_lazy("Give one total for each of the four players."),
 }
 
 DEAL_REASONS = {
@@ -85,7 +144,14 @@ DEAL_REASONS = {
     "bad_exposed": gettext_lazy("The %(card)s cannot be listed as exposed in this deal."),
 }
 
-CARD_KEYS = {"card", "held", "needs", "top"}
+CARD_KEYS = {"card", "held", "needs", "top", "above"}
+
+# The reasons a code gives, each worded after the code's own sentence.
+REASONS = {
+    "bad_deal": DEAL_REASONS,
+    "rules_conflict": CONFLICT_REASONS,
+    "bad_totals": TOTALS_REASONS,
+}
 SUIT_KEYS = {"led_suit", "suit"}
 
 
@@ -111,8 +177,11 @@ def explain(code: str, details: dict | None = None) -> str:
     if template is None:
         return _("This is not allowed here (%(code)s).") % {"code": code}
     text = str(template)
-    if code == "bad_deal" and details.get("reason") in DEAL_REASONS:
-        text = f"{text} {DEAL_REASONS[details['reason']]}"
+    if code == "bad_rule_value" and "low" in details:
+        text = str(BAD_NUMBER)
+    reasons = REASONS.get(code, {})
+    if details.get("reason") in reasons:
+        text = f"{text} {reasons[details['reason']]}"
     try:
         return text % details
     except (KeyError, TypeError, ValueError):

@@ -42,7 +42,14 @@ from .cards import PACK_52, parse_card
 from .penalty import moves
 from .penalty.deal import Deal, new_deal
 from .penalty.match import Match as _Match
-from .penalty.pages import describe, format_extra, match_after, parse_extra, position_start
+from .penalty.pages import (
+    describe,
+    format_extra,
+    match_after,
+    match_over,
+    parse_extra,
+    position_start,
+)
 from .penalty.rules import PenaltyRules, knob, pass_direction_for, table
 from .penalty.scoring import KC_BIT, QS, QS_BIT, TD
 from .table import Direction
@@ -60,6 +67,7 @@ __all__ = [
     "format_extra",
     "format_move",
     "match_after",
+    "match_over",
     "new_deal",
     "parse_extra",
     "parse_move",

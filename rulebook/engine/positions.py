@@ -2,15 +2,24 @@
 
 A position is always rebuilt by replaying its moves through the engine, so a position that
 parses is legal by construction. Game modules provide ``position_start(rules, hands, dealer,
-**extra)`` (the state before the first listed move) and ``EXTRA_PARAMS`` (query parameters
-beyond the spec's common ones, such as Bent Al Sbeet's ``exposed``).
+deal_number=, match_totals=, **extra)`` (the state before the first listed move),
+``parse_extra``/``format_extra`` (query parameters beyond the spec's common ones, such as Bent
+Al Sbeet's ``exposed``), ``TOTALS`` (a match's totals are kept per ``"seats"`` or per
+``"sides"``), ``match_over(rules, totals)`` and ``match_after(rules, state, totals)``.
+
+Beyond the deal: ``rule.<key>=<value>`` house rules (``house_rules``), ``deal_number`` and
+``totals`` (the match before this deal: ``N:40,E:12`` or ``NS:20,EW:31``, zeros by default).
 """
 
 from dataclasses import dataclass, field
 
 from . import cards
+from .domains import rules_json
 from .errors import BadInput, EngineError, IllegalMove
+from .house_rules import PREFIX, overrides_between, overrides_in, with_overrides
 from .table import PARTNERSHIPS, SEATS, parse_seat
+
+MAX_DEAL_NUMBER = 1000
 
 
 @dataclass
@@ -23,6 +32,12 @@ class Position:
     moves: list[int] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
     state: object = None
+    deal_number: int = 1
+    totals: tuple[int, ...] | None = None  # the match before this deal; None: all zero
+
+    @property
+    def match_totals(self) -> tuple[int, ...]:
+        return self.totals if self.totals is not None else zero_totals(self.module)
 
     # ----------------------------------------------------------- notation out
     @property
@@ -42,6 +57,21 @@ class Position:
             "moves": " ".join(self.module.format_move(m) for m in moves),
         }
         q.update(self.module.format_extra(self.extra) if self.extra else {})
+        q.update(self.context_query())
+        return q
+
+    def context_query(self) -> dict[str, str]:
+        """The house rules, the deal number and the totals, as query parameters (only what
+        differs from the variant, the first deal and a fresh match)."""
+        q = {}
+        preset = self.module.PRESETS.get(self.variant)
+        if preset is not None and preset != self.rules:
+            for key, value in overrides_between(preset, self.rules).items():
+                q[PREFIX + key] = value
+        if self.deal_number != 1:
+            q["deal_number"] = str(self.deal_number)
+        if any(self.match_totals):
+            q["totals"] = format_totals(self.module, self.match_totals)
         return q
 
     def to_json(self, game_slug: str) -> dict:
@@ -73,6 +103,12 @@ class Position:
                 else {PARTNERSHIPS[i]: p for i, p in enumerate(points)}
             ),
             "is_over": s.is_over,
+            "rules": rules_json(self.rules),
+            "deal_number": self.deal_number,
+            "totals": totals_json(self.module, self.match_totals),
+            "match": (
+                self.module.match_after(self.rules, s, self.match_totals) if s.is_over else None
+            ),
         }
 
 
@@ -91,24 +127,33 @@ def move_tokens(module, text: str) -> list[str]:
     return tokens
 
 
-def open_position(module, params, variant: str | None = None) -> Position:
+def open_position(
+    module, params, variant: str | None = None, overrides: dict | None = None
+) -> Position:
     """Read a position from query parameters and replay it.
 
-    Raises ``BadInput`` for what cannot be read and ``IllegalMove`` (with ``move_index``) for
-    the first move the rules refuse.
+    House rules come from the ``rule.<key>`` parameters and ``overrides`` (``{key: text}``,
+    which win). Raises ``BadInput`` for what cannot be read (a ``RuleError`` for a bad rule)
+    and ``IllegalMove`` (with ``move_index``) for the first move the rules refuse.
     """
     variant = variant or params.get("variant") or module.DEFAULT_PRESET
     if variant not in module.PRESETS:
         raise BadInput("unknown_variant", variant=variant)
-    rules = module.PRESETS[variant]
+    rules = with_overrides(module.PRESETS[variant], {**overrides_in(params), **(overrides or {})})
     dealer = parse_seat(params.get("dealer") or "N")
     deal_text = params.get("deal")
     if not deal_text:
         raise BadInput("bad_deal", reason="missing")
     hands = cards.parse_deal(deal_text, module.PACK)
     extra = module.parse_extra(params)
+    deal_number = parse_deal_number(params.get("deal_number"))
+    totals = parse_totals(module, params.get("totals"))
+    if module.match_over(rules, totals):
+        raise BadInput("bad_totals", reason="match_over", totals=format_totals(module, totals))
     tokens = move_tokens(module, params.get("moves", ""))
-    state = module.position_start(rules, list(hands), dealer, **extra)
+    state = module.position_start(
+        rules, list(hands), dealer, deal_number=deal_number, match_totals=totals, **extra
+    )
     moves = []
     for i, token in enumerate(tokens):
         # A token can mean different moves by phase (Egyptian 7C: a bid, or a card).
@@ -119,7 +164,64 @@ def open_position(module, params, variant: str | None = None) -> Position:
         except EngineError as e:
             raise e.at_move(i) from None
         moves.append(move)
-    return Position(module, variant, rules, dealer, hands, moves, extra, state)
+    return Position(
+        module, variant, rules, dealer, hands, moves, extra, state, deal_number, tuple(totals)
+    )
+
+
+# --- a match in context: the deal number and the totals before this deal ----------------------
+
+
+def parse_deal_number(text) -> int:
+    """``deal_number``: 1 by default, else a whole number from 1 up."""
+    if text is None or str(text).strip() == "":
+        return 1
+    word = str(text).strip()
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= MAX_DEAL_NUMBER:
+        raise BadInput("bad_deal_number", deal_number=str(text), max=MAX_DEAL_NUMBER)
+    return int(word)
+
+
+def totals_keys(module) -> tuple[str, ...]:
+    """What a game's match totals are kept by: the seats, or the two sides."""
+    return tuple(SEATS) if module.TOTALS == "seats" else PARTNERSHIPS
+
+
+def zero_totals(module) -> tuple[int, ...]:
+    return (0,) * len(totals_keys(module))
+
+
+def parse_totals(module, text) -> tuple[int, ...]:
+    """``totals=N:40,E:12`` (by seat) or ``NS:20,EW:31`` (by side): the match totals before
+    this deal; a seat or side not named has 0."""
+    keys = totals_keys(module)
+    out = dict.fromkeys(keys, 0)
+    seen = set()
+    for item in filter(None, (text or "").replace(" ", ",").split(",")):
+        key, colon, value = item.partition(":")
+        key = key.strip().upper()
+        if not colon or key not in out:
+            reason = "not_a_seat" if module.TOTALS == "seats" else "not_a_side"
+            raise BadInput("bad_totals", reason=reason, item=item, expected=list(keys))
+        if key in seen:
+            raise BadInput("bad_totals", reason="repeated", item=item)
+        number = value.strip()
+        digits = number[1:] if number[:1] in "+-" else number
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
+            raise BadInput("bad_totals", reason="not_a_number", item=item)
+        seen.add(key)
+        out[key] = int(number)
+    if module.TOTALS == "sides" and any(v < 0 for v in out.values()):
+        raise BadInput("bad_totals", reason="negative_line", item=text)
+    return tuple(out[k] for k in keys)
+
+
+def format_totals(module, totals) -> str:
+    return ",".join(f"{k}:{v}" for k, v in zip(totals_keys(module), totals, strict=True))
+
+
+def totals_json(module, totals) -> dict:
+    return dict(zip(totals_keys(module), totals, strict=True))
 
 
 # Refusals that say a call does not belong to this moment, so it is not worth offering:

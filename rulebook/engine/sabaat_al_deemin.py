@@ -77,6 +77,7 @@ positions spec, whose moves for this game are card plays and ``knock`` only).
 
 from dataclasses import dataclass, replace
 
+from . import domains
 from .cards import (
     ACE,
     JACK,
@@ -91,6 +92,7 @@ from .cards import (
     check_hands,
     parse_card,
 )
+from .domains import RuleSet
 from .errors import BadInput, IllegalMove
 from .table import PARTNERSHIPS, SEATS, Direction, parse_seat, side_of
 
@@ -122,52 +124,39 @@ SEVENS = _rank_mask(SEVEN)
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleSet):
     """One field per rule; the field name is the rule's key in the registry."""
 
     # Deal and play run to the right (counter-clockwise); the deal passes the same way.
-    direction: Direction = Direction.RIGHT
+    direction: Direction = domains.direction(Direction.RIGHT)
     # Cards dealt to each player: the whole 32-card pack, seven to ace.
-    hand_size: int = 8
+    hand_size: int = domains.number(8, 8, 8, 8)
     # The card that opens play, laid by its holder; it must be a seven (it starts a pile).
-    opening_card: str = "7D"
+    opening_card: str = domains.card("7D", [card(SEVEN, s) for s in range(4)])
     # A player holding three kings or three aces may ask for a new deal before play.
-    redeal_on_three: bool = True
+    redeal_on_three: bool = domains.flag(True)
     # Who deals after a redeal: "same" (the same dealer again) or "next" (the deal passes on).
-    redeal_dealer: str = "same"
+    redeal_dealer: str = domains.choice("same", "same", "next")
     # Any player may announce "double" before play: the winning side's score is doubled.
-    double_allowed: bool = True
+    double_allowed: bool = domains.flag(True)
     # After a double, an opponent of the doubler may announce "triple": the score is tripled.
-    triple_allowed: bool = True
+    triple_allowed: bool = domains.flag(True)
     # Points to the winning side for each ace left in the losers' hands.
-    ace_points: int = 20
+    ace_points: int = domains.number(20, 0, 1000, 20)
     # Points to the winning side for each king, queen and jack left in the losers' hands.
-    court_points: int = 10
+    court_points: int = domains.number(10, 0, 1000, 10)
     # Points to the winning side when the last card laid is a seven.
-    seven_out_bonus: int = 200
+    seven_out_bonus: int = domains.number(200, 0, 10000, 200)
     # "adds": the seven bonus comes on top of the card points; "replaces": it is the score.
-    seven_out_bonus_mode: str = "adds"
+    seven_out_bonus_mode: str = domains.choice("adds", "adds", "replaces")
     # Points to the offender's opponents for each penalty (wrong knock, wrong card, ...).
-    penalty_points: int = 100
+    penalty_points: int = domains.number(100, 0, 10000, 100)
     # Whether a double or triple multiplies penalties too (the source: never).
-    penalty_multiplied: bool = False
+    penalty_multiplied: bool = domains.flag(False)
     # A player left with one card must warn the table (missing it is a penalty).
-    warning_required: bool = True
+    warning_required: bool = domains.flag(True)
     # The game ends when a side's total reaches this many points.
-    target: int = 500
-
-    def __post_init__(self):
-        object.__setattr__(self, "direction", Direction(self.direction))
-        if self.hand_size * 4 != PACK.bit_count():
-            raise ValueError(f"hand_size must be {PACK.bit_count() // 4} with the 32-card pack")
-        c = parse_card(self.opening_card)
-        if c % 13 != SEVEN:
-            raise ValueError("opening_card must be a seven")
-        object.__setattr__(self, "opening_card", card_code(c))
-        if self.redeal_dealer not in ("same", "next"):
-            raise ValueError('redeal_dealer must be "same" or "next"')
-        if self.seven_out_bonus_mode not in ("adds", "replaces"):
-            raise ValueError('seven_out_bonus_mode must be "adds" or "replaces"')
+    target: int = domains.number(500, 1, 10000, 500)
 
     @property
     def announcements(self) -> bool:
@@ -696,8 +685,7 @@ class Match:
         self.deals.append(deal)
         for side, points in enumerate(deal.points()):
             self.totals[side] += points
-        if not (deal.redealt and self.rules.redeal_dealer == "same"):
-            self.dealer = (self.dealer + self.rules.direction.step) % 4
+        self.dealer = next_dealer(self.rules, deal)
         self._check_target()
         return self.totals
 
@@ -711,9 +699,20 @@ class Match:
         return self.totals
 
     def _check_target(self) -> None:
-        reached = [s for s in (0, 1) if self.totals[s] >= self.rules.target]
-        if reached:
-            self.winner = max(reached, key=lambda s: self.totals[s])
+        self.winner = winning_side(self.rules, self.totals)
+
+
+def next_dealer(rules: Rules, deal: "Deal") -> int:
+    """The deal passes on in the direction of play, except after a redeal by the same dealer."""
+    if deal.redealt and rules.redeal_dealer == "same":
+        return deal.dealer
+    return (deal.dealer + rules.direction.step) % 4
+
+
+def winning_side(rules: Rules, totals) -> int | None:
+    """The side (0 NS, 1 EW) whose total has reached the target, the higher if both have."""
+    reached = [s for s in (0, 1) if totals[s] >= rules.target]
+    return max(reached, key=lambda s: totals[s]) if reached else None
 
 
 # --- Positions and pages -----------------------------------------------------------------------
@@ -732,9 +731,34 @@ def format_extra(extra: dict) -> dict:
     return {"start": "announce"} if extra.get("start") == "announce" else {}
 
 
-def position_start(rules: Rules, hands, dealer: int, start: str = "play") -> "Deal":
-    """The state a position's moves replay from: play, the holder of the opening card to act."""
+TOTALS = "sides"  # a match's totals are the two sides'
+
+
+def position_start(
+    rules: Rules, hands, dealer: int, start: str = "play", deal_number: int = 1, match_totals=()
+) -> "Deal":
+    """The state a position's moves replay from: play, the holder of the opening card to act.
+    (The deal number and the totals change nothing in the deal; the match reads them.)"""
     return new_deal(rules, hands, dealer, start=start)
+
+
+def match_over(rules: Rules, totals) -> bool:
+    """Whether a side's total (``totals``: NS, EW) has already reached the target."""
+    return winning_side(rules, totals) is not None
+
+
+def match_after(rules: Rules, state: "Deal", totals=(0, 0)) -> dict:
+    """Where the match stands once ``state`` (a finished deal) is added to the totals before it:
+    the first side to reach the target wins. A redeal scores nothing and leaves the dealer."""
+    after = [t + p for t, p in zip(totals, state.points(), strict=True)]
+    winner = winning_side(rules, after)
+    return {
+        "totals": {SIDES[s]: after[s] for s in (0, 1)},
+        "over": winner is not None,
+        "winners": [SIDES[winner]] if winner is not None else [],
+        "tie": None,
+        "next_dealer": SEATS[next_dealer(rules, state)],
+    }
 
 
 def describe(rules: Rules) -> dict:

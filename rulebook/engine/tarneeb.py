@@ -127,6 +127,7 @@ __all__ = [
     "format_extra",
     "format_move",
     "match_after",
+    "match_over",
     "new_deal",
     "next_dealer",
     "parse_extra",
@@ -249,6 +250,15 @@ def worked_example(rules: Rules) -> dict:
         "example_grand_ns": grand[0],
         "example_grand_ew": grand[1],
     }
+
+
+def match_over(rules: Rules, totals) -> bool:
+    """Whether a side's line (``totals``, the sheet's lines) has already won the match."""
+    from .score_sheet import Sheet  # score_sheet imports this module
+
+    sheet = Sheet(rules.target)
+    sheet.enter_points(*totals)
+    return sheet.winner is not None
 
 
 def match_after(rules: Rules, state, totals=(0, 0)) -> dict:

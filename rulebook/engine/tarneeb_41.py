@@ -51,6 +51,7 @@ __all__ = [
     "format_extra",
     "format_move",
     "match_after",
+    "match_over",
     "new_deal",
     "parse_extra",
     "parse_move",
@@ -141,6 +142,11 @@ def worked_example(rules: Rules) -> dict:
         "example_missed_eight": missed_eight,
         "example_made_three": made_three,
     }
+
+
+def match_over(rules: Rules, totals) -> bool:
+    """Whether a side has already won with these totals (by seat)."""
+    return outcome(rules, totals).over
 
 
 def match_after(rules: Rules, state, totals=(0, 0, 0, 0)) -> dict:

@@ -85,6 +85,11 @@ def describe(rules) -> dict:
     }
 
 
+def match_over(rules, totals) -> bool:
+    """Whether a match with these totals (by seat) is already over."""
+    return outcome(rules, totals).over
+
+
 def match_after(rules, state, totals=None) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it
     (by seat; the deal's own ``match_totals`` by default): the totals after, whether it is
