@@ -112,9 +112,6 @@ CONFLICT_REASONS = {
         "The double belongs to the Egyptian auction, where a bid names its suit."
     ),
     "redouble_needs_double": gettext_lazy("There is no redouble without the double."),
-    "redouble_needs_bidding_after_double": gettext_lazy(
-        "A redouble needs the bidding to go on after a double."
-    ),
 }
 
 TOTALS_REASONS = {

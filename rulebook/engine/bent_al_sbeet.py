@@ -26,11 +26,18 @@ Readings taken where the Arabic source is ambiguous:
   الأكلة التالية" and "والفائز بالأكلة يبدأ التالية". We read: the J♥ opens the first deal of
   a match (its holder leads the J♥ itself); on later deals the player with the lowest match
   total leads the first trick (ties: the first tied player in play order from the dealer's
-  right); the winner of each trick leads every other trick of the deal.
+  right); the winner of each trick leads every other trick of the deal. The article's «الجولة»
+  could be every deal, so the other readings are values of ``later_deal_lead``: ``same`` (the
+  J♥ opens every deal) and ``lowest_score_each_trick`` (the lowest total, the match and this
+  deal so far, leads every trick after the first); the tie-break is ``lowest_score_tie``
+  (``dealer`` counts from the dealer instead).
 - Exposure ("التدبيل"): the source only says it is declared "before the card enters his
   trick" ("قبل أن تدخل في أكلته"). We read it as qahwa does: after the pass, before the first
-  trick, one seat at a time from the dealer's right. An exposed card counts twice (12 -> 24,
-  10 -> 20) and, with both exposed, each heart counts 2.
+  trick, one seat at a time from the dealer's right (``expose_when="until_played"`` lets a
+  holder expose at any of their turns until the card is played). An exposed card counts twice
+  (12 -> 24, 10 -> 20) and, with both exposed, each heart counts 2. Neither source says whether
+  one player may expose both cards: we allow one, both or neither (``expose_limit="one"``:
+  one at most).
 - The end: "حتى يصل مجموع أحد اللاعبين إلى 152" is read as a total of 152 or more, checked
   after a whole deal; a tie for the lowest total ("تُلعب جولة فاصلة أو تستمر الجولات")
   plays further deals until it is broken.
@@ -122,13 +129,19 @@ class Rules(PenaltyRules):
     heart_points: int = knob("heart_points", 1)
     hearts_double_when_both_exposed: bool = knob("hearts_double_when_both_exposed", False)
     opening_lead: str = knob("opening_lead", "dealer_right", "dealer_right", "jack_of_hearts")
-    later_deal_lead: str = knob("later_deal_lead", "same", "same", "lowest_score")
+    later_deal_lead: str = knob(
+        "later_deal_lead", "same", "same", "lowest_score", "lowest_score_each_trick"
+    )
     forced_penalty_discard: bool = knob("forced_penalty_discard", True)
     hearts_must_break: bool = knob("hearts_must_break", True)
     moon: bool = knob("moon", True)
     target: int = knob("target", 151, 101, 151, 152, 201)
     ties: str = knob("ties", "shared")
     dealer_moves: str = knob("dealer_moves", "right", "right", "left")
+    # The readings no source states, switchable (issue 13): see the module docstring.
+    lowest_score_tie: str = knob("lowest_score_tie", "dealer_right")
+    expose_when: str = knob("expose_when", "before_play")
+    expose_limit: str = knob("expose_limit", "any")
 
 
 PRESETS = {

@@ -50,7 +50,7 @@ differ; the registry records these as the source's "ambiguous" claims):
   hand. The partner's consultation is table talk, not a move: the holder decides.
 - The order and number of announcements are not stated: one circuit from the dealer's next
   player, plus the triple turns above, so that either opponent of the doubler always gets a
-  chance to triple. A redeal may still be asked after a double (it cancels everything).
+  chance to triple (``announce_order``; ``"one_circuit"``: no triple turns after the circuit). A redeal may still be asked after a double (it cancels everything).
 - Double and triple multiply the winning side's score whoever announced them (the source: "les
   points de l'équipe gagnante").
 - Out of turn: the source names "a card played out of turn"; a knock out of turn is not a
@@ -157,6 +157,12 @@ class Rules(RuleSet):
     warning_required: bool = domains.flag(True)
     # The game ends when a side's total reaches this many points.
     target: int = domains.number(500, 1, 10000, 500)
+    # The announcements: one circuit, then a turn to triple for each opponent of the doubler
+    # who spoke before the double ("circuit_and_triple_turns"), or one circuit only, where
+    # only an opponent speaking after the double can triple ("one_circuit").
+    announce_order: str = domains.choice(
+        "circuit_and_triple_turns", "circuit_and_triple_turns", "one_circuit"
+    )
 
     @property
     def announcements(self) -> bool:
@@ -576,7 +582,7 @@ class Deal:
         if move == DOUBLE:
             self.doubled_by = seat
             self.multiplier = 2
-            if self.rules.triple_allowed:
+            if self.rules.triple_allowed and self.rules.announce_order != "one_circuit":
                 # The doubler's opponents who spoke before the double get a triple turn.
                 first = (self.dealer + self._step) % 4
                 spoke = []

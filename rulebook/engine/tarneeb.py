@@ -44,8 +44,10 @@ Readings taken where the source is open (each a parameter where tables could dif
   each). A full first circuit of passes throws the hand in. The contract names the trump, so
   there is no trump phase; the declarer leads.
 - Double (``double_allowed``, Egyptian only): a player may double when the last bid was an
-  opponent's and it is not already doubled; there is no redouble (not stated: read as none);
-  a new bid cancels the double. It multiplies by ``double_multiplier`` (2) what the bidding
+  opponent's and it is not already doubled; there is no redouble (not stated: read as none;
+  ``redouble_allowed`` lets the bidding side double a doubled bid once more, a redouble);
+  a new bid cancels the double (not stated; ``after_double="double_kept"`` keeps the hand
+  doubled whatever the final bid). It multiplies by ``double_multiplier`` (2) what the bidding
   side wins or loses, kaboot and the 13 included, and not what the other side scores when the
   bid fails (``double_defenders`` False).
 - Kaboot and the 13 apply the same way under the Egyptian auction: 13 tricks on a bid under 13
@@ -166,6 +168,9 @@ class Rules(TrickRules):
     double_multiplier: int = knob("double_multiplier", 2)
     double_defenders: bool = knob("double_defenders", False)
     target: int = knob("target", 31)
+    # Readings the source does not state, switchable: see the module docstring.
+    after_double: str = knob("after_double", "new_bid_cancels")
+    redouble_allowed: bool = knob("redouble_allowed", False)
 
 
 PRESETS = {

@@ -824,6 +824,21 @@ def _pushed(deal, move):
 # -- golden recorded matches ------------------------------------------------------------------
 
 
+# The rules the golden matches were recorded with; a rule added since is listed after them when
+# a preset plays it other than by its default (so the recorded files stay as they were).
+RECORDED_RULES = (
+    "direction deal_style min_bid max_bid auction dealer_may_match dealer_forced "
+    "throw_in_same_dealer no_trumps kaboot_bonus grand_made_points grand_missed_cost "
+    "grand_missed_defender_multiplier double_allowed double_multiplier double_defenders target"
+).split()
+
+
+def recorded_rules(rules):
+    played, default = rules.as_dict(), Rules().as_dict()
+    later = {k: v for k, v in played.items() if k not in RECORDED_RULES and v != default[k]}
+    return {**{k: played[k] for k in RECORDED_RULES}, **later}
+
+
 def golden_match(slug, max_deals=60):
     """A whole match of ``slug`` played by the seeded chooser, as text."""
     rules = PRESETS[slug]
@@ -833,7 +848,7 @@ def golden_match(slug, max_deals=60):
         "# (DIWANIYA_REGOLD=1 rewrites it). Deal k: shuffle.deal('golden-<preset>-k'). Calls: pass",
         "# 2 times in 3, else the lowest bid (double 1 in 9); other moves: the legal move at",
         "# index sha256('<seed>:<move number>') mod the number of legal moves.",
-        "rules " + " ".join(f"{k}={v}" for k, v in rules.as_dict().items()),
+        "rules " + " ".join(f"{k}={v}" for k, v in recorded_rules(rules).items()),
     ]
     dealer = N
     for number in range(1, max_deals + 1):

@@ -123,10 +123,10 @@ class Auction:
                 self.redoubled = True
             self.doubled = True
             self.quiet += 1
-            if p["after_double"] == "auction_ends":
-                return self._end_auction()
         else:
-            self.high, self.doubled, self.redoubled, self.quiet = (seat, move), False, False, 0
+            self.high, self.quiet = (seat, move), 0
+            if p["after_double"] == "new_bid_cancels":
+                self.doubled = self.redoubled = False
         auction = p["auction"]
         if auction == "classic":
             passed = self.passed.bit_count()

@@ -13,9 +13,10 @@ others in ``FIXED``, and leaves the rest ``NEUTRAL``; :func:`parameters` gives t
   ``min_total_bids``: under ``each``, bids adding up to less than this throw the hand in.
 - The double (Egyptian): ``double_allowed`` (an opponent's last bid, once), multiplying by
   ``double_multiplier`` what the bidding side wins or loses (``double_defenders``: also what
-  the other side scores on a miss); ``after_double``: ``bidding_goes_on`` (a new bid cancels the
-  double) or ``auction_ends`` (the doubled bid is the contract at once); ``redouble_allowed``:
-  the bidding side may double a doubled bid once more (a redouble: the multiplier again).
+  the other side scores on a miss); the bidding goes on after a double, and ``after_double``
+  says what a new bid does to it: ``new_bid_cancels`` or ``double_kept`` (the hand stays
+  doubled, whatever the final bid); ``redouble_allowed``: the bidding side may double a doubled
+  bid once more (a redouble: the multiplier again).
 - Trumps (``trumps``): ``called`` by the declarer (``no_trumps`` allowed or not) or always
   ``hearts``. The first lead (``first_lead``): the ``declarer``, the ``dealer`` or the player on
   the ``dealer_right``.
@@ -51,7 +52,7 @@ KNOBS = {
     "double_allowed": Flag(),
     "double_multiplier": Number(1, 10, (2,)),
     "double_defenders": Flag(),
-    "after_double": Choice(("bidding_goes_on", "auction_ends")),
+    "after_double": Choice(("new_bid_cancels", "double_kept")),
     "redouble_allowed": Flag(),
     "trumps": Choice(("called", "hearts")),
     "first_lead": Choice(("declarer", "dealer", "dealer_right")),
@@ -81,7 +82,7 @@ NEUTRAL = {
     "double_allowed": False,
     "double_multiplier": 2,
     "double_defenders": False,
-    "after_double": "bidding_goes_on",
+    "after_double": "new_bid_cancels",
     "redouble_allowed": False,
     "trumps": "called",
     "first_lead": "declarer",
@@ -105,11 +106,6 @@ CONFLICTS = (
         ("redouble_allowed", "double_allowed"),
         "redouble_needs_double",
         lambda p: p["redouble_allowed"] and not p["double_allowed"],
-    ),
-    Conflict(
-        ("redouble_allowed", "after_double"),
-        "redouble_needs_bidding_after_double",
-        lambda p: p["redouble_allowed"] and p["after_double"] == "auction_ends",
     ),
 )
 
