@@ -50,7 +50,8 @@ differ; the registry records these as the source's "ambiguous" claims):
   hand. The partner's consultation is table talk, not a move: the holder decides.
 - The order and number of announcements are not stated: one circuit from the dealer's next
   player, plus the triple turns above, so that either opponent of the doubler always gets a
-  chance to triple (``announce_order``; ``"one_circuit"``: no triple turns after the circuit). A redeal may still be asked after a double (it cancels everything).
+  chance to triple (``announce_order``; ``"one_circuit"``: no triple turns after the circuit).
+  A redeal may still be asked after a double (it cancels everything).
 - Double and triple multiply the winning side's score whoever announced them (the source: "les
   points de l'équipe gagnante").
 - Out of turn: the source names "a card played out of turn"; a knock out of turn is not a
