@@ -63,6 +63,7 @@ from .penalty import moves
 from .penalty.deal import Deal, new_deal
 from .penalty.match import Match as _Match
 from .penalty.pages import (
+    STARTS,
     describe,
     format_extra,
     match_after,
@@ -84,6 +85,7 @@ __all__ = [
     "PASS",
     "PENALTY_CARDS",
     "PRESETS",
+    "STARTS",
     "QS",
     "TD",
     "TOTALS",

@@ -43,6 +43,7 @@ from .penalty import moves
 from .penalty.deal import Deal, new_deal
 from .penalty.match import Match as _Match
 from .penalty.pages import (
+    STARTS,
     describe,
     format_extra,
     match_after,
@@ -59,6 +60,7 @@ __all__ = [
     "PACK",
     "PASS",
     "PRESETS",
+    "STARTS",
     "TOTALS",
     "Deal",
     "Match",

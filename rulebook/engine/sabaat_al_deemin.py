@@ -739,6 +739,7 @@ def format_extra(extra: dict) -> dict:
 
 
 TOTALS = "sides"  # a match's totals are the two sides'
+STARTS = ("announce", "play")  # a position may start with the announcements or at play
 
 
 def position_start(

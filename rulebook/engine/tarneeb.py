@@ -115,6 +115,7 @@ __all__ = [
     "PACK",
     "PASS",
     "PRESETS",
+    "STARTS",
     "STRAINS",
     "SUIT_BID",
     "TOTALS",
@@ -141,6 +142,7 @@ __all__ = [
     "worked_example",
 ]
 
+STARTS = ()  # a position always starts before the first call
 PACK = cards.PACK_52
 TOTALS = "sides"  # a match's totals are the two sides' lines on the score sheet
 AUCTIONS = ("classic", "egyptian", "one_bid")

@@ -42,6 +42,7 @@ __all__ = [
     "DEFAULT_PRESET",
     "PACK",
     "PRESETS",
+    "STARTS",
     "TOTALS",
     "Deal",
     "Match",
@@ -61,6 +62,7 @@ __all__ = [
     "worked_example",
 ]
 
+STARTS = ()  # a position always starts before the first call
 PACK = PACK_52
 TOTALS = "seats"  # every player keeps their own total
 

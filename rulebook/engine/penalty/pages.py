@@ -10,6 +10,7 @@ from .rules import parameters, pass_direction_for
 from .scoring import Values
 
 TOTALS = "seats"  # a penalty game's match totals are kept per seat
+STARTS = ("deal", "play")  # a position may start from the deal (the pass) or at trick play
 
 
 def parse_extra(params) -> dict:
