@@ -32,6 +32,7 @@ SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
 # A suit's 13 bits -> its cards: listing a mask's cards is four look-ups.
 _S, _H, _D, _C = SUIT_LISTS
 _B = SUIT_BITS
+_PASS_OF = PASS.__add__  # a card -> the move choosing it to pass
 HAND_SIZE = 13
 # The opening lead that names a card: the card its holder must lead, and the cards allowed.
 _FORCED_OPENING = {
@@ -78,6 +79,7 @@ def new_deal(
     d = Deal.__new__(Deal)
     d.rules = rules
     d._t = t
+    d._nxt = t.nxt
     d.dealer = dealer
     d.deal_number = deal_number
     d.match_totals = totals
@@ -161,6 +163,7 @@ class Deal:
         "_step",  # position in that order
         "_final",  # the final score, once over
         "_lm",  # the legal card mask of to_act, -1 until worked out
+        "_nxt",  # the next seat round the table, by seat
         "_exposers",  # the seats that have exposed a card (bit set)
     )
 
@@ -333,7 +336,7 @@ class Deal:
                 return cards
             return cards + [EXPOSE + c for c in cards_in(self._exposable(self.to_act))]
         if self.phase == "pass":
-            return [PASS + c for c in cards_in(self._passable(self.to_act))]
+            return list(map(_PASS_OF, cards_in(self._passable(self.to_act))))
         if self.phase == "expose":
             return [EXPOSE + c for c in cards_in(self._exposable(self.to_act))] + [KEEP]
         return []
@@ -348,6 +351,7 @@ class Deal:
                 m = self._play_mask()
             if not m >> move & 1:
                 raise self._play_refusal(move)
+            # The one place a card changes the state.
             seat = self.to_act
             b = 1 << move
             self.hands[seat] ^= b
@@ -363,7 +367,7 @@ class Deal:
                 self._tb = b
                 self._tn = 1
                 self._force = 0
-                self.to_act = self._t.nxt[seat]
+                self.to_act = self._nxt[seat]
                 return
             self._tb |= b
             # The highest card of the suit led takes the trick.
@@ -372,12 +376,13 @@ class Deal:
                 self._ws = seat
             if n < 3:
                 self._tn = n + 1
-                self.to_act = self._t.nxt[seat]
+                self.to_act = self._nxt[seat]
                 return
             self._end_trick()
             return
         if self.phase == "pass" and PASS <= move < PASS + 52:
-            self._push_pass(move)
+            self._check_pass(move - PASS)
+            self._pass(move - PASS)
             return
         if (self.phase == "expose" and (EXPOSE <= move < EXPOSE + 52 or move == KEEP)) or (
             self.phase == "play" and EXPOSE <= move < EXPOSE + 52 and not self._t.expose_before
@@ -387,6 +392,24 @@ class Deal:
         # Not a move of this phase (or not a move at all).
         token = format_move(move)  # BadInput("bad_move") for an int that is no move
         raise IllegalMove("wrong_phase", phase=self.phase, move=token)
+
+    def playout(self, random) -> "Deal":
+        """Play the deal out in place, every move drawn uniformly from the legal ones with
+        ``random`` (a function returning a float in [0, 1), such as ``Random(seed).random``):
+        the fast path for bots and benchmarks, the same rules as ``push``."""
+        while self.phase == "pass":
+            cards = cards_in(self._passable(self.to_act))
+            self._pass(cards[int(random() * len(cards))])
+        while self.phase == "expose" or (self.phase == "play" and not self._t.expose_before):
+            legal = self.legal_moves()
+            self.push(legal[int(random() * len(legal))])
+        mask_of, push = self._play_mask, self.push
+        while self.to_act is not None:
+            # The mask is kept for push, which then only checks the card drawn from it.
+            m = self._lm = mask_of()
+            cards = [*_S[m & _B], *_H[m >> 13 & _B], *_D[m >> 26 & _B], *_C[m >> 39]]
+            push(cards[int(random() * len(cards))])
+        return self
 
     def _end_trick(self) -> None:
         winner = self._ws
@@ -411,17 +434,21 @@ class Deal:
             # The winner leads the next trick.
             self.to_act = winner
 
-    def _push_pass(self, move: int) -> None:
+    def _check_pass(self, c: int) -> None:
         seat = self.to_act
-        c = move - PASS
         if not self.hands[seat] >> c & 1:
             raise IllegalMove("card_not_in_hand", card=card_code(c), seat=SEATS[seat])
         if self.passes[seat] >> c & 1:
             raise IllegalMove("already_chosen", card=card_code(c), seat=SEATS[seat])
         if not self._passable(seat) >> c & 1:
             raise IllegalMove("cannot_pass_last_of_suit", card=card_code(c), seat=SEATS[seat])
+
+    def _pass(self, c: int) -> None:
+        """Choose card ``c`` to pass, already found legal; the cards change hands once the
+        last seat has chosen."""
+        seat = self.to_act
         self.passes[seat] |= 1 << c
-        self.history.append(move)
+        self.history.append(PASS + c)
         if self.passes[seat].bit_count() < self._t.pass_count:
             return
         self._step += 1
@@ -466,6 +493,7 @@ class Deal:
         if rules is not None:
             new.rules = rules
             new._t = table(rules)
+            new._nxt = new._t.nxt
             new._lm = -1
         new.hands = self.hands[:]
         new.passes = self.passes[:]
