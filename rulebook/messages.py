@@ -98,6 +98,9 @@ MESSAGES = {
         "“%(deal_number)s” is not a deal number: write a whole number from 1 to %(max)s."
     ),
     "bad_totals": gettext_lazy("The match totals cannot be read."),
+    "not_comparable": gettext_lazy(
+        "This comparison needs two rule sets of one game, or of two games of one family."
+    ),
 }
 
 # A number rule names its range instead of a list of values.
