@@ -10,18 +10,11 @@ re-opening the examples it found through the positions API in the same run.
 import itertools
 import time
 
-from rulebook.engine import bent_al_sbeet, hearts, leekha, sabaat_al_deemin, tarneeb, tarneeb_41
+from rulebook.engine import ENGINES, engine
 from rulebook.engine.compare import Side, compare
 from rulebook.engine.positions import open_position
 
-GAMES = {
-    "bent-al-sbeet": bent_al_sbeet,
-    "tarneeb": tarneeb,
-    "sabaat-al-deemin": sabaat_al_deemin,
-    "leekha": leekha,
-    "tarneeb-41": tarneeb_41,
-    "hearts": hearts,
-}
+GAMES = {slug: engine(slug) for slug in ENGINES}
 FAMILIES = [("bent-al-sbeet", "leekha"), ("bent-al-sbeet", "hearts"), ("tarneeb", "tarneeb-41")]
 
 

@@ -1,17 +1,49 @@
 """The game engines: pure Python, importing nothing from Django or the rest of the project.
 
-Every game module (``bent_al_sbeet``, ``tarneeb``, ``sabaat_al_deemin``) exports the same shape:
+Games come in families whose rules live once: the penalty-trick family (``penalty``: Bent Al
+Sbeet, Leekha, Hearts) and the trick-and-bid family (``trickbid``: Tarneeb, Tarneeb 41);
+Sab'at Al-Deemin stands alone. :data:`ENGINES` names every game's module by its slug.
 
-- ``Rules``: a frozen dataclass, one field per rule; the field name is the registry key.
-- ``PRESETS``: ``{slug: Rules}`` for the variants of the positions spec.
+Every game module (``bent_al_sbeet``, ``leekha``, ``hearts``, ``tarneeb``, ``tarneeb_41``,
+``sabaat_al_deemin``) exports the same shape:
+
+- ``Rules``: a frozen dataclass, one field per rule; the field name is the registry key and
+  each field declares its domain (``domains``: the values a form offers, how an override
+  ``rule.<key>=<value>`` reads). Combinations the engine cannot play are refused
+  (``RuleError``: ``bad_rule_value``, ``rules_conflict``).
+- ``PRESETS``: ``{slug: Rules}`` for the variants, one per reading the sources disagree on;
+  ``DEFAULT_PRESET``, with its reason in the module docstring.
 - ``PACK``: the pack as a bit set (``cards.PACK_52`` or ``cards.PACK_32``).
 - ``new_deal(rules, hands, dealer, ...)``: the state at the start of a deal. Hands are four
   bit sets indexed by seat (N, E, S, W), dealer a seat index.
-- The state: ``phase`` (str), ``to_act`` (seat or None), ``legal_moves()`` (list of move ints),
-  ``play(move)`` (a new state, or ``IllegalMove``), ``push(move)`` (the same, in place, for
-  fast playouts), ``is_over``, ``points()``, and for trick games ``trick`` and ``tricks_won``.
-- ``parse_move(token)`` / ``format_move(move)``: the move tokens of the positions spec.
+- The state: ``phase`` (str), ``to_act`` (seat or None), ``hands``, ``legal_moves()`` (list of
+  move ints), ``play(move)`` (a new state, or ``IllegalMove``), ``push(move)`` (the same, in
+  place, for fast playouts), ``copy(rules=...)``, ``is_over``, ``points()``, ``history``,
+  ``dealer``, ``rules``, and for trick games ``trick`` and ``tricks_won``.
+- ``parse_move(token)`` / ``format_move(move)``: the move tokens of the positions spec (a
+  state whose tokens depend on the phase has its own ``parse_move``).
+- For positions and pages: ``position_start``, ``parse_extra`` / ``format_extra``, ``STARTS``,
+  ``TOTALS`` (match totals per ``"seats"`` or ``"sides"``), ``match_over`` and
+  ``match_after`` (where a match stands after a deal), ``describe(rules)`` and
+  ``worked_example(rules)`` (the numbers the rule pages quote), and ``Match`` where the game
+  keeps its own match.
 
 Moves are ints: a card is ``0..51`` (see ``cards``); other moves (a bid, a pass, a knock) are
 game constants at 64 and above, so the hot path never allocates move objects.
 """
+
+from importlib import import_module
+
+ENGINES = {
+    "bent-al-sbeet": "bent_al_sbeet",
+    "tarneeb": "tarneeb",
+    "sabaat-al-deemin": "sabaat_al_deemin",
+    "leekha": "leekha",
+    "tarneeb-41": "tarneeb_41",
+    "hearts": "hearts",
+}
+
+
+def engine(slug: str):
+    """The engine module of the game ``slug``."""
+    return import_module(f"{__name__}.{ENGINES[slug]}")

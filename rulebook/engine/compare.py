@@ -34,9 +34,7 @@ from . import cards, shuffle
 from .domains import domains
 from .errors import BadInput, EngineError
 from .house_rules import PREFIX, overrides_between, with_overrides
-from .penalty import rules as penalty_rules
 from .positions import format_totals, open_position, totals_keys, zero_totals
-from .trickbid import rules as trickbid_rules
 
 __all__ = ["Budget", "Side", "compare", "family_parameters"]
 
@@ -77,13 +75,8 @@ class Side:
 
 
 def _family(module):
-    """The family module a game's rules belong to, or None for a game on its own."""
-    rules = module.PRESETS[module.DEFAULT_PRESET]
-    if isinstance(rules, penalty_rules.PenaltyRules):
-        return penalty_rules
-    if isinstance(rules, trickbid_rules.TrickRules):
-        return trickbid_rules
-    return None
+    """The family a game's rules belong to (``domains.Family``), or None for a game alone."""
+    return getattr(type(module.PRESETS[module.DEFAULT_PRESET]), "FAMILY", None)
 
 
 def family_parameters(side: Side) -> dict:
@@ -97,7 +90,7 @@ def family_parameters(side: Side) -> dict:
 
 def _text(side: Side, key: str, value) -> str:
     family = _family(side.module)
-    domain = family.KNOBS[key] if family else domains(side.rules)[key]
+    domain = family.knobs[key] if family else domains(side.rules)[key]
     return domain.text(value)
 
 

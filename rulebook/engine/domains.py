@@ -33,6 +33,8 @@ __all__ = [
     "Choice",
     "Conflict",
     "Domain",
+    "Family",
+    "FamilyRules",
     "Flag",
     "Number",
     "OneCard",
@@ -72,6 +74,10 @@ class Domain:
     def values(self) -> tuple[str, ...]:
         """The values a form offers, as text (for a number: its suggested values)."""
         raise NotImplementedError
+
+    def narrowed(self, only: tuple) -> "Domain":
+        """This domain limited to ``only`` (for a number: the values it suggests)."""
+        return type(self)(tuple(only))
 
     def describe(self) -> dict:
         """What a form needs to list the rule's values."""
@@ -134,6 +140,9 @@ class Flag(Domain):
 
     kind: ClassVar[str] = "flag"
 
+    def narrowed(self, only):
+        return self
+
     def normal(self, value):
         return value if isinstance(value, bool) else None
 
@@ -169,6 +178,9 @@ class Number(Domain):
 
     def values(self):
         return tuple(str(v) for v in self.suggested)
+
+    def narrowed(self, only):
+        return Number(self.low, self.high, tuple(only))
 
     def describe(self):
         return {**super().describe(), "low": self.low, "high": self.high}
@@ -207,6 +219,9 @@ class Cards(Domain):
 
     def values(self):
         return tuple(card_code(c) for c in self.options)
+
+    def narrowed(self, only):
+        return Cards(tuple(sorted(only)))
 
 
 @dataclass(frozen=True)
@@ -307,6 +322,45 @@ class RuleSet:
     def as_dict(self) -> dict:
         """The rule map, JSON-friendly: what ``/variants`` lists as the parameters."""
         return rules_json(self)
+
+
+class Family:
+    """A family of games sharing one engine: every knob with its domain (``knobs``), and the
+    value a knob takes in a game that neither offers nor fixes it (``neutral``: the feature is
+    absent). A game's ``Rules`` offers knobs as fields (:meth:`knob`) and fixes others in its
+    ``FIXED``; :meth:`parameters` gives every knob of a rule set."""
+
+    def __init__(self, knobs: dict[str, Domain], neutral: dict):
+        assert knobs.keys() == neutral.keys()
+        self.knobs = knobs
+        self.neutral = neutral
+
+    def knob(self, name: str, default, *only):
+        """A game's Rules field for the knob ``name``; ``only`` narrows its values (for a
+        number: the suggested values)."""
+        domain = self.knobs[name]
+        return rule(default, domain.narrowed(only) if only else domain)
+
+    def parameters(self, rules) -> dict:
+        """Every knob under ``rules``: its field, else the game's FIXED, else the neutral
+        value."""
+        out = dict(self.neutral)
+        out.update(getattr(type(rules), "FIXED", {}))
+        for f in fields(rules):
+            if f.name in self.knobs:
+                out[f.name] = getattr(rules, f.name)
+        return out
+
+
+class FamilyRules(RuleSet):
+    """Base of a family's game Rules: ``FAMILY`` the family, ``FIXED`` the knobs the game does
+    not let tables change; conflicts are tested on every knob in force."""
+
+    FAMILY: ClassVar[Family]
+    FIXED: ClassVar[dict] = {}
+
+    def knobs(self) -> dict:
+        return self.FAMILY.parameters(self)
 
 
 def domain_of(rules_or_class, key: str) -> Domain | None:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from .cards import PACK_52, parse_card
 from .penalty import moves
 from .penalty.deal import Deal, new_deal
-from .penalty.match import Match as _Match
+from .penalty.match import Match
 from .penalty.pages import (
     STARTS,
     describe,
@@ -139,13 +139,6 @@ def format_move(move: int) -> str:
 def score_deal(rules: Rules, taken: list[int], over: bool = True) -> list[int]:
     """Each seat's points for the cards it took."""
     return table(rules).scoring.score(taken, 0, over)
-
-
-class Match(_Match):
-    """Deals until a player reaches the target (see ``penalty.match.outcome``)."""
-
-    def __init__(self, rules: Rules | None = None, first_dealer: int = 0):
-        super().__init__(rules if rules is not None else PRESETS[DEFAULT_PRESET], first_dealer)
 
 
 def worked_example(rules: Rules) -> dict:

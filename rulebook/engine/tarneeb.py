@@ -102,6 +102,7 @@ from .trickbid.moves import (
     parse_move,
     trump_call,
 )
+from .trickbid.pages import EXTRA_PARAMS, STARTS, format_extra, parse_extra, position_start
 from .trickbid.rules import TrickRules, knob
 from .trickbid.scoring import Contract, score_deal
 
@@ -142,7 +143,6 @@ __all__ = [
     "worked_example",
 ]
 
-STARTS = ()  # a position always starts before the first call
 PACK = cards.PACK_52
 TOTALS = "sides"  # a match's totals are the two sides' lines on the score sheet
 AUCTIONS = ("classic", "egyptian", "one_bid")
@@ -193,24 +193,6 @@ def next_dealer(rules: Rules, dealer: int, thrown_in: bool = False) -> int:
 
 
 # -- what positions and rule pages ask of a game module ----------------------------------------
-
-EXTRA_PARAMS = ()  # Tarneeb positions need no query parameter beyond the spec's common ones
-
-
-def position_start(
-    rules: Rules, hands, dealer: int, deal_number: int = 1, match_totals=(0, 0)
-) -> Deal:
-    """The state a position's moves replay from: the deal before the first call. (The deal
-    number and the totals change nothing in the deal itself; the match reads them.)"""
-    return new_deal(rules, hands, dealer)
-
-
-def parse_extra(params) -> dict:
-    return {}
-
-
-def format_extra(extra: dict) -> dict:
-    return {}
 
 
 def describe(rules: Rules) -> dict:

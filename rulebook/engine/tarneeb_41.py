@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from .cards import PACK_52
 from .table import SEATS, Direction
 from .trickbid.deal import Deal, new_deal, replay
-from .trickbid.match import Match as _Match
-from .trickbid.match import outcome
+from .trickbid.match import Match, outcome
 from .trickbid.moves import classic_bid, format_move, parse_move
+from .trickbid.pages import STARTS, format_extra, parse_extra, position_start
 from .trickbid.rules import TrickRules, knob
 from .trickbid.scoring import score_bids
 
@@ -62,7 +62,6 @@ __all__ = [
     "worked_example",
 ]
 
-STARTS = ()  # a position always starts before the first call
 PACK = PACK_52
 TOTALS = "seats"  # every player keeps their own total
 
@@ -100,27 +99,7 @@ PRESETS = {
 DEFAULT_PRESET = "classic"
 
 
-class Match(_Match):
-    """Deals until a side wins (see ``trickbid.match.outcome``)."""
-
-    def __init__(self, rules: Rules | None = None, first_dealer: int = 0):
-        super().__init__(rules if rules is not None else PRESETS[DEFAULT_PRESET], first_dealer)
-
-
 # -- what positions and rule pages ask of a game module ----------------------------------------
-
-
-def position_start(rules: Rules, hands, dealer: int, deal_number: int = 1, match_totals=()):
-    """The state a position's moves replay from: the deal before the first bid."""
-    return new_deal(rules, hands, dealer)
-
-
-def parse_extra(params) -> dict:
-    return {}
-
-
-def format_extra(extra: dict) -> dict:
-    return {}
 
 
 def describe(rules: Rules) -> dict:

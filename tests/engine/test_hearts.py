@@ -8,12 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.engine import cards, hearts, shuffle
-from rulebook.engine.errors import BadInput, IllegalMove
+from rulebook.engine.errors import BadInput
 from rulebook.engine.hearts import PRESETS, Match, new_deal, parse_move
 from rulebook.engine.penalty.match import outcome
 from rulebook.engine.table import E, N, S, W
 
-from . import golden
+from . import golden, moves
+from .moves import c
 
 PAGAT = PRESETS["pagat"]
 # N holds the 2♣ and leads it; E is void in clubs, with hearts, the Q♠ and diamonds; S and W
@@ -23,24 +24,16 @@ DEAL_A = "N:AK.AK.A.KQJT9832 QJT9.QJT9.QJT98. 8765.8765.K7.765 432.432.65432.A4"
 DEAL_MOON = "N:.AKQJT98765432.. AKQJT98765432... ..AKQJT98765432. ...AKQJT98765432"
 
 
-def c(code):
-    return cards.parse_card(code)
-
-
-def toks(moves):
-    return [hearts.format_move(m) for m in moves]
-
-
 def push(deal, *tokens):
-    for token in tokens:
-        deal.push(parse_move(token))
-    return deal
+    return moves.push(hearts, deal, *tokens)
+
+
+def toks(moves_):
+    return moves.toks(hearts, moves_)
 
 
 def refusal(deal, token):
-    with pytest.raises(IllegalMove) as info:
-        deal.play(parse_move(token))
-    return info.value
+    return moves.refusal(hearts, deal, token)
 
 
 def at_play(rules=PAGAT, deal=DEAL_A, dealer=W, **kw):

@@ -7,9 +7,10 @@ import dataclasses
 import pytest
 
 from rulebook.engine import (
+    ENGINES,
     bent_al_sbeet,
+    engine,
     hearts,
-    leekha,
     sabaat_al_deemin,
     shuffle,
     tarneeb,
@@ -21,14 +22,7 @@ from rulebook.engine.errors import BadInput, RuleError
 from rulebook.engine.house_rules import overrides_between, overrides_in, with_overrides
 from rulebook.engine.positions import open_position
 
-GAMES = {
-    "bent-al-sbeet": bent_al_sbeet,
-    "tarneeb": tarneeb,
-    "sabaat-al-deemin": sabaat_al_deemin,
-    "leekha": leekha,
-    "tarneeb-41": tarneeb_41,
-    "hearts": hearts,
-}
+GAMES = {slug: engine(slug) for slug in ENGINES}
 PRESETS = [(slug, preset) for slug, m in GAMES.items() for preset in m.PRESETS]
 
 

@@ -13,7 +13,8 @@ from rulebook.engine.penalty.match import next_dealer, outcome
 from rulebook.engine.table import E, N, S, W
 from rulebook.engine.tricks import trick_winner
 
-from . import golden
+from . import golden, moves
+from .moves import c, hands
 
 CLASSIC = PRESETS["classic"]
 
@@ -25,28 +26,16 @@ DEAL_V = "N:.98765432.AKJ98. AKJT9876...65432 .AKQJT..AKQJT987 Q5432..QT765432."
 DEAL_P = "N:2.AKQJT9876.AK.A AKQJT9876543.5.. .43.QJT98765432. .2..KQJT98765432"
 
 
-def c(code):
-    return cards.parse_card(code)
-
-
-def hands(pbn):
-    return cards.parse_deal(pbn)
-
-
 def push(deal, *tokens):
-    for token in tokens:
-        deal.push(parse_move(token))
-    return deal
+    return moves.push(leekha, deal, *tokens)
 
 
-def toks(moves):
-    return [leekha.format_move(m) for m in moves]
+def toks(moves_):
+    return moves.toks(leekha, moves_)
 
 
 def refusal(deal, token):
-    with pytest.raises(IllegalMove) as info:
-        deal.play(parse_move(token))
-    return info.value
+    return moves.refusal(leekha, deal, token)
 
 
 def at_play(rules=CLASSIC, deal=DEAL_T, dealer=E, **kw):

@@ -11,6 +11,9 @@ from rulebook.engine.errors import IllegalMove
 from rulebook.engine.table import E, N, S, W
 from rulebook.engine.tarneeb import DOUBLE, Contract, replay
 
+from . import moves
+from .moves import hands
+
 QAHWA = bent_al_sbeet.PRESETS["qahwa"]
 SBEETAH = bent_al_sbeet.PRESETS["sbeetah"]
 EGYPTIAN = tarneeb.PRESETS["egyptian"]
@@ -19,16 +22,6 @@ DEAL_A = "N:AKJT987..AKT.AKQ Q65432..J987.JT9 .AKQJT3..8765432 .9876542.Q65432."
 # W holds both the queen and the ten.
 DEAL_B = "N:.98765432.AKJ98. AKJT9876...65432 .AKQJT..AKQJT987 Q5432..QT765432."
 SPEC = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
-
-
-def hands(pbn):
-    return cards.parse_deal(pbn)
-
-
-def push(deal, *tokens):
-    for token in tokens:
-        deal.push(parse_move(token))
-    return deal
 
 
 # --- sbeetah's lowest total: the tie-break ----------------------------------------------------
@@ -46,6 +39,10 @@ def test_a_tie_for_the_lowest_total_from_the_dealers_right_or_the_dealer(tie, le
 
 
 # --- sbeetah's J♥: three readings of «الجولة» -------------------------------------------------
+
+
+def push(deal, *tokens):
+    return moves.push(bent_al_sbeet, deal, *tokens)
 
 
 def _first_trick(deal):

@@ -17,7 +17,7 @@ played on (``"play_on"``: the match is not over).
 
 from typing import NamedTuple
 
-from ..errors import BadInput, IllegalMove
+from ..matches import SeatMatch
 from ..table import left_of, right_of, seats_from
 from .deal import Deal, new_deal
 from .rules import parameters
@@ -93,46 +93,18 @@ def next_dealer(rules, deal: Deal) -> int:
     return next(s for s in order if took[s] == most)
 
 
-class Match:
+class Match(SeatMatch):
     """Deals until the rules' end of the match (see :func:`outcome`)."""
 
-    def __init__(self, rules, first_dealer: int = 0):
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < 4:
-            raise BadInput("bad_seat", seat=str(first_dealer))
-        self.rules = rules
-        self.first_dealer = first_dealer
-        self.dealer = first_dealer
-        self.deal_number = 1
-        self.totals = [0, 0, 0, 0]
-        self.scores: list[list[int]] = []  # each recorded deal's points
-
-    def new_deal(self, hands) -> Deal:
-        """The current deal, from the pass."""
-        if self.is_over:
-            raise IllegalMove("match_over")
+    def _deal(self, hands) -> Deal:
         return new_deal(self.rules, hands, self.dealer, self.deal_number, tuple(self.totals))
 
-    def record(self, deal: Deal) -> None:
-        """Add a finished deal's points, then move the dealer and the deal number on."""
-        if self.is_over:
-            raise IllegalMove("match_over")
-        if not deal.is_over:
-            raise IllegalMove("deal_not_over", phase=deal.phase)
-        if deal.deal_number != self.deal_number or deal.dealer != self.dealer:
-            raise IllegalMove("wrong_deal", deal_number=deal.deal_number, expected=self.deal_number)
-        points = deal.points()
-        self.scores.append(points)
-        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
-        self.dealer = next_dealer(self.rules, deal)
-        self.deal_number += 1
+    def _next_dealer(self, deal: Deal) -> int:
+        return next_dealer(self.rules, deal)
 
     @property
     def outcome(self) -> Outcome:
         return outcome(self.rules, self.totals)
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome.over
 
     @property
     def winners(self) -> list[int]:

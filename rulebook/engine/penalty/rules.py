@@ -48,11 +48,9 @@ The knobs (the values each may take are the domains below):
   most points, ties to the first counting from the dealer's right).
 """
 
-from dataclasses import fields
 from functools import lru_cache
-from typing import ClassVar
 
-from ..domains import Cards, Choice, DirectionChoice, Flag, Number, RuleSet, rule
+from ..domains import Cards, Choice, DirectionChoice, Family, FamilyRules, Flag, Number
 from ..table import Direction, across, left_of, right_of
 from .scoring import HEARTS_MASK, PENALTY_MASK, QS, QS_BIT, TD, Values
 
@@ -128,38 +126,15 @@ NEUTRAL = {
 }
 
 
-def knob(name: str, default, *only):
-    """A game's Rules field for the family knob ``name``; ``only`` narrows its values (for a
-    number: the suggested values)."""
-    domain = KNOBS[name]
-    if only:
-        if isinstance(domain, Number):
-            domain = Number(domain.low, domain.high, tuple(only))
-        elif isinstance(domain, Cards):
-            domain = Cards(tuple(sorted(only)))
-        else:
-            domain = type(domain)(tuple(only))
-    return rule(default, domain)
+FAMILY = Family(KNOBS, NEUTRAL)
+knob = FAMILY.knob
+parameters = FAMILY.parameters
 
 
-class PenaltyRules(RuleSet):
-    """Base of the family's Rules: ``FIXED`` holds the knobs the game does not let tables
-    change (the ones it lacks are ``NEUTRAL``)."""
+class PenaltyRules(FamilyRules):
+    """Base of the family's game Rules."""
 
-    FIXED: ClassVar[dict] = {}
-
-    def knobs(self) -> dict:
-        return parameters(self)
-
-
-def parameters(rules) -> dict:
-    """Every family knob under ``rules``: its field, else the game's FIXED, else NEUTRAL."""
-    out = dict(NEUTRAL)
-    out.update(getattr(type(rules), "FIXED", {}))
-    for f in fields(rules):
-        if f.name in KNOBS:
-            out[f.name] = getattr(rules, f.name)
-    return out
+    FAMILY = FAMILY
 
 
 def pass_direction_for(rules, deal_number: int) -> str:

@@ -9,7 +9,7 @@ nothing yet and the match plays on (a reading: the sources do not say).
 
 from typing import NamedTuple
 
-from ..errors import BadInput, IllegalMove
+from ..matches import SeatMatch
 from .deal import Deal, new_deal
 from .rules import table
 
@@ -46,45 +46,19 @@ def outcome(rules, totals) -> Outcome:
     return Outcome(True, 0 if best[0] > best[1] else 1)
 
 
-class Match:
+class Match(SeatMatch):
     """Deals until a side wins (see :func:`outcome`); the deal passes round the table, and
     stays with the dealer after a throw-in where the rules say so."""
 
-    def __init__(self, rules, first_dealer: int = 0):
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < 4:
-            raise BadInput("bad_seat", seat=str(first_dealer))
-        self.rules = rules
-        self.dealer = first_dealer
-        self.deal_number = 1
-        self.totals = [0, 0, 0, 0]
-        self.scores: list[list[int]] = []
-
-    def new_deal(self, hands) -> Deal:
-        if self.is_over:
-            raise IllegalMove("match_over")
+    def _deal(self, hands) -> Deal:
         return new_deal(self.rules, hands, self.dealer)
 
-    def record(self, deal: Deal) -> None:
-        """Add a finished deal's points, then move the dealer and the deal number on."""
-        if self.is_over:
-            raise IllegalMove("match_over")
-        if not deal.is_over:
-            raise IllegalMove("deal_not_over", phase=deal.phase)
-        if deal.dealer != self.dealer:
-            raise IllegalMove("wrong_deal", deal_number=self.deal_number)
-        points = deal.points()
-        self.scores.append(points)
-        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
-        self.dealer = deal.next_dealer()
-        self.deal_number += 1
+    def _next_dealer(self, deal: Deal) -> int:
+        return deal.next_dealer()
 
     @property
     def outcome(self) -> Outcome:
         return outcome(self.rules, self.totals)
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome.over
 
     @property
     def winner(self) -> int | None:

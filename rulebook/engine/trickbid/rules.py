@@ -28,11 +28,9 @@ others in ``FIXED``, and leaves the rest ``NEUTRAL``; :func:`parameters` gives t
   sides get there in one deal the higher total wins (``both_sides_over``).
 """
 
-from dataclasses import fields
 from functools import lru_cache
-from typing import ClassVar
 
-from ..domains import Choice, Conflict, DirectionChoice, Flag, Number, RuleSet, rule
+from ..domains import Choice, Conflict, DirectionChoice, Family, FamilyRules, Flag, Number
 from ..table import Direction
 
 KNOBS = {
@@ -110,37 +108,16 @@ CONFLICTS = (
 )
 
 
-def knob(name: str, default, *only):
-    """A game's Rules field for the family knob ``name``; ``only`` narrows its values (for a
-    number: the suggested values)."""
-    domain = KNOBS[name]
-    if only:
-        if isinstance(domain, Number):
-            domain = Number(domain.low, domain.high, tuple(only))
-        else:
-            domain = type(domain)(tuple(only))
-    return rule(default, domain)
+FAMILY = Family(KNOBS, NEUTRAL)
+knob = FAMILY.knob
+parameters = FAMILY.parameters
 
 
-class TrickRules(RuleSet):
-    """Base of the family's Rules: ``FIXED`` holds the knobs the game does not let tables
-    change (the ones it lacks are ``NEUTRAL``)."""
+class TrickRules(FamilyRules):
+    """Base of the family's game Rules."""
 
-    FIXED: ClassVar[dict] = {}
+    FAMILY = FAMILY
     CONFLICTS = CONFLICTS
-
-    def knobs(self) -> dict:
-        return parameters(self)
-
-
-def parameters(rules) -> dict:
-    """Every family knob under ``rules``: its field, else the game's FIXED, else NEUTRAL."""
-    out = dict(NEUTRAL)
-    out.update(getattr(type(rules), "FIXED", {}))
-    for f in fields(rules):
-        if f.name in KNOBS:
-            out[f.name] = getattr(rules, f.name)
-    return out
 
 
 @lru_cache(maxsize=256)
