@@ -73,8 +73,7 @@ TOTALS = "seats"
 
 @dataclass(frozen=True)
 class Rules(PenaltyRules):
-    """One field per rule; the field name is the rule's registry key (the meanings are the
-    family's, in ``penalty.rules``)."""
+    """Hearts' rules, pagat's by default; OpenSpiel's options are values of the same fields."""
 
     direction: Direction = knob("direction", Direction.CLOCKWISE)
     pass_count: int = knob("pass_count", 3)

@@ -86,8 +86,7 @@ TOTALS = "seats"
 
 @dataclass(frozen=True)
 class Rules(PenaltyRules):
-    """One field per rule; the field name is the rule's registry key (the meanings are the
-    family's, in ``penalty.rules``)."""
+    """Leekha's rules: each field one point on which the sources may differ."""
 
     direction: Direction = knob("direction", Direction.RIGHT)
     pass_count: int = knob("pass_count", 3)

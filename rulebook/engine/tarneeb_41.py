@@ -68,8 +68,7 @@ TOTALS = "seats"  # every player keeps their own total
 
 @dataclass(frozen=True)
 class Rules(TrickRules):
-    """One field per rule; the field name is the registry key (the meanings are the family's,
-    in ``trickbid.rules``)."""
+    """Tarneeb 41's rules: the points its sources state, each a value of the family's knob."""
 
     direction: Direction = knob("direction", Direction.RIGHT)
     min_bid: int = knob("min_bid", 1, 1)

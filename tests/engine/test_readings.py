@@ -24,6 +24,10 @@ DEAL_B = "N:.98765432.AKJ98. AKJT9876...65432 .AKQJT..AKQJT987 Q5432..QT765432."
 SPEC = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
 
+def push(deal, *tokens):
+    return moves.push(bent_al_sbeet, deal, *tokens)
+
+
 # --- sbeetah's lowest total: the tie-break ----------------------------------------------------
 
 
@@ -39,10 +43,6 @@ def test_a_tie_for_the_lowest_total_from_the_dealers_right_or_the_dealer(tie, le
 
 
 # --- sbeetah's J♥: three readings of «الجولة» -------------------------------------------------
-
-
-def push(deal, *tokens):
-    return moves.push(bent_al_sbeet, deal, *tokens)
 
 
 def _first_trick(deal):
