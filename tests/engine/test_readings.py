@@ -4,6 +4,8 @@ before, each alternative changes play as its registry statement says."""
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, shuffle, tarneeb
 from rulebook.engine.bent_al_sbeet import EXPOSE, KEEP, QS, TD, new_deal, parse_move
@@ -165,3 +167,68 @@ def test_one_circuit_gives_no_triple_turns():
     for token in "pass double triple".split():  # E speaks after S's double and triples
         deal.push(sabaat_al_deemin.parse_move(token))
     assert deal.multiplier == 3
+
+
+# --- every mix of the new rules plays every deal out ----------------------------------------
+
+
+BENT_RULES = st.builds(
+    bent_al_sbeet.Rules,
+    pass_count=st.sampled_from([0, 3]),
+    opening_lead=st.sampled_from(["dealer_right", "jack_of_hearts"]),
+    later_deal_lead=st.sampled_from(["same", "lowest_score", "lowest_score_each_trick"]),
+    lowest_score_tie=st.sampled_from(["dealer_right", "dealer"]),
+    expose_when=st.sampled_from(["before_play", "until_played"]),
+    expose_limit=st.sampled_from(["any", "one"]),
+    hearts_must_break=st.booleans(),
+    forced_penalty_discard=st.booleans(),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=BENT_RULES,
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 3),
+    deal_number=st.integers(1, 3),
+    totals=st.tuples(*[st.sampled_from([0, 5, 10])] * 4),
+    rnd=st.randoms(use_true_random=False),
+)
+def test_bent_playouts_under_the_new_rules(rules, seed, dealer, deal_number, totals, rnd):
+    deal = new_deal(rules, shuffle.deal(str(seed)), dealer, deal_number, totals)
+    exposers = {}
+    while deal.to_act is not None:
+        legal = deal.legal_moves()
+        assert legal == sorted(legal)
+        move = rnd.choice(legal)
+        if EXPOSE <= move < EXPOSE + 52:
+            exposers.setdefault(deal.to_act, []).append(move)
+        deal.push(move)
+    assert sorted(m for m in deal.history if m < 52) == list(range(52))
+    if rules.expose_limit == "one":
+        assert all(len(moves_) == 1 for moves_ in exposers.values())
+    factor = 3 if deal.moon_by() is not None else 1
+    assert sum(deal.points()) == factor * deal.deal_total()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    after=st.sampled_from(["new_bid_cancels", "double_kept"]),
+    redouble=st.booleans(),
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 3),
+    rnd=st.randoms(use_true_random=False),
+)
+def test_egyptian_playouts_with_the_double_rules(after, redouble, seed, dealer, rnd):
+    rules = dataclasses.replace(EGYPTIAN, after_double=after, redouble_allowed=redouble)
+    deal = tarneeb.new_deal(rules, shuffle.deal(str(seed)), dealer)
+    while deal.to_act is not None:
+        legal = deal.legal_moves()
+        for move in tarneeb.ALL_MOVES:  # legal_moves() and play() agree on every move
+            assert deal.is_legal(move) == (move in legal)
+        deal.push(rnd.choice(legal))
+    if deal.thrown_in:
+        return
+    contract = deal.contract
+    assert not contract.redoubled or (redouble and contract.doubled)
+    assert deal.points() == list(tarneeb.score_deal(rules, contract, deal.side_tricks()))
