@@ -107,11 +107,12 @@ def compare(a: Side, b: Side, seed: str = "compare", budget: Budget = Budget()) 
         if pa[key] == pb[key]:
             continue
         diff = {"rule": key, "a": _text(a, key, pa[key]), "b": _text(b, key, pb[key])}
+        none = {"differs": None, "example": None, "isolated": False}
         if key in CHANGES_NOTHING:
-            out.append({**diff, "differs": None, "example": None, "why": "changes_nothing"})
+            out.append({**diff, **none, "why": "changes_nothing"})
             continue
         if key in NOT_IN_POSITIONS:
-            out.append({**diff, "differs": None, "example": None, "why": "not_in_positions"})
+            out.append({**diff, **none, "why": "not_in_positions"})
             continue
         deadline = started + budget.seconds
         found = _search(a, b, key, f"{seed}:{key}", budget, deadline, cost, isolate=True)
@@ -119,7 +120,7 @@ def compare(a: Side, b: Side, seed: str = "compare", budget: Budget = Budget()) 
         if found is None:  # the rule alone never showed: where the two rule sets part at all
             found = _search(a, b, key, f"{seed}:{key}", budget, deadline, cost, isolate=False)
         if found is None:
-            out.append({**diff, "differs": None, "example": None, "why": "not_found"})
+            out.append({**diff, **none, "why": "not_found"})
         else:
             differs, example = found
             out.append(

@@ -136,6 +136,7 @@ def test_rules_that_no_position_can_show():
             "b": "all_at_once",
             "differs": None,
             "example": None,
+            "isolated": False,
             "why": "changes_nothing",
         }
     ]
