@@ -57,6 +57,7 @@ from .table import Direction
 
 __all__ = [
     "DEFAULT_PRESET",
+    "LEEKHAS",
     "PACK",
     "PASS",
     "PRESETS",
