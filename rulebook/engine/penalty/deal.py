@@ -488,20 +488,44 @@ class Deal:
         """A copy; with ``rules``, the same situation judged by other rules (the quiz's
         "what would the other variant allow")."""
         new = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.deal_number = self.deal_number
+        new.match_totals = self.match_totals
+        new.hands = self.hands[:]
+        new.phase = self.phase
+        new.to_act = self.to_act
+        new.exposed = self.exposed
+        new.passes = self.passes[:]
+        new.tricks_won = self.tricks_won[:]
+        new.taken = self.taken[:]
+        new.history = self.history[:]
+        new.leader = self.leader
+        new._t = self._t
+        new._played = self._played
+        new._tb = self._tb
+        new._tn = self._tn
+        new._tc = self._tc[:]
+        new._lc = self._lc[:]
+        new._tl = self._tl
+        new._ll = self._ll
+        new._lw = self._lw
+        new._led = self._led
+        new._wc = self._wc
+        new._ws = self._ws
+        new._done = self._done
+        new._force = self._force
+        new._order = self._order
+        new._step = self._step
+        new._final = self._final
+        new._lm = self._lm
+        new._nxt = self._nxt
+        new._exposers = self._exposers
         if rules is not None:
             new.rules = rules
             new._t = table(rules)
             new._nxt = new._t.nxt
             new._lm = -1
-        new.hands = self.hands[:]
-        new.passes = self.passes[:]
-        new.tricks_won = self.tricks_won[:]
-        new.taken = self.taken[:]
-        new.history = self.history[:]
-        new._tc = self._tc[:]
-        new._lc = self._lc[:]
         return new
 
     # --- reading the state -----------------------------------------------------------------

@@ -155,17 +155,34 @@ class Deal(Auction):
     def copy(self, rules=None) -> "Deal":
         """A copy; with ``rules``, the same situation judged by other rules."""
         new = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(new, name, getattr(self, name))
-        if rules is not None:
-            new.rules = rules
-            new._p = table(rules)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.dealt = self.dealt
         new.hands = self.hands[:]
+        new.phase = self.phase
+        new.to_act = self.to_act
         new.bids = self.bids[:]
+        new.high = self.high
+        new.doubled = self.doubled
+        new.redoubled = self.redoubled
+        new.passed = self.passed
+        new.quiet = self.quiet
+        new.contract = self.contract
+        new.trump = self.trump
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]
         new.history = self.history[:]
+        new.thrown_in = self.thrown_in
+        new._step = self._step
+        new._p = self._p
         new._tc = self._tc[:]
+        new._tn = self._tn
+        new._tl = self._tl
+        new._wc = self._wc
+        new._ws = self._ws
+        if rules is not None:
+            new.rules = rules
+            new._p = table(rules)
         return new
 
     def play(self, move: int, seat: int | None = None) -> "Deal":
