@@ -19,7 +19,9 @@ Every game module (``bent_al_sbeet``, ``leekha``, ``hearts``, ``tarneeb``, ``tar
 - The state: ``phase`` (str), ``to_act`` (seat or None), ``hands``, ``legal_moves()`` (list of
   move ints), ``play(move)`` (a new state, or ``IllegalMove``), ``push(move)`` (the same, in
   place, for fast playouts), ``copy(rules=...)``, ``is_over``, ``points()``, ``history``,
-  ``dealer``, ``rules``, and for trick games ``trick`` and ``tricks_won``.
+  ``dealer``, ``rules``, and for trick games ``trick`` and ``tricks_won``. The penalty
+  family's deals also have ``playout(random)``: the rest of the deal with random legal moves,
+  in place (rollouts).
 - ``parse_move(token)`` / ``format_move(move)``: the move tokens of the positions spec (a
   state whose tokens depend on the phase has its own ``parse_move``).
 - For positions and pages: ``position_start``, ``parse_extra`` / ``format_extra``, ``STARTS``,
