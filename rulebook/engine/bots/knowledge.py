@@ -1,0 +1,84 @@
+"""What a seat can work out from its view of a trick game: who played each card, who has shown
+a void, which cards are still out and which of them are the best left in their suit.
+
+Every function reads a :class:`~.view.SeatView` only, so what it deduces is what a player at
+the table could deduce.
+"""
+
+from ..cards import SUIT_BITS, suit_mask
+from ..tricks import trick_winner
+
+SUITS = range(4)
+SUIT_MASKS = tuple(suit_mask(s) for s in SUITS)
+
+
+def tricks(view, trump: int | None = None) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    """The completed tricks, ``(((seat, card) x 4), winner)``, oldest first.
+
+    Worked out backwards from the public record: each trick's winner leads the next one, so
+    the winner of the last completed trick is ``anchor`` (the next leader); the winning card's
+    place in its trick then gives the trick's leader, who won the trick before.
+    """
+    table = view.table
+    plays = table.plays
+    done = len(plays) - len(table.trick)
+    step = view.rules.direction.step
+    out = []
+    winner = table.anchor
+    for start in range(done - 4, -1, -4):
+        cards = plays[start : start + 4]
+        place = trick_winner(list(enumerate(cards)), trump)
+        leader = (winner - place * step) % 4
+        out.append((tuple(((leader + i * step) % 4, c) for i, c in enumerate(cards)), winner))
+        winner = leader
+    out.reverse()
+    return out
+
+
+def voids(view, trump: int | None = None) -> list[int]:
+    """For each seat, the bit set of suits (bit s for suit s) it has shown it holds none of, by
+    failing to follow the suit led."""
+    out = [0, 0, 0, 0]
+    done = tricks(view, trump)
+    for trick in [t for t, _ in done] + [view.table.trick]:
+        if not trick:
+            continue
+        led = trick[0][1] // 13
+        for seat, c in trick[1:]:
+            if c // 13 != led:
+                out[seat] |= 1 << led
+    return out
+
+
+def higher_out(c: int, out: int) -> int:
+    """The cards of ``out`` in ``c``'s suit that beat it."""
+    s = c // 13
+    above = (SUIT_BITS << (13 * s)) & ~((2 << c) - 1)
+    return out & above
+
+
+def lower_out(c: int, out: int) -> int:
+    """The cards of ``out`` in ``c``'s suit below it."""
+    return out & SUIT_MASKS[c // 13] & ((1 << c) - 1)
+
+
+def is_master(c: int, out: int) -> bool:
+    """No card still out in its suit beats ``c``."""
+    return not higher_out(c, out)
+
+
+def suit_cards(mask: int, s: int) -> int:
+    return mask & SUIT_MASKS[s]
+
+
+def winning(trick, trump: int | None = None) -> tuple[int, int] | None:
+    """``(seat, card)`` of the card now taking ``trick`` (None before its first card)."""
+    if not trick:
+        return None
+    seat = trick_winner(list(trick), trump)
+    return next(p for p in trick if p[0] == seat)
+
+
+def still_to_play(view) -> int:
+    """How many seats play to the trick in progress after this one."""
+    return 3 - len(view.table.trick)
