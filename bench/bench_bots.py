@@ -8,10 +8,11 @@ deal of each, and the club win rate with its 95% Wilson interval. A deal is a cl
 
 - Bent Al Sbeet: the club seat took fewer points than the beginners' average. The same deals
   played by four beginners give the chance level of that seat (printed beside it).
-- Tarneeb: the club side's score for the deal is higher than the beginners' (a thrown-in deal
-  scores 0 to 0 and counts as no win).
-- Sab'at Al-Deemin: the club side went out first, counted over the deals played out (a redeal
-  ends a deal with no result; how many were redealt is printed).
+- Tarneeb: the club side's score for the deal is higher than the beginners'.
+- Sab'at Al-Deemin: the club side went out first.
+
+A deal thrown in (Tarneeb) or redealt (Sab'at) has no result: the win rate counts the deals
+played, and how many had none is printed. The points per deal count every deal.
 
 Cost: in positions sampled from those deals where a club seat is to act, a club move (the
 seat's view built from the state, then the decision) is timed against a random legal move
@@ -83,36 +84,45 @@ def _sbeet(samples):
     }
 
 
-def _partnership(slug, module, samples, won):
+def _partnership(slug, module, samples, no_result, won):
+    """Club partnership against beginner partnership; ``no_result(deal)``: the deal ended
+    without play (thrown in, redealt); ``won(deal, side)``: the club side won it."""
     rules = module.PRESETS[module.DEFAULT_PRESET]
     club = beginners = 0.0
-    wins = no_result = 0
+    wins = results = 0
     for i in range(DEALS):
         side = i % 2  # the club partnership: North-South on even deals, East-West on odd
         levels = ["club" if s % 2 == side else "beginner" for s in range(4)]
         hands = shuffle.deal(f"bench-bots-{slug}-{i}", module.PACK)
         deal = module.new_deal(rules, hands, (i // 2) % 4)
         _play(slug, deal, levels, f"p{i}", samples, 5)
-        points = deal.points() if deal.is_over else [0, 0]
+        points = deal.points()
         club += points[side]
         beginners += points[1 - side]
-        if getattr(deal, "redealt", False):
-            no_result += 1
-        else:
-            wins += won(deal, points, side)
+        if not no_result(deal):
+            results += 1
+            wins += won(deal, side)
     return {
         "club": club / DEALS,
         "beginner": beginners / DEALS,
         "wins": wins,
-        "results": DEALS - no_result,
+        "results": results,
         "chance": None,
-        "win_means": "",
     }
 
 
 def _tarneeb(samples):
-    stats = _partnership("tarneeb", tarneeb, samples, lambda deal, p, side: p[side] > p[1 - side])
-    stats["win_means"] = "a higher score for the deal than the beginners'"
+    stats = _partnership(
+        "tarneeb",
+        tarneeb,
+        samples,
+        lambda deal: deal.thrown_in,
+        lambda deal, side: deal.points()[side] > deal.points()[1 - side],
+    )
+    stats["win_means"] = (
+        f"a higher score for the deal than the beginners', over the {stats['results']} deals "
+        f"played, {DEALS - stats['results']} thrown in"
+    )
     return stats
 
 
@@ -121,7 +131,8 @@ def _sabaat(samples):
         "sabaat-al-deemin",
         sabaat_al_deemin,
         samples,
-        lambda deal, p, side: deal.winner_side == side,
+        lambda deal: deal.redealt,
+        lambda deal, side: deal.winner_side == side,
     )
     stats["win_means"] = (
         f"the club side went out first, over the {stats['results']} deals played out, "

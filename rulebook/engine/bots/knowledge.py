@@ -12,23 +12,28 @@ SUITS = range(4)
 SUIT_MASKS = tuple(suit_mask(s) for s in SUITS)
 
 
-def tricks(view, trump: int | None = None) -> list[tuple[tuple[tuple[int, int], ...], int]]:
-    """The completed tricks, ``(((seat, card) x 4), winner)``, oldest first.
+def _leaders(view, trump: int | None):
+    """``(leader, cards)`` of each completed trick, the last one first.
 
     Worked out backwards from the public record: each trick's winner leads the next one, so
     the winner of the last completed trick is ``anchor`` (the next leader); the winning card's
-    place in its trick then gives the trick's leader, who won the trick before.
-    """
+    place in its trick then gives the trick's leader, who won the trick before."""
     table = view.table
     plays = table.plays
-    done = len(plays) - len(table.trick)
+    step = view.rules.direction.step
+    winner = table.anchor
+    for start in range(len(plays) - len(table.trick) - 4, -1, -4):
+        cards = plays[start : start + 4]
+        winner = (winner - trick_winner(list(enumerate(cards)), trump) * step) % 4
+        yield winner, cards
+
+
+def tricks(view, trump: int | None = None) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    """The completed tricks, ``(((seat, card) x 4), winner)``, oldest first."""
     step = view.rules.direction.step
     out = []
-    winner = table.anchor
-    for start in range(done - 4, -1, -4):
-        cards = plays[start : start + 4]
-        place = trick_winner(list(enumerate(cards)), trump)
-        leader = (winner - place * step) % 4
+    winner = view.table.anchor
+    for leader, cards in _leaders(view, trump):
         out.append((tuple(((leader + i * step) % 4, c) for i, c in enumerate(cards)), winner))
         winner = leader
     out.reverse()
@@ -38,15 +43,17 @@ def tricks(view, trump: int | None = None) -> list[tuple[tuple[tuple[int, int], 
 def voids(view, trump: int | None = None) -> list[int]:
     """For each seat, the bit set of suits (bit s for suit s) it has shown it holds none of, by
     failing to follow the suit led."""
+    step = view.rules.direction.step
     out = [0, 0, 0, 0]
-    done = tricks(view, trump)
-    for trick in [t for t, _ in done] + [view.table.trick]:
-        if not trick:
-            continue
-        led = trick[0][1] // 13
-        for seat, c in trick[1:]:
-            if c // 13 != led:
-                out[seat] |= 1 << led
+    done = list(_leaders(view, trump))
+    trick = view.table.trick
+    if trick:
+        done.append((trick[0][0], [c for _, c in trick]))
+    for leader, cards in done:
+        led = cards[0] // 13
+        for i in range(1, len(cards)):
+            if cards[i] // 13 != led:
+                out[(leader + i * step) % 4] |= 1 << led
     return out
 
 

@@ -154,7 +154,7 @@ def _name_trump(view, game) -> Advice:
 class _Trick:
     """What every heuristic of one card decision reads, worked out once."""
 
-    __slots__ = ("view", "trump", "out", "partner", "attacking", "legal")
+    __slots__ = ("view", "trump", "out", "partner", "attacking", "legal", "_voids")
 
     def __init__(self, view):
         table = view.table
@@ -164,6 +164,18 @@ class _Trick:
         self.partner = (view.seat + 2) % 4
         self.attacking = table.contract.declarer % 2 == view.seat % 2
         self.legal = view.legal
+        self._voids = None
+
+    def void(self, seat: int, suit: int) -> bool:
+        """``seat`` has shown it holds no card of ``suit`` (worked out at the first question:
+        it reads every trick)."""
+        if self._voids is None:
+            self._voids = voids(self.view, self.trump)
+        return bool(self._voids[seat] >> suit & 1)
+
+    def opponents(self) -> tuple[int, int]:
+        seat = self.view.seat
+        return (seat + 1) % 4, (seat + 3) % 4
 
 
 def _play(view, game) -> Advice:
@@ -185,25 +197,18 @@ def _lead(t: _Trick) -> Advice:
     view, trump, legal = t.view, t.trump, t.legal
     if trump is not None and view.seat == view.table.contract.declarer:
         trumps = [c for c in legal if c // 13 == trump]
-        shown_void = voids(view, trump)
-        trumps_out = any(not shown_void[s] >> trump & 1 for s in range(4) if s % 2 != view.seat % 2)
-        if trumps and suit_cards(t.out, trump) and trumps_out:
+        if trumps and suit_cards(t.out, trump) and not all(t.void(s, trump) for s in t.opponents()):
             # Tip (squarescores, "Lead trumps early when you've bid them"): draw the trumps
-            # still out, the best one first when it is the master.
+            # the opponents may still hold, the best one first when it is the master.
             c = max(trumps) if is_master(max(trumps), t.out) else min(trumps)
             return _card(c, "draw_trumps")
-    shown_void = voids(view, trump)
-    ruffers = [s for s in range(4) if s % 2 != view.seat % 2]
+    ruff_threat = trump is not None and suit_cards(t.out, trump)
     masters = [
         c
         for c in legal
         if c // 13 != trump
         and is_master(c, t.out)
-        and (
-            trump is None
-            or not suit_cards(t.out, trump)
-            or not any(shown_void[s] >> (c // 13) & 1 for s in ruffers)
-        )
+        and not (ruff_threat and any(t.void(s, c // 13) for s in t.opponents()))
     ]
     if masters:
         # Site's own: cash a card no one can beat in its suit, unless an opponent has shown
@@ -220,18 +225,16 @@ def _partner_safe(t: _Trick, card: int) -> bool:
     """The partner's winning ``card`` will take the trick: this seat plays last, or the card
     is the best left in its suit and no one still to play can be expected to ruff it."""
     view = t.view
-    trick = view.table.trick
-    if len(trick) == 3:
+    if len(view.table.trick) == 3:
         return True
     if not is_master(card, t.out):
         return False
     if t.trump is None or card // 13 == t.trump or not suit_cards(t.out, t.trump):
         return True
-    # A side-suit master with trumps still out: safe when the last player has shown it must
-    # follow (no void shown in the suit) or has no trump left (void in trumps).
+    # A side-suit master with trumps still out, and one player (an opponent) after this seat:
+    # safe unless it has shown a void in the suit while it may still hold a trump.
     last = (view.seat + view.rules.direction.step) % 4
-    shown = voids(view, t.trump)[last]
-    return not shown >> (card // 13) & 1 or bool(shown >> t.trump & 1)
+    return not t.void(last, card // 13) or t.void(last, t.trump)
 
 
 def _follow(t: _Trick, led: int) -> Advice:

@@ -137,9 +137,10 @@ def _penalty(state, seat, counts) -> PenaltyTable:
     pass_to = state.pass_target(seat)
     received = 0
     if pass_to is not None and state.phase != "pass":
-        # The cards have changed hands: this seat now holds what its giver chose. Passes go
-        # round (to one side, or across), so three steps on from a seat lead back to its giver.
-        giver = state.pass_target(state.pass_target(pass_to))
+        # The cards have changed hands: this seat now holds what its giver chose. Every seat
+        # passes the same way round (to one side, or across): the giver sits as far the
+        # other way.
+        giver = (2 * seat - pass_to) % 4
         received = state.passes[giver]
     return PenaltyTable(
         _plays(state, counts),
