@@ -1,6 +1,8 @@
 """The interface the practice table builds on: views, decisions, hints, seeds and errors."""
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -184,3 +186,21 @@ def test_a_layout_view_shows_every_move_and_who_made_it():
     assert view.table.moves == tuple(state.history)
     assert view.table.actors == tuple(state.actors)
     assert view.table.layout == tuple(state.layout)
+
+
+def test_only_the_view_reads_an_engine_state():
+    # The heuristics get a SeatView and nothing else: no module but view.py (and the entry
+    # points that hand a state to it) names a state or reads a field that holds hidden cards.
+    package = Path(bots.__file__).parent
+    hidden = {"hands", "dealt", "passes", "pass_target", "push", "copy", "legal_moves"}
+    for path in sorted(package.glob("*.py")):
+        if path.name in ("view.py", "__init__.py"):
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            assert not (isinstance(node, ast.Name) and node.id == "state"), path.name
+            assert not (isinstance(node, ast.arg) and node.arg == "state"), path.name
+            assert not (isinstance(node, ast.Attribute) and node.attr in hidden), (
+                path.name,
+                node.attr,
+            )

@@ -5,7 +5,7 @@ Every function reads a :class:`~.view.SeatView` only, so what it deduces is what
 the table could deduce.
 """
 
-from ..cards import SUIT_BITS, suit_mask
+from ..cards import suit_mask
 from ..tricks import trick_winner
 
 SUITS = range(4)
@@ -57,35 +57,26 @@ def voids(view, trump: int | None = None) -> list[int]:
     return out
 
 
-def higher_out(c: int, out: int) -> int:
-    """The cards of ``out`` in ``c``'s suit that beat it."""
-    s = c // 13
-    above = (SUIT_BITS << (13 * s)) & ~((2 << c) - 1)
-    return out & above
+def above(c: int, mask: int) -> int:
+    """The cards of ``mask`` in ``c``'s suit that beat it."""
+    return mask & SUIT_MASKS[c // 13] & ~((2 << c) - 1)
 
 
-def lower_out(c: int, out: int) -> int:
-    """The cards of ``out`` in ``c``'s suit below it."""
-    return out & SUIT_MASKS[c // 13] & ((1 << c) - 1)
+def below(c: int, mask: int) -> int:
+    """The cards of ``mask`` in ``c``'s suit below it."""
+    return mask & SUIT_MASKS[c // 13] & ((1 << c) - 1)
 
 
 def is_master(c: int, out: int) -> bool:
-    """No card still out in its suit beats ``c``."""
-    return not higher_out(c, out)
+    """No card still out (in ``out``) beats ``c`` in its suit."""
+    return not above(c, out)
 
 
 def suit_cards(mask: int, s: int) -> int:
     return mask & SUIT_MASKS[s]
 
 
-def winning(trick, trump: int | None = None) -> tuple[int, int] | None:
-    """``(seat, card)`` of the card now taking ``trick`` (None before its first card)."""
-    if not trick:
-        return None
+def winning(trick, trump: int | None = None) -> tuple[int, int]:
+    """``(seat, card)`` of the card now taking ``trick`` (which has at least one card)."""
     seat = trick_winner(list(trick), trump)
     return next(p for p in trick if p[0] == seat)
-
-
-def still_to_play(view) -> int:
-    """How many seats play to the trick in progress after this one."""
-    return 3 - len(view.table.trick)

@@ -12,11 +12,11 @@ and in the registry's "tips" sections), or "site's own" when no source gives tha
 
 from functools import lru_cache
 
-from ..cards import HEARTS, PACK_52, SUIT_BITS, SUITS, card_code, cards_in
+from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in
 from .knowledge import (
     SUIT_MASKS,
-    higher_out,
-    lower_out,
+    above,
+    below,
     suit_cards,
     winning,
 )
@@ -134,7 +134,7 @@ def _pass(view, game) -> Advice:
 
 def _guards(hand: int, c: int) -> int:
     """The cards of ``hand`` below ``c`` in its suit."""
-    return lower_out(c, hand).bit_count()
+    return below(c, hand).bit_count()
 
 
 def _short_penalty(d: _Deal, left: int) -> int:
@@ -160,7 +160,7 @@ def _pass_catcher(d, game, left, slots, kept):
     # Tip (sbeetah): a high card in a short suit is worth passing: the ace or king of spades
     # catches the queen (the high diamonds the ten) when its holder drops it underneath.
     for p in _by_value(d, d.penalty & ~kept):
-        catchers = higher_out(p, left)
+        catchers = above(p, left)
         if catchers and _guards(left, p) < GUARDS:
             c = catchers.bit_length() - 1
             return _advice(game.pass_move(c), "pass_catcher", c, penalty=card_code(p))
@@ -235,7 +235,7 @@ def _moon_play(d: _Deal) -> Advice:
     legal = d.view.legal
     trick = d.view.table.trick
     if not trick:
-        c = max(legal, key=lambda c: (not higher_out(c, d.out), c % 13))
+        c = max(legal, key=lambda c: (not above(c, d.out), c % 13))
     elif legal[0] // 13 == trick[0][1] // 13:
         top = winning(trick)[1]
         c = max(legal) if max(legal) > top else min(legal)
@@ -282,7 +282,7 @@ def _discard(d: _Deal) -> Advice:
     # card still out in its suit, then a high heart, then the highest card of a short suit.
     catchers = 0
     for p in cards_in(d.penalty & d.out):
-        catchers |= higher_out(p, SUIT_BITS << (13 * (p // 13)))
+        catchers |= above(p, PACK_52)
 
     def danger(c: int) -> tuple:
         length = suit_cards(d.hand, c // 13).bit_count()
@@ -298,18 +298,18 @@ def _lead(d: _Deal) -> Advice:
     for p in _by_value(d, d.penalty & d.out):
         # Site's own: while a penalty card is out and you hold nothing above it in its suit,
         # lead that suit below it, so its holder has to follow and may have to give it up.
-        if higher_out(p, d.hand):
+        if above(p, d.hand):
             continue
-        below = [c for c in plain if c // 13 == p // 13 and c < p]
-        if below:
-            return _advice(max(below), "flush_penalty", max(below), penalty=card_code(p))
+        under = [c for c in plain if c // 13 == p // 13 and c < p]
+        if under:
+            return _advice(max(under), "flush_penalty", max(under), penalty=card_code(p))
     held = {p // 13 for p in cards_in(d.penalty & d.hand)}
     short = [
         c
         for c in plain
         if c // 13 not in held
         and suit_cards(d.hand, c // 13).bit_count() <= 2
-        and higher_out(c, d.out)
+        and above(c, d.out)
         and not d.values[c]
     ]
     if short:
@@ -321,7 +321,7 @@ def _lead(d: _Deal) -> Advice:
     # the most cards still out can beat.
     def risk(c: int) -> tuple:
         return (
-            lower_out(c, d.out).bit_count() - higher_out(c, d.out).bit_count(),
+            below(c, d.out).bit_count() - above(c, d.out).bit_count(),
             d.values[c],
             c % 13,
         )

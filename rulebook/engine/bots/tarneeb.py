@@ -142,10 +142,7 @@ def _bid_facts(engine, bid: int, tricks: int) -> dict:
 
 def _name_trump(view, game) -> Advice:
     s = best_suit(view.hand)
-    move = game.engine.trump_call(s)
-    if move not in view.legal:  # every suit is always a legal call; guard the contract anyway
-        move = view.legal[0]
-    return Advice(move, "call_trump", {"suit": SUITS[s]})
+    return Advice(game.engine.trump_call(s), "call_trump", {"suit": SUITS[s]})
 
 
 # --- trick play ------------------------------------------------------------------------------
