@@ -77,6 +77,19 @@ _MATCHES = {
 }
 
 
+def replay(game, state, tokens: str):
+    """``state`` after the moves written as tokens (read in the phase they are made in)."""
+    for token in tokens.split():
+        parse = getattr(state, "parse_move", None) or MODULES[game].parse_move
+        state.push(parse(token))
+    return state
+
+
+def club_hint(game, state):
+    """The club player's decision for the seat to act."""
+    return bots.hint(game, state, state.to_act)
+
+
 def hands_with(pack=PACK_52, **seats) -> list[int]:
     """Four hands: each named seat (``N="AS KS ..."``) holds the cards given, and the cards
     left are dealt in order to the seats with room, lowest card first, round the table."""

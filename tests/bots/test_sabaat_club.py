@@ -3,24 +3,21 @@ where it must not. Dealer North: the announcements start with West, then South, 
 (to the right); play starts with the holder of the seven of diamonds. North and South are
 partners, so are East and West."""
 
-from rulebook.engine import bots
 from rulebook.engine import sabaat_al_deemin as engine
 from rulebook.engine.cards import PACK_32, parse_card, parse_deal
 
-from .helpers import hands_with
+from .helpers import club_hint, hands_with, replay
 
 RULES = engine.PRESETS["classic"]
 
 
 def deal(tokens="", start="play", **seats):
     state = engine.new_deal(RULES, hands_with(PACK_32, **seats), 0, start=start)
-    for token in tokens.split():
-        state.push(engine.parse_move(token))
-    return state
+    return replay("sabaat-al-deemin", state, tokens)
 
 
 def hint(state):
-    return bots.hint("sabaat-al-deemin", state, state.to_act)
+    return club_hint("sabaat-al-deemin", state)
 
 
 # --- the announcements ------------------------------------------------------------------------
@@ -89,8 +86,7 @@ STUCK_MOVES = (
 
 def test_lays_the_card_that_may_let_a_stuck_partner_play():
     state = engine.new_deal(RULES, parse_deal(STUCK_DEAL, PACK_32), 0, start="play")
-    for token in STUCK_MOVES.split():
-        state.push(engine.parse_move(token))
+    replay("sabaat-al-deemin", state, STUCK_MOVES)
     assert state.to_act == 3 and state.history[-2] == engine.KNOCK  # East knocked
     decision = hint(state)
     # The ace of clubs opens nothing; the king of hearts opens the ace, which East may hold.
@@ -100,7 +96,6 @@ def test_lays_the_card_that_may_let_a_stuck_partner_play():
 
 def test_no_partner_to_unblock_before_a_knock():
     state = engine.new_deal(RULES, parse_deal(STUCK_DEAL, PACK_32), 0, start="play")
-    for token in STUCK_MOVES.split()[:11]:  # West to lay, and nobody has knocked yet
-        state.push(engine.parse_move(token))
+    replay("sabaat-al-deemin", state, " ".join(STUCK_MOVES.split()[:11]))  # nobody knocked yet
     assert state.to_act == 3 and engine.KNOCK not in state.history
     assert hint(state).reason == ("play_long_suit", None, {"card": "JH", "suit": "H"})

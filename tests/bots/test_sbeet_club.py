@@ -4,10 +4,9 @@ where it must not."""
 from dataclasses import replace
 
 from rulebook.engine import bent_al_sbeet as engine
-from rulebook.engine import bots
 from rulebook.engine.cards import parse_card
 
-from .helpers import hands_with
+from .helpers import club_hint, hands_with, replay
 
 QAHWA = engine.PRESETS["qahwa"]
 SBEETAH = engine.PRESETS["sbeetah"]
@@ -18,13 +17,11 @@ def deal(rules, tokens="", start="play", deal_number=1, **seats):
     """Dealer North: West, on the dealer's right, passes, exposes or leads first; then South,
     East, North (to the right)."""
     state = engine.new_deal(rules, hands_with(**seats), 0, deal_number=deal_number, start=start)
-    for token in tokens.split():
-        state.push(engine.parse_move(token))
-    return state
+    return replay("bent-al-sbeet", state, tokens)
 
 
 def hint(state):
-    return bots.hint("bent-al-sbeet", state, state.to_act)
+    return club_hint("bent-al-sbeet", state)
 
 
 def card(code):

@@ -4,11 +4,10 @@ North (to the right). West and East are partners, so are North and South."""
 
 from dataclasses import replace
 
-from rulebook.engine import bots
 from rulebook.engine import tarneeb as engine
 from rulebook.engine.cards import HEARTS, parse_card
 
-from .helpers import hands_with
+from .helpers import club_hint, hands_with, replay
 
 CLASSIC = engine.PRESETS["classic"]
 EGYPTIAN = engine.PRESETS["egyptian"]
@@ -20,13 +19,11 @@ WEAK = "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C"
 
 def deal(rules, tokens="", **seats):
     state = engine.new_deal(rules, hands_with(**seats), 0)
-    for token in tokens.split():
-        state.push(state.parse_move(token))
-    return state
+    return replay("tarneeb", state, tokens)
 
 
 def hint(state):
-    return bots.hint("tarneeb", state, state.to_act)
+    return club_hint("tarneeb", state)
 
 
 # --- the auction ------------------------------------------------------------------------------
