@@ -103,8 +103,11 @@ def lacking(view, knock: int) -> list[int]:
     moves, actors = view.table.moves, view.table.actors
     if knock not in moves:
         return lacks
+    layout = view.table.layout
     grown = [-1, -1, -1, -1]  # when each suit's pile last grew
     knocked = [-1, -1, -1, -1]  # each seat's last knock
+    # With every pile started, a knock older than each pile's last card tells nothing more.
+    started = sum(top is not None for top in layout)
     for i in range(len(moves) - 1, -1, -1):
         move = moves[i]
         if move == knock:
@@ -112,7 +115,10 @@ def lacking(view, knock: int) -> list[int]:
                 knocked[actors[i]] = i
         elif move < 52 and grown[move // 13] < 0:
             grown[move // 13] = i
-    now = open_cards(view.table.layout)
+            started -= 1
+            if started == 0 and None not in layout:
+                break
+    now = open_cards(layout)
     for seat in range(4):
         if knocked[seat] >= 0:
             for s in range(4):
