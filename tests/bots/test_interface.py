@@ -204,3 +204,25 @@ def test_only_the_view_reads_an_engine_state():
                 path.name,
                 node.attr,
             )
+
+
+def test_the_match_context_comes_from_the_engine_or_from_the_caller():
+    tarneeb_deal = start("tarneeb")
+    view = bots.view_of("tarneeb", tarneeb_deal, 3, deal_number=4, totals=(12, 30))
+    assert (view.deal_number, view.match_totals) == (4, (12, 30))
+    assert bots.view_of("tarneeb", tarneeb_deal, 3).deal_number is None
+    # Bent Al Sbeet's deal knows its place in the match: the engine's word is kept.
+    rules = bent_al_sbeet.PRESETS["sbeetah"]
+    deal = bent_al_sbeet.new_deal(rules, shuffle.deal("x"), 0, 3, (40, 12, 7, 90))
+    view = bots.view_of("bent-al-sbeet", deal, 0, deal_number=9, totals=(0, 0, 0, 0))
+    assert (view.deal_number, view.match_totals) == (3, (40, 12, 7, 90))
+
+
+def test_each_deal_of_a_match_draws_its_own_beginner_choices():
+    def first_calls(number):
+        state = start("tarneeb")
+        made = bots.advance("tarneeb", state, ["beginner"] * 4, "match", deal_number=number)
+        return [move for _, move, _ in made]
+
+    assert first_calls(1) == first_calls(1)
+    assert first_calls(1) != first_calls(2)

@@ -61,11 +61,15 @@ def _game(slug: str) -> Game:
     return GAMES[slug]
 
 
-def view_of(game: str, state, seat: int) -> SeatView:
-    """What ``seat`` may see of ``state``, a deal of ``game`` (a slug: ``"tarneeb"``)."""
+def view_of(game: str, state, seat: int, *, deal_number=None, totals=None) -> SeatView:
+    """What ``seat`` may see of ``state``, a deal of ``game`` (a slug: ``"tarneeb"``).
+
+    Where the engine's state keeps no match (Tarneeb, Sab'at Al-Deemin), give the deal's
+    number in the match and the totals before it (the sheet's lines; the sides' totals): they
+    are public, and the beginner's choices are seeded by the deal number."""
     if seat not in range(4):
         raise BadInput("bad_seat", seat=str(seat))
-    return view.build(_game(game).family, state, seat, game)
+    return view.build(_game(game).family, state, seat, game, deal_number, totals)
 
 
 def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision:
@@ -107,24 +111,28 @@ def _uniform(view, game, rng) -> int:
     return rng.choice(view.legal)
 
 
-def hint(game: str, state, seat: int) -> Decision:
+def hint(game: str, state, seat: int, **match) -> Decision:
     """What the club player would do in ``seat``'s place, from ``seat``'s own view: it reveals
-    nothing that seat cannot see."""
-    return decide(view_of(game, state, seat), "club")
+    nothing that seat cannot see. ``match``: ``deal_number`` and ``totals``, as for
+    ``view_of``."""
+    return decide(view_of(game, state, seat, **match), "club")
 
 
-def advance(game: str, state, levels, seed: str = "") -> list[tuple[int, int, Reason]]:
+def advance(
+    game: str, state, levels, seed: str = "", *, deal_number=None, totals=None
+) -> list[tuple[int, int, Reason]]:
     """Play the computer seats' moves on ``state`` (in place, through ``push``) until a seat
     without a level is to act or the deal is over. ``levels`` maps a seat to its level (a
-    dict, or a sequence of four with None for a person). Returns ``(seat, move, reason)`` for
-    each move made, in order."""
+    dict, or a sequence of four with None for a person); ``deal_number`` and ``totals`` as
+    for ``view_of``. Returns ``(seat, move, reason)`` for each move made, in order."""
     made = []
     while state.to_act is not None:
         seat = state.to_act
         level = levels.get(seat) if isinstance(levels, dict) else levels[seat]
         if level is None:
             break
-        decision = decide(view_of(game, state, seat), level, seed)
+        seen = view_of(game, state, seat, deal_number=deal_number, totals=totals)
+        decision = decide(seen, level, seed)
         state.push(decision.move)
         made.append((seat, decision.move, decision.reason))
     return made

@@ -79,8 +79,9 @@ class LayoutTable(NamedTuple):
     multiplier: int
 
 
-def build(family: str, state, seat: int, game: str) -> SeatView:
-    """The view of ``seat`` in ``state``, a deal of a game of ``family``."""
+def build(family: str, state, seat: int, game: str, deal_number=None, totals=None) -> SeatView:
+    """The view of ``seat`` in ``state``, a deal of a game of ``family``. The deal number and
+    the match totals are the state's where its engine keeps a match, else those given."""
     hands = state.hands
     to_act = state.to_act
     counts = (
@@ -89,7 +90,7 @@ def build(family: str, state, seat: int, game: str) -> SeatView:
         hands[2].bit_count(),
         hands[3].bit_count(),
     )
-    totals = getattr(state, "match_totals", None)  # only the engines that keep a match
+    totals = getattr(state, "match_totals", totals)
     return SeatView(
         game,
         state.rules,
@@ -101,7 +102,7 @@ def build(family: str, state, seat: int, game: str) -> SeatView:
         tuple(state.legal_moves()) if to_act == seat else (),
         len(state.history),
         counts,
-        getattr(state, "deal_number", None),
+        getattr(state, "deal_number", deal_number),
         None if totals is None else tuple(totals),
         _TABLES[family](state, seat, counts),
     )
