@@ -40,3 +40,9 @@ def test_a_source_is_only_named_for_a_code_its_family_gives():
 
 def test_the_levels():
     assert bots.LEVELS == ("beginner", "club")
+
+
+def test_a_code_shared_by_two_families_means_the_same_facts():
+    for code in bots.REASON_FACTS:
+        facts = {family.CODES[code] for family in bots.FAMILIES.values() if code in family.CODES}
+        assert len(facts) <= 1, code

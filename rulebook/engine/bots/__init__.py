@@ -1,9 +1,9 @@
 """The computer players: Django-free, deciding from what their own seat may see.
 
 Two levels: ``beginner`` plays a seeded random legal move (in Tarneeb's auction, a random kind
-of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips
-(and, where no source gives advice, the site's own) say a decent player does. A move is always
-one of the state's ``legal_moves()``, so a computer player can never play an illegal move.
+of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips (and, where no source
+gives advice, the site's own) say a decent player does. A move is always one of the state's
+``legal_moves()``, so a computer player can never play an illegal move.
 
     from rulebook.engine import bots
     view = bots.view_of("bent-al-sbeet", state, seat)   # only what that seat may see
