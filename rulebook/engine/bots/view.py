@@ -35,7 +35,7 @@ class SeatView(NamedTuple):
     legal: tuple[int, ...]  # this seat's legal moves when it is to act, else ()
     ply: int  # moves made so far in this deal (everyone sees a move being made)
     counts: tuple[int, int, int, int]  # cards each seat holds
-    deal_number: int | None  # None where the engine keeps no match context
+    deal_number: int | None  # the engine's, or the caller's where it keeps no match (else None)
     match_totals: tuple | None
     table: object  # the family's public record (below)
 
