@@ -1,0 +1,138 @@
+"""The computer players: Django-free, deciding from what their own seat may see.
+
+Two levels: ``beginner`` plays a seeded random legal move (in Tarneeb's auction, a random kind
+of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips (and, where no source
+gives advice, the site's own) say a decent player does. A move is always one of the state's
+``legal_moves()``, so a computer player can never play an illegal move.
+
+    from rulebook.engine import bots
+    view = bots.view_of("bent-al-sbeet", state, seat)   # only what that seat may see
+    decision = bots.decide(view, "club", seed="match-17:3")
+    decision.move                  # a move int of the engine
+    decision.reason.code           # "discard_penalty": stable, no prose
+    decision.reason.source         # "qahwa": the registry source whose tip it follows, or None
+    decision.reason.facts          # {"card": "QS"}: what the sentence needs
+    bots.hint("tarneeb", state, seat)     # the club player's decision for that seat
+    bots.advance("tarneeb", state, {1: "club", 2: "beginner", 3: "club"}, seed)
+
+``REASONS[game]`` maps every reason code a game's players can give to its source, and
+``REASON_FACTS[code]`` names its facts, so the web layer can check it has a sentence for each.
+"""
+
+import random
+
+from ..errors import BadInput, IllegalMove
+from ..table import SEATS
+from . import penalty, sabaat, tarneeb, view
+from .games import GAMES, Game
+from .reasons import COMMON_CODES, Decision, Reason
+from .view import SeatView
+
+__all__ = [
+    "GAMES",
+    "LEVELS",
+    "REASONS",
+    "REASON_FACTS",
+    "Decision",
+    "Game",
+    "Reason",
+    "SeatView",
+    "advance",
+    "decide",
+    "hint",
+    "view_of",
+]
+
+LEVELS = ("beginner", "club")
+FAMILIES = {"penalty": penalty, "tarneeb": tarneeb, "layout": sabaat}
+
+REASON_FACTS = {**COMMON_CODES}
+for _family in FAMILIES.values():
+    REASON_FACTS.update(_family.CODES)
+REASONS = {
+    slug: {code: game.sources.get(code) for code in (*COMMON_CODES, *FAMILIES[game.family].CODES)}
+    for slug, game in GAMES.items()
+}
+
+
+def _game(slug: str) -> Game:
+    if slug not in GAMES:
+        raise BadInput("unknown_game", game=slug)
+    return GAMES[slug]
+
+
+def view_of(game: str, state, seat: int, *, deal_number=None, totals=None) -> SeatView:
+    """What ``seat`` may see of ``state``, a deal of ``game`` (a slug: ``"tarneeb"``).
+
+    Where the engine's state keeps no match (Tarneeb, Sab'at Al-Deemin), give the deal's
+    number in the match and the totals before it (the sheet's lines; the sides' totals): they
+    are public, and the beginner's choices are seeded by the deal number."""
+    if seat not in range(4):
+        raise BadInput("bad_seat", seat=str(seat))
+    return view.build(_game(game).family, state, seat, game, deal_number, totals)
+
+
+def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision:
+    """The move of the seat of ``seat_view`` and the reason for it.
+
+    ``beginner`` draws from a generator seeded by ``seed``, the deal number, the number of
+    moves made and the seat, so replaying a deal with the same seed replays its choices (give
+    each deal its own seed where the engine keeps no deal number). ``club`` is a function of
+    the view alone.
+    """
+    if level not in LEVELS:
+        raise BadInput("bad_level", level=str(level))
+    legal = seat_view.legal
+    if not legal:
+        to_act = seat_view.to_act
+        raise IllegalMove(
+            "not_your_turn",
+            seat=SEATS[seat_view.seat],
+            to_act=None if to_act is None else SEATS[to_act],
+        )
+    game = GAMES[seat_view.game]
+    family = FAMILIES[game.family]
+    if level == "beginner":
+        rng = random.Random(f"{seed}:{seat_view.deal_number}:{seat_view.ply}:{seat_view.seat}")
+        move = getattr(family, "beginner", _uniform)(seat_view, game, rng)
+        reason = Reason("random_move", None, {})
+    elif len(legal) == 1:
+        move, reason = legal[0], Reason("only_move", None, {})
+    else:
+        advice = family.club(seat_view, game)
+        move = advice.move
+        reason = Reason(advice.code, game.sources.get(advice.code), advice.facts)
+    if move not in legal:  # every choice is made among the legal moves: a bug otherwise
+        raise AssertionError(f"{reason.code} chose {move}, not one of {legal}")
+    return Decision(move, reason)
+
+
+def _uniform(view, game, rng) -> int:
+    return rng.choice(view.legal)
+
+
+def hint(game: str, state, seat: int, **match) -> Decision:
+    """What the club player would do in ``seat``'s place, from ``seat``'s own view: it reveals
+    nothing that seat cannot see. ``match``: ``deal_number`` and ``totals``, as for
+    ``view_of``."""
+    return decide(view_of(game, state, seat, **match), "club")
+
+
+def advance(
+    game: str, state, levels, seed: str = "", *, deal_number=None, totals=None
+) -> list[tuple[int, int, Reason]]:
+    """Play the computer seats' moves on ``state`` (in place, through ``push``) until a seat
+    without a level is to act or the deal is over. ``levels`` maps a seat to its level (a
+    dict, or a sequence of four with None for a person); ``deal_number`` and ``totals`` as
+    for ``view_of``. Returns ``(seat, move, reason)`` for each move made, in order."""
+    made = []
+    while state.to_act is not None:
+        seat = state.to_act
+        level = levels.get(seat) if isinstance(levels, dict) else levels[seat]
+        if level is None:
+            break
+        seen = view_of(game, state, seat, deal_number=deal_number, totals=totals)
+        decision = decide(seen, level, seed)
+        state.push(decision.move)
+        made.append((seat, decision.move, decision.reason))
+    return made

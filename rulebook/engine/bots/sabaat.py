@@ -1,0 +1,210 @@
+"""The club player of Sab'at Al-Deemin: the announcements, then which card to lay.
+
+The French rules sheet (source ``regles``) gives no advice, so every heuristic here is the
+site's own. A seat sees the whole layout, every move and who made it: a knock tells the table
+that the knocker held none of the cards that could be laid at that moment.
+"""
+
+from ..cards import ACE, PACK_32, SEVEN, SUITS, card, card_code, suit_mask
+from .knowledge import SUIT_MASKS
+from .reasons import Advice
+
+CODES = {
+    "announce_pass": ("runs",),
+    "double_fast_hand": ("runs",),
+    "triple_fast_hand": ("runs",),
+    "redeal_high_cards": ("kings", "aces"),
+    "hold_seven": ("card", "held"),
+    "unblock_partner": ("card",),
+    "play_long_suit": ("card", "suit"),
+}
+
+# Site's own thresholds, from the cards a hand can lay unaided from its sevens (``runs``): in
+# seeded club games a side won about 7 deals in 10 when one of its hands had four such cards,
+# and under 6 in 10 with three or fewer, too few to risk three kings or aces left in hand.
+FAST = 4  # enough to double; one more to triple over an opponent's double
+SLOW = 3  # at most this many, three kings or three aces are worth a redeal
+
+
+def club(view, game) -> Advice:
+    if view.phase == "announce":
+        return _announce(view, game)
+    return _lay(view, game)
+
+
+def runs(hand: int) -> int:
+    """The cards ``hand`` can lay without anyone else's card: in each suit, the seven and the
+    cards above it held without a gap."""
+    sevens = [card(SEVEN, s) for s in range(4)]
+    return sum(1 + run_above(hand, c) for c in sevens if hand >> c & 1)
+
+
+def _announce(view, game) -> Advice:
+    e = game.engine
+    legal = view.legal
+    fast = runs(view.hand)
+    if e.REDEAL in legal and fast <= SLOW:
+        # Site's own: three kings or three aces are the last cards of their piles and stay
+        # in a slow hand, where they cost the most: ask for a new deal.
+        hand = view.hand
+        facts = {"kings": (hand & e.KINGS).bit_count(), "aces": (hand & e.ACES).bit_count()}
+        return Advice(e.REDEAL, "redeal_high_cards", facts)
+    if e.TRIPLE in legal and fast >= FAST + 1:
+        # Site's own: triple only with a hand that lays more cards unaided than a double needs.
+        return Advice(e.TRIPLE, "triple_fast_hand", {"runs": fast})
+    if e.DOUBLE in legal and fast >= FAST:
+        # Site's own: double a hand that can lay most of its cards on its own sevens.
+        return Advice(e.DOUBLE, "double_fast_hand", {"runs": fast})
+    return Advice(e.PASS, "announce_pass", {"runs": fast})
+
+
+# --- laying a card ---------------------------------------------------------------------------
+
+
+def run_above(hand: int, c: int) -> int:
+    """How many cards of ``hand`` follow ``c`` on its pile without a gap."""
+    n = 0
+    while c % 13 != ACE and hand >> (c + 1) & 1:
+        c += 1
+        n += 1
+    return n
+
+
+def _opened(hand: int, c: int) -> int | None:
+    """The card someone else may lay once ``c`` and the run of ``hand`` above it are down
+    (None when the run reaches the ace)."""
+    top = c + run_above(hand, c)
+    return None if top % 13 == ACE else top + 1
+
+
+def _above(c: int) -> int:
+    """The cards of ``c``'s suit above it."""
+    return suit_mask(c // 13) & ~((2 << c) - 1)
+
+
+def open_cards(layout) -> int:
+    """The cards that can be laid on a layout (the top card of each pile, or None)."""
+    mask = 0
+    for s, top in enumerate(layout):
+        if top is None:
+            mask |= 1 << card(SEVEN, s)
+        elif top % 13 != ACE:
+            mask |= 1 << (top + 1)
+    return mask
+
+
+def lacking(view, knock: int) -> list[int]:
+    """For each seat, the unseen cards it is known not to hold.
+
+    A seat that knocked held none of the cards then open, and a hand only shrinks. A card open
+    then is laid since, or still open: so a seat lacks each card open now on a pile that has
+    not grown since its last knock."""
+    lacks = [0, 0, 0, 0]
+    moves, actors = view.table.moves, view.table.actors
+    if knock not in moves:
+        return lacks
+    layout = view.table.layout
+    grown = [-1, -1, -1, -1]  # when each suit's pile last grew
+    knocked = [-1, -1, -1, -1]  # each seat's last knock
+    # With every pile started, a knock older than each pile's last card tells nothing more.
+    started = sum(top is not None for top in layout)
+    for i in range(len(moves) - 1, -1, -1):
+        move = moves[i]
+        if move == knock:
+            if knocked[actors[i]] < 0:
+                knocked[actors[i]] = i
+        elif move < 52 and grown[move // 13] < 0:
+            grown[move // 13] = i
+            started -= 1
+            if started == 0 and None not in layout:
+                break
+    now = open_cards(layout)
+    for seat in range(4):
+        if knocked[seat] >= 0:
+            for s in range(4):
+                if knocked[seat] > grown[s]:
+                    lacks[seat] |= now & SUIT_MASKS[s]
+    return lacks
+
+
+class Holders:
+    """Who may hold the cards this seat cannot see: each of the three other seats that has not
+    shown it lacks the card, equally likely."""
+
+    __slots__ = ("partner", "one", "two", "three", "unseen")
+
+    def __init__(self, view, knock: int):
+        me = view.seat
+        unseen = PACK_32 & ~view.hand & ~view.table.laid
+        lacks = lacking(view, knock)
+        a = unseen & ~lacks[(me + 1) % 4]
+        b = unseen & ~lacks[(me + 2) % 4]
+        c = unseen & ~lacks[(me + 3) % 4]
+        self.partner = b
+        # The unseen cards one, two or all three of the other seats may hold.
+        self.three = a & b & c
+        self.two = ((a & b) | (a & c) | (b & c)) & ~self.three
+        self.one = (a | b | c) & ~self.two & ~self.three
+        self.unseen = unseen
+
+    def expect(self, mask: int) -> tuple[float, float]:
+        """How many cards of ``mask`` the partner, and the two opponents, may be expected to
+        hold."""
+        n = (mask & self.unseen).bit_count()
+        if self.three == self.unseen:  # nobody has shown a lack: a third each
+            return n / 3, n * 2 / 3
+        mine = mask & self.partner
+        partner = (
+            (mine & self.one).bit_count()
+            + (mine & self.two).bit_count() / 2
+            + (mine & self.three).bit_count() / 3
+        )
+        return partner, n - partner
+
+
+def _lay(view, game) -> Advice:
+    hand = view.hand
+    knock = game.engine.KNOCK
+    holders = Holders(view, knock)
+    stuck = _knocked_last(view, knock)
+
+    def value(c: int) -> tuple[float, int]:
+        # Site's own: lay in the suit where this side holds the most: the pile leads to this
+        # hand's other cards of the suit, and to more of the partner's than the opponents'.
+        # When the partner has just knocked, prefer the card that may open the partner's next.
+        partner, opponents = holders.expect(_above(c))
+        score = (hand & suit_mask(c // 13)).bit_count() + (partner - opponents) / 2
+        nxt = _opened(hand, c) if stuck else None
+        if nxt is not None:
+            score += holders.expect(1 << nxt)[0]
+        return score, c % 13
+
+    legal = view.legal
+    best = max(legal, key=value)
+    for c in legal:
+        if c % 13 == SEVEN and c != best and _opponents_long(hand, c, holders):
+            # Site's own: hold back a seven that opens a suit where the opponents are long.
+            facts = {"card": card_code(best), "held": card_code(c)}
+            return Advice(best, "hold_seven", facts)
+    nxt = _opened(hand, best)
+    if stuck and nxt is not None and holders.expect(1 << nxt)[0] > 0:
+        # Site's own: the partner knocked; lay the card that may let the partner play.
+        return Advice(best, "unblock_partner", {"card": card_code(best)})
+    return Advice(best, "play_long_suit", {"card": card_code(best), "suit": SUITS[best // 13]})
+
+
+def _opponents_long(hand: int, seven: int, holders: Holders) -> bool:
+    """The opponents may be expected to hold more of the seven's suit than this seat and its
+    partner."""
+    partner, opponents = holders.expect(_above(seven))
+    return opponents > (hand & suit_mask(seven // 13)).bit_count() - 1 + partner
+
+
+def _knocked_last(view, knock: int) -> bool:
+    """The partner's last move was a knock."""
+    partner = (view.seat + 2) % 4
+    actors = view.table.actors
+    for i in range(len(actors) - 1, -1, -1):
+        if actors[i] == partner:
+            return view.table.moves[i] == knock
+    return False

@@ -1,0 +1,292 @@
+"""The club player of the Tarneeb family: Tarneeb today, Tarneeb 41 by parameters.
+
+The auction is read from the legal moves (whatever their form: a number, a number and a suit,
+a double), so every auction of the engine is played: classic, Egyptian with its doubles, one
+bid each, the dealer forced. The game's entry (``games.py``) says how to read a call.
+
+Each heuristic names the tip it follows: ``squarescores`` (the tips of source 001, "Bid what
+your hand can make", "Count your trumps", "Listen to the bidding", "Lead trumps early",
+"Defend by counting what's left"), or "site's own".
+"""
+
+from ..cards import ACE, KING, PACK_52, QUEEN, SUIT_BITS, SUITS, card_code
+from .knowledge import is_master, suit_cards, voids, winning
+from .reasons import Advice
+
+CODES = {
+    "bid_sure_tricks": ("bid", "tricks"),
+    "pass_weak": ("tricks",),
+    "let_bid_stand": ("bid",),
+    "forced_bid": ("bid",),
+    "double_contract": ("bid", "tricks"),
+    "call_trump": ("suit",),
+    "draw_trumps": ("card",),
+    "cash_winner": ("card",),
+    "lead_long_suit": ("card", "suit"),
+    "no_overtake": ("card",),
+    "win_trick": ("card",),
+    "play_low": ("card",),
+    "ruff": ("card",),
+    "hold_trump": ("card",),
+    "discard_low": ("card",),
+}
+
+# Site's own: the partner's hand is worth about two tricks to a bid. The source counts only the
+# bidder's own tricks; but with seven the lowest bid, a table that waits for seven of its own
+# throws a third of its deals in. In seeded club games, bidding on the count plus two beat the
+# count plus one and the count plus three, in both auctions.
+PARTNER_TRICKS = 2
+
+
+def club(view, game) -> Advice:
+    if view.phase == "bidding":
+        return _call(view, game)
+    if view.phase == "trump":
+        return _name_trump(view, game)
+    return _play(view, game)
+
+
+BEGINNER_BIDS = 0.25  # how often the beginner bids when it may also pass
+
+
+def beginner(view, game, rng) -> int:
+    """A random legal move; in the auction, a bid one time in four (the cheapest in a random
+    strain), else a random one of the other calls (pass, double). A uniformly random call
+    would bid nearly every time and jump towards thirteen, as no player does, and a match of
+    such bids never ends: the debts outgrow the lines."""
+    legal = view.legal
+    if view.phase != "bidding":
+        return rng.choice(legal)
+    e = game.engine
+    calls = [m for m in (e.PASS, e.DOUBLE) if m in legal]
+    bids = [m for m in legal if m not in calls]
+    if bids and (not calls or rng.random() < BEGINNER_BIDS):
+        strain = rng.choice(sorted({game.bid_strain(m) for m in bids}, key=str))
+        return min((m for m in bids if game.bid_strain(m) == strain), key=game.bid_level)
+    return rng.choice(calls)
+
+
+# --- counting a hand -------------------------------------------------------------------------
+
+
+def suit_tricks(hand: int, s: int, trump: bool) -> float:
+    """The tricks a suit of ``hand`` can be counted on to take.
+
+    Tip (squarescores, "Bid what your hand can make"): the aces, a king or queen backed by
+    enough small cards, and the length of the longest suit; "Count your trumps": every trump
+    beyond three takes a trick once the trumps are drawn, and a long side suit runs free."""
+    ranks = (hand >> (13 * s)) & SUIT_BITS
+    n = ranks.bit_count()
+    has_ace, has_king = ranks >> ACE & 1, ranks >> KING & 1
+    tricks = float(has_ace)
+    if has_king and n >= 2:
+        tricks += 1
+    if ranks >> QUEEN & 1 and n >= 3:
+        tricks += 1 if has_ace or has_king else 0.5
+    if trump:
+        tricks += max(0, n - 3)
+    elif n >= 5:
+        tricks += (n - 4) / 2
+    return tricks
+
+
+def hand_tricks(hand: int, trump: int | None) -> float:
+    return sum(suit_tricks(hand, s, s == trump) for s in range(4))
+
+
+def best_suit(hand: int) -> int:
+    # Tip (squarescores, "Count your trumps"): call the suit you are longest and strongest in.
+    return max(
+        range(4), key=lambda s: (suit_cards(hand, s).bit_count(), suit_tricks(hand, s, True))
+    )
+
+
+# --- the auction -----------------------------------------------------------------------------
+
+
+def _call(view, game) -> Advice:
+    e = game.engine
+    legal = view.legal
+    hand = view.hand
+    trump = game.fixed_trump if game.fixed_trump is not None else best_suit(hand)
+    count = hand_tricks(hand, trump)
+    shown = int(count)
+    bids = [m for m in legal if m not in (e.PASS, e.DOUBLE)]
+    mine = [m for m in bids if game.bid_strain(m) in (None, trump)] or bids
+    cheapest = min(mine, key=game.bid_level) if mine else None
+    standing = view.table.high
+    if e.DOUBLE in legal and standing is not None:
+        level = game.bid_level(standing[1])
+        defence = hand_tricks(hand, None)  # high cards and long suits, none of them trumps
+        # Site's own: double a bid your own high cards and a partner's average share beat.
+        if int(defence) + PARTNER_TRICKS >= 14 - level:
+            return Advice(e.DOUBLE, "double_contract", _bid_facts(e, standing[1], int(defence)))
+    if e.PASS not in legal:
+        # The rules force a bid (the dealer after three passes): the cheapest in your suit.
+        return Advice(cheapest, "forced_bid", {"bid": e.format_move(cheapest)})
+    if standing is not None and standing[0] % 2 == view.seat % 2:
+        # Tip (squarescores, "Listen to the bidding"): your side holds the bid; go over it only
+        # with tricks of your own to cover the higher bid.
+        if cheapest is not None and shown >= game.bid_level(cheapest):
+            return Advice(cheapest, "bid_sure_tricks", _bid_facts(e, cheapest, shown))
+        return Advice(e.PASS, "let_bid_stand", {"bid": e.format_move(standing[1])})
+    # Tip (squarescores, "Bid what your hand can make"): bid only what you can count on.
+    if cheapest is not None and game.bid_level(cheapest) <= shown + PARTNER_TRICKS:
+        return Advice(cheapest, "bid_sure_tricks", _bid_facts(e, cheapest, shown))
+    return Advice(e.PASS, "pass_weak", {"tricks": shown})
+
+
+def _bid_facts(engine, bid: int, tricks: int) -> dict:
+    return {"bid": engine.format_move(bid), "tricks": tricks}
+
+
+def _name_trump(view, game) -> Advice:
+    s = best_suit(view.hand)
+    return Advice(game.engine.trump_call(s), "call_trump", {"suit": SUITS[s]})
+
+
+# --- trick play ------------------------------------------------------------------------------
+
+
+class _Trick:
+    """What every heuristic of one card decision reads, worked out once."""
+
+    __slots__ = ("view", "trump", "out", "partner", "attacking", "legal", "_voids")
+
+    def __init__(self, view):
+        table = view.table
+        self.view = view
+        self.trump = table.trump
+        self.out = PACK_52 & ~view.hand & ~view.table.played
+        self.partner = (view.seat + 2) % 4
+        self.attacking = table.contract.declarer % 2 == view.seat % 2
+        self.legal = view.legal
+        self._voids = None
+
+    def void(self, seat: int, suit: int) -> bool:
+        """``seat`` has shown it holds no card of ``suit`` (worked out at the first question:
+        it reads every trick)."""
+        if self._voids is None:
+            self._voids = voids(self.view, self.trump)
+        return bool(self._voids[seat] >> suit & 1)
+
+    def opponents(self) -> tuple[int, int]:
+        seat = self.view.seat
+        return (seat + 1) % 4, (seat + 3) % 4
+
+
+def _play(view, game) -> Advice:
+    t = _Trick(view)
+    trick = view.table.trick
+    if not trick:
+        return _lead(t)
+    led = trick[0][1] // 13
+    if t.legal[0] // 13 == led:
+        return _follow(t, led)
+    return _void(t)
+
+
+def _card(c: int, code: str, **facts) -> Advice:
+    return Advice(c, code, {"card": card_code(c), **facts})
+
+
+def _lead(t: _Trick) -> Advice:
+    view, trump, legal = t.view, t.trump, t.legal
+    if trump is not None and view.seat == view.table.contract.declarer:
+        trumps = [c for c in legal if c // 13 == trump]
+        if trumps and suit_cards(t.out, trump) and not all(t.void(s, trump) for s in t.opponents()):
+            # Tip (squarescores, "Lead trumps early when you've bid them"): draw the trumps
+            # the opponents may still hold, the best one first when it is the master.
+            c = max(trumps) if is_master(max(trumps), t.out) else min(trumps)
+            return _card(c, "draw_trumps")
+    ruff_threat = trump is not None and suit_cards(t.out, trump)
+    masters = [
+        c
+        for c in legal
+        if c // 13 != trump
+        and is_master(c, t.out)
+        and not (ruff_threat and any(t.void(s, c // 13) for s in t.opponents()))
+    ]
+    if masters:
+        # Site's own: cash a card no one can beat in its suit, unless an opponent has shown
+        # a void in it and may ruff.
+        return _card(max(masters, key=lambda c: c % 13), "cash_winner")
+    side = [c for c in legal if c // 13 != trump] or list(legal)
+    s = max({c // 13 for c in side}, key=lambda s: (suit_cards(view.hand, s).bit_count(), s))
+    # Site's own: otherwise lead low from your longest side suit.
+    c = min(c for c in side if c // 13 == s)
+    return _card(c, "lead_long_suit", suit=SUITS[s])
+
+
+def _partner_safe(t: _Trick, card: int) -> bool:
+    """The partner's winning ``card`` will take the trick: this seat plays last, or the card
+    is the best left in its suit and no one still to play can be expected to ruff it."""
+    view = t.view
+    if len(view.table.trick) == 3:
+        return True
+    if not is_master(card, t.out):
+        return False
+    if t.trump is None or card // 13 == t.trump or not suit_cards(t.out, t.trump):
+        return True
+    # A side-suit master with trumps still out, and one player (an opponent) after this seat:
+    # safe unless it has shown a void in the suit while it may still hold a trump.
+    last = (view.seat + view.rules.direction.step) % 4
+    return not t.void(last, card // 13) or t.void(last, t.trump)
+
+
+def _follow(t: _Trick, led: int) -> Advice:
+    trick = t.view.table.trick
+    legal = t.legal
+    seat, top = winning(trick, t.trump)
+    if seat == t.partner:
+        if _partner_safe(t, top):
+            # Site's own: never overtake a partner's winning card without need.
+            return _card(min(legal), "no_overtake")
+        masters = [c for c in legal if c > top and is_master(c, t.out)]
+        if masters:
+            # Site's own: the partner's card may be beaten after you; make the trick sure.
+            return _card(min(masters), "win_trick")
+        return _card(min(legal), "no_overtake")
+    over = [c for c in legal if c > top and top // 13 == led]
+    if over:
+        last = len(trick) == 3
+        if last or is_master(min(over), t.out):
+            # Site's own: take the trick as cheaply as it can be taken for sure.
+            sure = min(c for c in over if last or is_master(c, t.out))
+            return _card(sure, "win_trick")
+        if len(trick) == 2:
+            # Site's own: third to play, play high to force out the opponents' best card.
+            return _card(max(over), "win_trick")
+    # Site's own: second to play, or unable to win, play low.
+    return _card(min(legal), "play_low")
+
+
+def _void(t: _Trick) -> Advice:
+    trick = t.view.table.trick
+    legal = t.legal
+    seat, top = winning(trick, t.trump)
+    trumps = [c for c in legal if c // 13 == t.trump]
+    if seat == t.partner and _partner_safe(t, top):
+        # Site's own: the partner has the trick: do not ruff it.
+        return _discard(t, "no_overtake")
+    if trumps and seat != t.partner:
+        over = [c for c in trumps if top // 13 != t.trump or c > top]
+        if over:
+            best = top // 13 != t.trump and is_master(top, t.out)
+            partner_next = len(trick) == 1
+            if not t.attacking and partner_next and not best:
+                # Tip (squarescores, "Defend by counting what's left"): hold the trump back
+                # for the declarer's best card while the partner may still take this trick.
+                return _discard(t, "hold_trump")
+            # Tip (squarescores): ruff, with the lowest trump that takes the trick.
+            return _card(min(over), "ruff")
+    return _discard(t, "discard_low")
+
+
+def _discard(t: _Trick, code: str) -> Advice:
+    # Site's own: throw the lowest card of a side suit, never a master or a trump while
+    # anything else is left.
+    legal = t.legal
+    side = [c for c in legal if c // 13 != t.trump] or list(legal)
+    c = min(side, key=lambda c: (is_master(c, t.out), c % 13, -c))
+    return _card(c, code)

@@ -1,0 +1,110 @@
+"""Shared by the bot tests: whole matches played by computer players, and hands built from a
+few named cards."""
+
+from rulebook.engine import bent_al_sbeet, bots, sabaat_al_deemin, shuffle, tarneeb
+from rulebook.engine.cards import PACK_52, cards_in, hand_of
+from rulebook.engine.score_sheet import Sheet
+
+MODULES = {
+    "bent-al-sbeet": bent_al_sbeet,
+    "tarneeb": tarneeb,
+    "sabaat-al-deemin": sabaat_al_deemin,
+}
+PRESETS = [(game, preset) for game, module in MODULES.items() for preset in module.PRESETS]
+MAX_DEALS = 300  # a match that has not ended after this many deals is a failure
+
+
+def play_deal(game, state, levels, seed, seen=None):
+    """Play a deal out with computer players, checking every decision as it is made."""
+    codes = bots.REASONS[game]
+    while state.to_act is not None:
+        seat = state.to_act
+        decision = bots.decide(bots.view_of(game, state, seat), levels[seat], seed)
+        assert decision.move in state.legal_moves()
+        reason = decision.reason
+        assert reason.code in codes and reason.source == codes[reason.code]
+        assert tuple(reason.facts) == bots.REASON_FACTS[reason.code], reason
+        if seen is not None:
+            seen.add(reason.code)
+        state.push(decision.move)
+    return state
+
+
+def play_match(game, rules, levels, seed, seen=None):
+    """A whole match under ``rules``; returns the number of deals it took."""
+    return _MATCHES[game](rules, levels, seed, seen)
+
+
+def _sbeet_match(rules, levels, seed, seen):
+    match = bent_al_sbeet.Match(rules, first_dealer=len(seed) % 4)
+    while not match.is_over:
+        assert match.deal_number <= MAX_DEALS
+        deal = match.new_deal(shuffle.deal(f"{seed}:{match.deal_number}"))
+        match.record(play_deal("bent-al-sbeet", deal, levels, f"{seed}:{match.deal_number}", seen))
+    return match.deal_number - 1
+
+
+def _tarneeb_match(rules, levels, seed, seen):
+    sheet = Sheet.for_rules(rules)
+    dealer = len(seed) % 4
+    for number in range(1, MAX_DEALS + 1):
+        deal = tarneeb.new_deal(rules, shuffle.deal(f"{seed}:{number}"), dealer)
+        play_deal("tarneeb", deal, levels, f"{seed}:{number}", seen)
+        sheet.enter_result(deal)
+        if sheet.winner is not None:
+            return number
+        dealer = deal.next_dealer()
+    raise AssertionError("the match did not end")
+
+
+def _sabaat_match(rules, levels, seed, seen):
+    match = sabaat_al_deemin.Match(rules, dealer=len(seed) % 4)
+    for number in range(1, MAX_DEALS + 1):
+        hands = shuffle.deal(f"{seed}:{number}", sabaat_al_deemin.PACK)
+        deal = play_deal(
+            "sabaat-al-deemin", match.new_deal(hands), levels, f"{seed}:{number}", seen
+        )
+        match.record(deal)
+        if match.is_over:
+            return number
+    raise AssertionError("the match did not end")
+
+
+_MATCHES = {
+    "bent-al-sbeet": _sbeet_match,
+    "tarneeb": _tarneeb_match,
+    "sabaat-al-deemin": _sabaat_match,
+}
+
+
+def replay(game, state, tokens: str):
+    """``state`` after the moves written as tokens (read in the phase they are made in)."""
+    for token in tokens.split():
+        parse = getattr(state, "parse_move", None) or MODULES[game].parse_move
+        state.push(parse(token))
+    return state
+
+
+def club_hint(game, state):
+    """The club player's decision for the seat to act."""
+    return bots.hint(game, state, state.to_act)
+
+
+def hands_with(pack=PACK_52, **seats) -> list[int]:
+    """Four hands: each named seat (``N="AS KS ..."``) holds the cards given, and the cards
+    left are dealt in order to the seats with room, lowest card first, round the table."""
+    hands = [0, 0, 0, 0]
+    size = pack.bit_count() // 4
+    for name, codes in seats.items():
+        hand = hand_of(codes.split())
+        if hand & (hands[0] | hands[1] | hands[2] | hands[3]) or hand.bit_count() > size:
+            raise ValueError(f"{name} repeats a card or holds too many: {codes}")
+        hands["NESW".index(name)] = hand
+    taken = hands[0] | hands[1] | hands[2] | hands[3]
+    seat = 0
+    for c in cards_in(pack & ~taken):
+        while hands[seat].bit_count() >= size:
+            seat = (seat + 1) % 4
+        hands[seat] |= 1 << c
+        seat = (seat + 1) % 4
+    return hands

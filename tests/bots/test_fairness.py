@@ -1,0 +1,194 @@
+"""Fair play: a computer player decides from what its own seat may see, so a hint reveals
+nothing hidden.
+
+The property: take any position, deal the cards the seat to act cannot see differently among
+the other seats (the same number each, consistent with everything that seat knows: the voids
+shown by failing to follow, a forced discard not made, hearts led before they were broken, the
+cards it passed, the exposed cards, what a knock showed), and the seat's view, its legal moves
+and every decision at every level stay exactly the same.
+"""
+
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rulebook.engine import bent_al_sbeet, bots, sabaat_al_deemin, shuffle
+from rulebook.engine.bots import knowledge, sabaat
+from rulebook.engine.cards import HEARTS, cards_in, suit_mask
+from rulebook.engine.table import right_of, seats_from
+
+from .helpers import MODULES, PRESETS
+
+
+def position(game, preset, seed, moves, levels):
+    """A position reached by computer players after ``moves`` moves of a seeded deal."""
+    module = MODULES[game]
+    state = module.new_deal(module.PRESETS[preset], shuffle.deal(str(seed), module.PACK), seed % 4)
+    for _ in range(moves):
+        if state.to_act is None:
+            break
+        seat = state.to_act
+        state.push(bots.decide(bots.view_of(game, state, seat), levels[seat], str(seed)).move)
+    return state
+
+
+def known(game, state, seat):
+    """What ``seat`` knows of the other hands: for each seat, the cards it surely holds and
+    the cards it cannot hold."""
+    view = bots.view_of(game, state, seat)
+    holds, cannot = [0, 0, 0, 0], [0, 0, 0, 0]
+    if game == "sabaat-al-deemin":
+        return holds, sabaat.lacking(view, sabaat_al_deemin.KNOCK)
+    trump = view.table.trump if game == "tarneeb" else None
+    for s, suits in enumerate(knowledge.voids(view, trump)):
+        for suit in range(4):
+            if suits >> suit & 1:
+                cannot[s] |= suit_mask(suit)
+    if game == "bent-al-sbeet":
+        table = view.table
+        for s in range(4):
+            holds[s] |= table.exposed_held[s]
+        if table.pass_to is not None and state.phase != "pass":
+            holds[table.pass_to] |= table.passed & ~table.played
+        _sbeet_play_facts(state, view, cannot)
+    return holds, cannot
+
+
+def _sbeet_play_facts(state, view, cannot):
+    """A void seat that threw no penalty card under the forced discard held none; a heart led
+    before hearts were broken came from a hand of hearts only."""
+    rules = state.rules
+    broken = False
+    done = [t for t, _ in knowledge.tricks(view)] + [view.table.trick]
+    for trick in done:
+        if not trick:
+            continue
+        leader, lead = trick[0]
+        if lead // 13 == HEARTS and not broken and rules.hearts_must_break:
+            cannot[leader] |= ~suit_mask(HEARTS) & bent_al_sbeet.PACK
+        for s, c in trick[1:]:
+            if c // 13 != lead // 13 and rules.forced_penalty_discard:
+                if not (1 << c) & bent_al_sbeet.PENALTY_MASK:
+                    cannot[s] |= bent_al_sbeet.PENALTY_MASK
+        broken = broken or any(c // 13 == HEARTS for _, c in trick)
+
+
+def redeal_hidden(game, state, seat, rng):
+    """A copy of ``state`` with the cards ``seat`` cannot see dealt again among the others,
+    or None when no other deal fits what it knows."""
+    holds, cannot = known(game, state, seat)
+    others = [s for s in range(4) if s != seat]
+    pool = [c for s in others for c in cards_in(state.hands[s] & ~holds[s])]
+    room = {s: state.hands[s].bit_count() - holds[s].bit_count() for s in others}
+    for _ in range(50):
+        dealt = _deal(pool, room, cannot, rng)
+        if dealt is not None:
+            break
+    else:
+        return None
+    alt = state.copy()
+    for s in others:
+        alt.hands[s] = holds[s] | dealt[s]
+    if game == "bent-al-sbeet":
+        _redeal_passes(state, alt, seat, rng)
+    if game == "tarneeb":
+        played = [0, 0, 0, 0]
+        for trick, _ in state.tricks:
+            for s, c in trick:
+                played[s] |= 1 << c
+        for s, c in state.trick:
+            played[s] |= 1 << c
+        alt.dealt = tuple(alt.hands[s] | played[s] for s in range(4))
+    return alt
+
+
+def _deal(pool, room, cannot, rng):
+    """The cards of ``pool`` dealt to the seats with ``room``, none to a seat that cannot hold
+    it: the most constrained card first, each to a random seat that fits."""
+    room = dict(room)
+    cards = sorted(pool, key=lambda c: (sum(not cannot[s] >> c & 1 for s in room), rng.random()))
+    dealt = dict.fromkeys(room, 0)
+    for c in cards:
+        fits = [s for s in room if room[s] and not cannot[s] >> c & 1]
+        if not fits:
+            return None
+        s = rng.choice(fits)
+        dealt[s] |= 1 << c
+        room[s] -= 1
+    return dealt
+
+
+def _redeal_passes(state, alt, seat, rng):
+    """The passes ``seat`` never saw, chosen again from the new hands, in the state and in its
+    history."""
+    if not state.rules.pass_count or state.passes == [0, 0, 0, 0]:
+        return
+    target = state.pass_target(seat)
+    giver = state.pass_target(state.pass_target(target))
+    exchanged = state.phase != "pass"
+    hidden = [s for s in range(4) if s != seat and not (exchanged and s == giver)]
+    for s in hidden:
+        n = state.passes[s].bit_count()
+        # Before the exchange a seat chooses from its own hand; after it, its cards are in the
+        # hand of the seat it passed to (unless played: then keep the original choice).
+        source = alt.hands[s] if not exchanged else alt.hands[state.pass_target(s)]
+        candidates = cards_in(source & ~state.passes[seat])
+        if len(candidates) >= n:
+            alt.passes[s] = sum(1 << c for c in rng.sample(candidates, n))
+    order = seats_from(right_of(state.dealer), state.rules.direction)
+    count = state.rules.pass_count
+    for block, s in enumerate(order):
+        chosen = cards_in(alt.passes[s])
+        for i in range(count):
+            at = block * count + i
+            if s in hidden and at < len(alt.history) and i < len(chosen):
+                alt.history[at] = bent_al_sbeet.PASS + chosen[i]
+
+
+@pytest.mark.parametrize("game,preset", PRESETS)
+@settings(max_examples=100, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    moves=st.integers(0, 70),
+    levels=st.lists(st.sampled_from(bots.LEVELS), min_size=4, max_size=4),
+    shuffle_seed=st.integers(0, 10**6),
+)
+def test_the_unseen_cards_dealt_otherwise_change_no_decision(
+    game, preset, seed, moves, levels, shuffle_seed
+):
+    state = position(game, preset, seed, moves, levels)
+    assume(state.to_act is not None)
+    seat = state.to_act
+    alt = redeal_hidden(game, state, seat, random.Random(shuffle_seed))
+    assume(alt is not None)
+    assert alt.legal_moves() == state.legal_moves()
+    view = bots.view_of(game, state, seat)
+    assert bots.view_of(game, alt, seat) == view
+    for level in bots.LEVELS:
+        assert bots.decide(bots.view_of(game, alt, seat), level, "fair") == bots.decide(
+            view, level, "fair"
+        )
+    # A seat not to act sees no more of the other hands either.
+    watcher = (seat + 1) % 4
+    other = redeal_hidden(game, state, watcher, random.Random(shuffle_seed))
+    if other is not None:
+        assert bots.view_of(game, other, watcher) == bots.view_of(game, state, watcher)
+
+
+@pytest.mark.parametrize("game,preset", PRESETS)
+def test_the_check_would_catch_a_player_that_peeked(game, preset):
+    # The redistribution really moves the hidden cards, so a player reading the next seat's
+    # hand would decide from something that changes: the property above can fail.
+    rng = random.Random(1)
+    moved = 0
+    for seed in range(30):
+        state = position(game, preset, seed, seed % 20, ["club"] * 4)
+        if state.to_act is None:
+            continue
+        seat = state.to_act
+        alt = redeal_hidden(game, state, seat, rng)
+        nxt = (seat + 1) % 4
+        moved += alt is not None and alt.hands[nxt] != state.hands[nxt]
+    assert moved >= 15

@@ -1,0 +1,228 @@
+"""The interface the practice table builds on: views, decisions, hints, seeds and errors."""
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.engine import bent_al_sbeet, bots, shuffle, tarneeb
+from rulebook.engine.bots import knowledge
+from rulebook.engine.errors import BadInput, IllegalMove
+
+from .helpers import MODULES
+
+
+def start(game, seed="interface", preset=None):
+    module = MODULES[game]
+    rules = module.PRESETS[preset or module.DEFAULT_PRESET]
+    return module.new_deal(rules, shuffle.deal(seed, module.PACK), 0)
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_a_decision_is_a_legal_move_with_a_reason(game):
+    state = start(game)
+    decision = bots.decide(bots.view_of(game, state, state.to_act), "club")
+    assert decision.move in state.legal_moves()
+    assert decision.reason.code in bots.REASONS[game]
+    assert decision.reason.source == bots.REASONS[game][decision.reason.code]
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_the_same_seed_replays_the_beginners_choices(game):
+    def moves(seed):
+        state = start(game)
+        return [move for _, move, _ in bots.advance(game, state, ["beginner"] * 4, seed)]
+
+    assert moves("seed-1") == moves("seed-1")
+    assert moves("seed-1") != moves("seed-2")
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_the_club_player_needs_no_seed(game):
+    a, b = start(game), start(game)
+    assert bots.advance(game, a, ["club"] * 4, "x") == bots.advance(game, b, ["club"] * 4, "y")
+
+
+def test_the_beginners_choice_depends_on_the_position_not_on_the_call_order():
+    # The practice table replays a deal from its seed: a decision asked again, later, in the
+    # same position, is the same decision.
+    state = start("bent-al-sbeet")
+    view = bots.view_of("bent-al-sbeet", state, state.to_act)
+    first = bots.decide(view, "beginner", "s")
+    bots.decide(bots.view_of("tarneeb", start("tarneeb"), 3), "beginner", "s")
+    assert bots.decide(view, "beginner", "s") == first
+
+
+def test_advance_stops_at_a_person_and_at_the_end():
+    state = start("tarneeb")
+    person = 2
+    made = bots.advance("tarneeb", state, {0: "club", 1: "beginner", 3: "club"}, "s")
+    assert state.to_act == person
+    assert all(seat != person for seat, _, _ in made)
+    assert [move for _, move, _ in made] == state.history
+    state.push(tarneeb.PASS)
+    bots.advance("tarneeb", state, ["club"] * 4, "s")
+    assert state.is_over
+
+
+def test_a_hint_is_the_club_players_decision_for_that_seat():
+    state = start("bent-al-sbeet")
+    seat = state.to_act
+    assert bots.hint("bent-al-sbeet", state, seat) == bots.decide(
+        bots.view_of("bent-al-sbeet", state, seat), "club"
+    )
+
+
+def test_no_decision_for_a_seat_that_is_not_to_act():
+    state = start("sabaat-al-deemin")
+    other = (state.to_act + 1) % 4
+    with pytest.raises(IllegalMove) as e:
+        bots.hint("sabaat-al-deemin", state, other)
+    assert e.value.code == "not_your_turn"
+
+
+@pytest.mark.parametrize(
+    "call,code",
+    [
+        (lambda s: bots.decide(bots.view_of("tarneeb", s, s.to_act), "expert"), "bad_level"),
+        (lambda s: bots.view_of("poker", s, 0), "unknown_game"),
+        (lambda s: bots.view_of("tarneeb", s, 4), "bad_seat"),
+    ],
+)
+def test_bad_input_is_refused_with_a_code(call, code):
+    with pytest.raises(BadInput) as e:
+        call(start("tarneeb"))
+    assert e.value.code == code
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+def test_a_view_holds_its_own_hand_and_only_counts_of_the_others():
+    state = start("sabaat-al-deemin")
+    view = bots.view_of("sabaat-al-deemin", state, 1)
+    assert view.hand == state.hands[1]
+    assert view.counts == (8, 8, 8, 8)
+    assert view.legal == ()  # not its turn
+    for other in (0, 2, 3):
+        assert state.hands[other] not in _ints(view)
+
+
+def _ints(value):
+    """Every int inside a view (its fields, tuples, the table), to look for a hidden hand."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, tuple | list):
+        return [i for item in value for i in _ints(item)]
+    return []
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    moves=st.integers(0, 80),
+    preset=st.sampled_from(list(tarneeb.PRESETS)),
+)
+def test_the_tricks_worked_out_from_a_view_are_the_engines(seed, moves, preset):
+    state = tarneeb.new_deal(tarneeb.PRESETS[preset], shuffle.deal(str(seed)), seed % 4)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.push(rng.choice(state.legal_moves()))
+    view = bots.view_of("tarneeb", state, seed % 4)
+    assert knowledge.tricks(view, view.table.trump) == [(tuple(t), w) for t, w in state.tricks]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 70))
+def test_the_tricks_worked_out_in_bent_al_sbeet_follow_the_rules(seed, moves):
+    rules = bent_al_sbeet.PRESETS["qahwa"]
+    state = bent_al_sbeet.new_deal(rules, shuffle.deal(str(seed)), seed % 4, start="play")
+    first = state.to_act
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.push(rng.choice(state.legal_moves()))
+    view = bots.view_of("bent-al-sbeet", state, 0)
+    done = knowledge.tricks(view)
+    leader = first
+    for trick, winner in done:
+        assert trick[0][0] == leader
+        assert [seat for seat, _ in trick] == [(leader - i) % 4 for i in range(4)]  # to the right
+        leader = winner
+    taken = [0, 0, 0, 0]
+    for trick, winner in done:
+        for _, c in trick:
+            taken[winner] |= 1 << c
+    assert taken == state.taken
+
+
+def test_the_view_of_a_pass_shows_what_the_seat_passed_and_received():
+    rules = bent_al_sbeet.PRESETS["qahwa"]  # deal 1: to the left
+    state = bent_al_sbeet.new_deal(rules, shuffle.deal("pass"), 0)
+    bots.advance("bent-al-sbeet", state, ["club"] * 4, "")  # to the end
+    state = bent_al_sbeet.new_deal(rules, shuffle.deal("pass"), 0)
+    while state.phase == "pass":
+        state.push(bots.hint("bent-al-sbeet", state, state.to_act).move)
+    view = bots.view_of("bent-al-sbeet", state, 0)
+    left, right = 1, 3  # N passes to E (its left) and receives from W
+    assert view.table.pass_to == left
+    assert view.table.passed == state.passes[0]
+    assert view.table.received == state.passes[right]
+    assert view.table.received & state.hands[0] == view.table.received
+
+
+def test_a_layout_view_shows_every_move_and_who_made_it():
+    state = start("sabaat-al-deemin", preset="classic")
+    bots.advance("sabaat-al-deemin", state, ["beginner"] * 4, "layout")
+    view = bots.view_of("sabaat-al-deemin", state, 0)
+    assert view.table.moves == tuple(state.history)
+    assert view.table.actors == tuple(state.actors)
+    assert view.table.layout == tuple(state.layout)
+
+
+def test_only_the_view_reads_an_engine_state():
+    # The heuristics get a SeatView and nothing else: no module but view.py (and the entry
+    # points that hand a state to it) names a state or reads a field that holds hidden cards.
+    package = Path(bots.__file__).parent
+    hidden = {"hands", "dealt", "passes", "pass_target", "push", "copy", "legal_moves"}
+    for path in sorted(package.glob("*.py")):
+        if path.name in ("view.py", "__init__.py"):
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            assert not (isinstance(node, ast.Name) and node.id == "state"), path.name
+            assert not (isinstance(node, ast.arg) and node.arg == "state"), path.name
+            assert not (isinstance(node, ast.Attribute) and node.attr in hidden), (
+                path.name,
+                node.attr,
+            )
+
+
+def test_the_match_context_comes_from_the_engine_or_from_the_caller():
+    tarneeb_deal = start("tarneeb")
+    view = bots.view_of("tarneeb", tarneeb_deal, 3, deal_number=4, totals=(12, 30))
+    assert (view.deal_number, view.match_totals) == (4, (12, 30))
+    assert bots.view_of("tarneeb", tarneeb_deal, 3).deal_number is None
+    # Bent Al Sbeet's deal knows its place in the match: the engine's word is kept.
+    rules = bent_al_sbeet.PRESETS["sbeetah"]
+    deal = bent_al_sbeet.new_deal(rules, shuffle.deal("x"), 0, 3, (40, 12, 7, 90))
+    view = bots.view_of("bent-al-sbeet", deal, 0, deal_number=9, totals=(0, 0, 0, 0))
+    assert (view.deal_number, view.match_totals) == (3, (40, 12, 7, 90))
+
+
+def test_each_deal_of_a_match_draws_its_own_beginner_choices():
+    def first_calls(number):
+        state = start("tarneeb")
+        made = bots.advance("tarneeb", state, ["beginner"] * 4, "match", deal_number=number)
+        return [move for _, move, _ in made]
+
+    assert first_calls(1) == first_calls(1)
+    assert first_calls(1) != first_calls(2)
