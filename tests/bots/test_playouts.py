@@ -7,6 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rulebook.engine import bent_al_sbeet, bots, sabaat_al_deemin, tarneeb
+from rulebook.engine.domains import domains
 from rulebook.engine.table import Direction
 
 from .helpers import MODULES, PRESETS, play_match
@@ -23,21 +24,26 @@ def test_whole_matches_of_every_preset_end_with_legal_moves(game, preset, levels
     assert deals >= 1
 
 
+def _values(key: str) -> list:
+    """The values a Bent Al Sbeet rule may take, as its engine declares them."""
+    return list(domains(bent_al_sbeet.Rules)[key].describe()["values"])
+
+
 SBEET_RULES = st.builds(
     bent_al_sbeet.Rules,
     direction=st.sampled_from(list(Direction)),
     pass_count=st.integers(0, 4),
-    pass_direction=st.sampled_from(bent_al_sbeet.PASS_DIRECTIONS),
+    pass_direction=st.sampled_from(_values("pass_direction")),
     exposable=st.sampled_from([(), (bent_al_sbeet.QS,), (bent_al_sbeet.QS, bent_al_sbeet.TD)]),
-    expose_order=st.sampled_from(bent_al_sbeet.EXPOSE_ORDERS),
-    opening_lead=st.sampled_from(bent_al_sbeet.OPENING_LEADS),
-    later_deal_lead=st.sampled_from(bent_al_sbeet.LATER_DEAL_LEADS),
+    expose_order=st.sampled_from(_values("expose_order")),
+    opening_lead=st.sampled_from(_values("opening_lead")),
+    later_deal_lead=st.sampled_from(_values("later_deal_lead")),
     forced_penalty_discard=st.booleans(),
     hearts_must_break=st.booleans(),
     hearts_double_when_both_exposed=st.booleans(),
     moon=st.booleans(),
     target=st.integers(20, 80),
-    ties=st.sampled_from(bent_al_sbeet.TIES),
+    ties=st.sampled_from(_values("ties")),
 )
 TARNEEB_RULES = st.one_of(
     st.builds(
