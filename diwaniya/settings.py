@@ -92,6 +92,15 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A transaction that reads then writes cannot upgrade SQLite's lock while another holds
+    # one ("database is locked"): take the write lock up front, wait for it rather than fail,
+    # and let readers go on while one writes (WAL).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Languages: English is the fallback; Arabic is laid out right to left.
