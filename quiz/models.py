@@ -4,6 +4,7 @@ answer forms already used (so a replayed form is recognised, whoever sends it).
 Generated questions are not stored: a seed names each one (see ``questions.generate``).
 """
 
+from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -91,3 +92,20 @@ class Answered(models.Model):
 
     def __str__(self):
         return f"{self.question} ({self.nonce})"
+
+
+class QuizProgress(models.Model):
+    """A visitor's quiz (``progress.Progress``), one row per browser session, deleted with it."""
+
+    session = models.OneToOneField(
+        Session, on_delete=models.CASCADE, primary_key=True, related_name="quiz"
+    )
+    data = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("quiz progress")
+        verbose_name_plural = _("quiz progress")
+
+    def __str__(self):
+        return f"{self.session_id[:8]}… {self.data.get('right', 0)}/{self.data.get('answered', 0)}"

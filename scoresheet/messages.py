@@ -1,7 +1,8 @@
 """The score sheet's refusals as sentences in the reader's language.
 
 Engine codes (``bad_entry``, ``bad_bid``, ``bad_tricks``, ``bad_side``, ``bad_double``,
-``match_over``) and the page's own (``match_ended``, ``row_taken``, ``row_stale``) are worded
+``match_over``) and the page's own (``match_ended``, ``row_taken``, ``row_stale``,
+``undo_stale``, ``end_stale``, ``not_yours``) are worded
 here; anything else falls back to ``rulebook.messages``.
 """
 
@@ -29,6 +30,17 @@ MESSAGES = {
         "Check the sheet below before sending this deal again."
     ),
     "row_stale": _("This form is out of date. Reload the page and enter the deal again."),
+    "undo_stale": _(
+        "Row %(row)s is no longer the last row of the sheet: nothing was undone. "
+        "Check the sheet below."
+    ),
+    "end_stale": _(
+        "The sheet has changed since you asked to end the match. Check it, then confirm again."
+    ),
+    "not_yours": _(
+        "There is no match to change at this address. A match is changed from the browser "
+        "that started it, or from its scorer’s link."
+    ),
 }
 
 

@@ -5,6 +5,7 @@ Moves, the deal and the seats are data for the engine; the texts are translated
 the rulebook, lets the loader tell an editor's change from its own.
 """
 
+from django.contrib.sessions.models import Session
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -74,6 +75,24 @@ class Step(Loaded):
 
     def __str__(self):
         return f"{self.tutorial.slug} {self.number}"
+
+
+class TutorialProgress(models.Model):
+    """A visitor's progress through one tutorial (``progress.Progress``), deleted with the
+    browser session it belongs to."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tutorials")
+    slug = models.SlugField()
+    data = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("session", "slug")]
+        verbose_name = _("tutorial progress")
+        verbose_name_plural = _("tutorial progress")
+
+    def __str__(self):
+        return f"{self.session_id[:8]}… {self.slug}"
 
 
 def script_step(step) -> ScriptStep:

@@ -21,6 +21,7 @@ from rulebook.messages import explain
 from rulebook.models import Variant
 from rulebook.words import card_html, move_label, side_name
 
+from . import progress as learner
 from .models import Tutorial
 from .progress import ANSWER_RUNG, Progress
 from .script import ScriptError
@@ -28,16 +29,17 @@ from .script import ScriptError
 
 def tutorial_list(request):
     tutorials = Tutorial.objects.select_related("game").prefetch_related("steps")
+    progress = learner.read_all(request)
     groups = []
     for game, rows in groupby(tutorials, key=lambda t: t.game):
-        groups.append({"game": game, "tutorials": [_summary(request, t) for t in rows]})
+        summaries = [_summary(t, progress.get(t.slug, Progress())) for t in rows]
+        groups.append({"game": game, "tutorials": summaries})
     return render(request, "tutorials/list.html", {"groups": groups})
 
 
-def _summary(request, tutorial) -> dict:
+def _summary(tutorial, progress: Progress) -> dict:
     steps = list(tutorial.steps.all())
     questions = [s.number for s in steps if s.question]
-    progress = Progress(request.session, tutorial.slug)
     return {
         "tutorial": tutorial,
         "length": len(steps),
@@ -59,14 +61,14 @@ def _tutorial(slug: str):
 def tutorial_start(request, slug):
     """Where to begin: the step the learner left off at, or the first."""
     tutorial = _tutorial(slug)
-    last = min(max(Progress(request.session, slug).last, 1), tutorial.steps.count())
+    last = min(max(learner.read(request, slug).last, 1), tutorial.steps.count())
     return HttpResponseRedirect(_step_url(slug, last))
 
 
 @require_POST
 def tutorial_reset(request, slug):
     _tutorial(slug)
-    Progress(request.session, slug).reset()
+    learner.reset(request, slug)
     return HttpResponseRedirect(reverse("tutorials:list") + f"#{slug}")
 
 
@@ -95,10 +97,13 @@ def _load(slug: str, number: int):
 def step_page(request, slug, number):
     tutorial, steps, frame = _load(slug, number)
     step = steps[number - 1]
-    progress = Progress(request.session, slug)
     if request.method == "POST":
-        return _answer(request, tutorial, step, frame, progress)
-    progress.visit(number)
+        return _answer(request, tutorial, step, frame)
+    # A visit is recorded for a visitor who already keeps something; a plain read stores none.
+    with learner.updating(request, slug, create=False) as progress:
+        if progress is not None:
+            progress.visit(number)
+    progress = progress or learner.read(request, slug)
     return render(request, "tutorials/step.html", _context(tutorial, steps, step, frame, progress))
 
 
@@ -207,17 +212,18 @@ def _feedback(q: dict):
 
 
 # ------------------------------------------------------------------------------ answers
-def _answer(request, tutorial, step, frame, progress):
+def _answer(request, tutorial, step, frame):
     number = step.number
+    here = HttpResponseRedirect(_step_url(tutorial.slug, number))
     if not step.question:
         return _bad(request, _("This step asks no question."), 400)
-    q = progress.question(number)
     if request.POST.get("hint"):
-        if not q["solved"]:
-            progress.update_question(number, hints=min(q["hints"] + 1, ANSWER_RUNG), feedback=None)
-        return HttpResponseRedirect(_step_url(tutorial.slug, number))
-    if q["solved"]:
-        return HttpResponseRedirect(_step_url(tutorial.slug, number))
+        with learner.updating(request, tutorial.slug) as progress:
+            q = progress.question(number)
+            if not q["solved"]:
+                hints = min(q["hints"] + 1, ANSWER_RUNG)
+                progress.update_question(number, hints=hints, feedback=None)
+        return here
     state = frame.before.state
     module = frame.before.module
     token = request.POST.get("move", "").strip()
@@ -225,14 +231,18 @@ def _answer(request, tutorial, step, frame, progress):
         parse = getattr(state, "parse_move", None) or module.parse_move
         move = parse(token)
     except BadInput:
-        return _bad(request, explain("bad_move", {"move": token[:20]}), 400)
+        return _bad(request, explain("bad_move", {"move": token}), 400)
     if move < 64 and not state.hands[state.to_act] >> move & 1:
         return _bad(request, _("That card is not in the hand you are playing."), 400)
-    if move in frame.answers():
-        progress.update_question(number, solved=True, feedback={"kind": "right"})
-    else:
-        progress.update_question(number, tries=q["tries"] + 1, feedback=_wrong(state, move))
-    return HttpResponseRedirect(_step_url(tutorial.slug, number))
+    with learner.updating(request, tutorial.slug) as progress:
+        q = progress.question(number)
+        if q["solved"]:
+            pass  # already found: a second answer changes nothing
+        elif move in frame.answers():
+            progress.update_question(number, solved=True, feedback={"kind": "right"})
+        else:
+            progress.update_question(number, tries=q["tries"] + 1, feedback=_wrong(state, move))
+    return here
 
 
 def _wrong(state, move: int) -> dict:

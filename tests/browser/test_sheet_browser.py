@@ -13,7 +13,7 @@ def start_match(page, lang="en"):
     page.goto(page.base + f"/{lang}/tarneeb/sheet/")
     page.select_option("#id_variant", "classic")
     page.locator("main form button[type=submit]").click()
-    page.wait_for_url(re.compile(rf".*/{lang}/tarneeb/sheet/\d+/$"))
+    page.wait_for_url(re.compile(rf".*/{lang}/tarneeb/sheet/score/[\w-]+/$"))
     return page.url
 
 
