@@ -19,9 +19,7 @@ class SessionStore(DatabaseStore):
             return super().save(must_create)
         with transaction.atomic(using=router.db_for_write(self.model)):
             stored = (
-                self.model.objects.select_for_update()
-                .filter(session_key=self.session_key)
-                .first()
+                self.model.objects.select_for_update().filter(session_key=self.session_key).first()
             )
             if stored is not None:
                 ownership.merge(self._get_session(), self.decode(stored.session_data))

@@ -6,6 +6,7 @@ facts, the answers, and the refusals of bad input. The engine's own refusal code
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from rulebook import echo
 from rulebook.engine import bent_al_sbeet, cards
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.messages import explain
@@ -212,9 +213,9 @@ def say(code: str, details: dict | None = None) -> str:
     template = MESSAGES.get(code)
     if template is None:
         return explain(code, details)
-    words = {k: _word(k, v) for k, v in details.items()}
     try:
-        return str(template) % words
+        words = {k: _word(k, v) for k, v in details.items()}
+        return echo.fill(template, details, words)
     except (KeyError, TypeError, ValueError):
         return explain(code, details)
 

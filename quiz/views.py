@@ -24,10 +24,10 @@ from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.models import Game, Rule, Section, Variant
 from rulebook.words import card_view, seat_name, side_name
 
+from . import progress as learner
 from . import questions, tokens
 from .messages import KIND_NAMES, answer_words, prompt, say
 from .models import Answered, HandPicked
-from . import progress as learner
 from .progress import Progress
 
 KEEP_ANSWERED = timedelta(seconds=tokens.FORM_MAX_AGE * 2)

@@ -8,6 +8,7 @@ here; anything else falls back to ``rulebook.messages``.
 
 from django.utils.translation import gettext_lazy as _
 
+from rulebook import echo
 from rulebook.engine import tarneeb
 from rulebook.engine.table import PARTNERSHIPS
 from rulebook.messages import explain as rulebook_explain
@@ -45,14 +46,15 @@ MESSAGES = {
 
 
 def explain(code: str, details: dict | None = None) -> str:
-    details = dict(details or {})
+    given = dict(details or {})
     if code not in MESSAGES:
-        return rulebook_explain(code, details)
+        return rulebook_explain(code, given)
+    words = dict(given)
     if code == "bad_tricks":
-        details["max"] = tarneeb.TRICKS
-    if code == "match_over" and details.get("winner") in PARTNERSHIPS:
-        details["winner"] = SIDES[details["winner"]]
+        words["max"] = tarneeb.TRICKS
+    if code == "match_over" and given.get("winner") in PARTNERSHIPS:
+        words["winner"] = SIDES[given["winner"]]
     try:
-        return str(MESSAGES[code]) % details
+        return echo.fill(MESSAGES[code], given, words)  # a typed value: capped, isolated
     except (KeyError, TypeError, ValueError):
-        return rulebook_explain(code, details)
+        return rulebook_explain(code, given)

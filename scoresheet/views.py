@@ -64,6 +64,7 @@ def _owned(request, token: str) -> Match:
     return match
 
 
+@require_http_methods(["GET", "HEAD"])
 def view_page(request, token):
     match = get_object_or_404(Match, share=token)
     return _render(request, match, scorer=ownership.owns(request, OWNED, match.scorer))
@@ -156,9 +157,7 @@ def end_match(request, token):
     return redirect(match.scorer_url())
 
 
-def _render(
-    request, match, *, scorer, form=None, error=None, status=200, confirm_end=False
-):
+def _render(request, match, *, scorer, form=None, error=None, status=200, confirm_end=False):
     """The sheet; with ``scorer``, the forms and links of the session that keeps the score."""
     rules = match.rules
     entries = list(match.entries.all())

@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rulebook import tables
+from rulebook import echo, tables
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls
@@ -54,7 +54,7 @@ def _summary(tutorial, progress: Progress) -> dict:
 def _tutorial(slug: str):
     tutorial = Tutorial.objects.select_related("game").filter(slug=slug).first()
     if tutorial is None:
-        raise Http404(_("There is no tutorial called “%(slug)s”.") % {"slug": slug})
+        raise Http404(echo.fill(_("There is no tutorial called “%(slug)s”."), {"slug": slug}))
     return tutorial
 
 

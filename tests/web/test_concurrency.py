@@ -78,7 +78,9 @@ def test_scorers_adding_rows_at_once_lose_nothing(live):
 
 
 def _question(browser) -> str:
-    status, _, headers = browser.get("/en/quiz/start/?game=tarneeb&variant=classic&kind=next-leader")
+    status, _, headers = browser.get(
+        "/en/quiz/start/?game=tarneeb&variant=classic&kind=next-leader"
+    )
     assert status == 302
     return headers["Location"]
 
