@@ -22,7 +22,7 @@ from rulebook.models import Variant
 from rulebook.words import card_html, move_label, side_name
 
 from . import progress as learner
-from .models import Tutorial
+from .models import Tutorial, problems_of
 from .progress import ANSWER_RUNG, Progress
 from .script import ScriptError
 
@@ -86,9 +86,11 @@ def _load(slug: str, number: int):
             % {"total": len(steps), "number": number}
         )
     try:
+        if problems_of(tutorial, steps):
+            raise ValueError
         frames = tutorial.frames(steps)
     except (ScriptError, EngineError, ValueError):
-        # Only an inconsistent edit can get here: the admin and the check refuse illegal scripts.
+        # Only a row changed outside the admin gets here: the admin and the check refuse it.
         raise Http404(_("This tutorial cannot be shown while it is being revised.")) from None
     return tutorial, steps, frames[number - 1]
 
