@@ -164,6 +164,15 @@ MESSAGES = {
     "bad_choice": gettext_lazy("“%(value)s” is not one of the choices."),
     "not_offered": gettext_lazy("“%(move)s” is not one of the moves offered."),
     "not_a_question": gettext_lazy("This position asks no question of this kind."),
+    # an editor's hand-picked question (the admin)
+    "bad_extra": gettext_lazy(
+        "The extra parameters must be a JSON object whose keys are “exposed” or “start” and "
+        'whose values are text, as {"exposed": "QS"}, or {} for none.'
+    ),
+    "bad_sheet": gettext_lazy(
+        "The sheet must be a JSON list of deals, each [bid, side, tricks] or [bid, side, "
+        'tricks, doubled] with the side NS or EW, as [[8, "EW", 6]], or [] for none.'
+    ),
 }
 
 CARD_KEYS = {"card", "held", "needs", "top"}
