@@ -132,7 +132,7 @@ def test_the_new_pages_speak_each_language(client, lang):
     words = {
         "ar": ("مبارياتي", "إنهاء المباراة؟"),
         "en": ("My matches", "End the match?"),
-        "fr": ("Mes parties", "Terminer la partie ?"),
+        "fr": ("Mes parties", "Terminer la partie\u00a0?"),
     }[lang]
     assert words[0] in page(client, f"/{lang}/mine/")
     assert words[1] in page(client, url + "end/")
