@@ -31,8 +31,12 @@ def free_port() -> int:
 
 
 def initdb() -> str | None:
-    """The path of PostgreSQL's initdb, or None where the server is not installed."""
-    return str(PG_BIN / "initdb") if (PG_BIN / "initdb").exists() else shutil.which("initdb")
+    """The path of PostgreSQL's initdb (Debian's 15, else its newest), or None where the
+    server is not installed."""
+    if (PG_BIN / "initdb").exists():
+        return str(PG_BIN / "initdb")
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: p.parts[-3])
+    return str(found[-1]) if found else shutil.which("initdb")
 
 
 def _as_postgres(*command):
