@@ -35,7 +35,10 @@ def initdb() -> str | None:
     server is not installed."""
     if (PG_BIN / "initdb").exists():
         return str(PG_BIN / "initdb")
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: p.parts[-3])
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda p: [int(x) for x in p.parts[-3].split(".") if x.isdigit()],
+    )
     return str(found[-1]) if found else shutil.which("initdb")
 
 
