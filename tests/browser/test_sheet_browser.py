@@ -50,7 +50,7 @@ def test_a_match_survives_a_reload_and_a_second_tab(page):
         "14",
     )
     other.goto(page.base + "/en/tarneeb/sheet/")
-    assert other.locator(f'a[href="{url.removeprefix(page.base)}"]').count() == 1
+    assert other.locator(f'a.scorer-link[href="{url.removeprefix(page.base)}"]').count() == 1
     other.close()
 
     # a bad entry: refused with a message, the typed value kept, nothing added
