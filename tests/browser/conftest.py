@@ -51,18 +51,6 @@ def site_env(tmp_path_factory):
     return env
 
 
-def manage(env: dict, *command: str) -> str:
-    """A management command run against the served site's database; its output."""
-    return subprocess.run(
-        [sys.executable, "manage.py", *command],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-
-
 @pytest.fixture(scope="session")
 def site(site_env, tmp_path_factory):
     env = site_env

@@ -5,7 +5,9 @@ import re
 
 import pytest
 
-from .conftest import EDITOR, manage
+from tests.servers import manage
+
+from .conftest import EDITOR
 
 pytestmark = pytest.mark.browser
 
