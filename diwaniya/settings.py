@@ -5,12 +5,14 @@ DJANGO_SECRET_KEY         the signing key; without it one is made once and kept 
 DJANGO_ALLOWED_HOSTS      comma-separated host names
 DATABASE_URL              e.g. postgres://user:pass@host/db (SQLite in the project by default)
 DJANGO_SECURE=1           HTTPS-only cookies, HSTS and redirect (behind TLS)
+SITE_URL                  the site's address for absolute links (http://127.0.0.1:8000)
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -35,6 +37,9 @@ def _secret_key() -> str:
 
 DEBUG = env_flag("DJANGO_DEBUG")
 SECRET_KEY = _secret_key()
+# Absolute links (hreflang, a scorer's links to copy) start with this, never with the request's
+# Host header, which a client chooses.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 ALLOWED_HOSTS = [
     h.strip()
     for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
@@ -58,6 +63,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -92,6 +99,15 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A transaction that reads then writes cannot upgrade SQLite's lock while another holds
+    # one ("database is locked"): take the write lock up front, wait for it rather than fail,
+    # and let readers go on while one writes (WAL).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Languages: English is the fallback; Arabic is laid out right to left.
@@ -132,6 +148,43 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SECURE else Non
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): the site's own files only, no inline script or style.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# No page uses the browser's sensors, camera, payment or the like.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+}
+
+# Sessions hold what a visitor keeps (see diwaniya/ownership.py): written only when there is
+# something to keep; an idle one expires after 30 days, one that owns a match lives a year.
+# `manage.py clearsessions` (run by `make setup`, and daily in production) removes expired ones.
+SESSION_ENGINE = "diwaniya.sessions"
+SESSION_COOKIE_AGE = 30 * 24 * 3600
+SESSION_COOKIE_HTTPONLY = True
 
 LOGGING = {
     "version": 1,

@@ -2,6 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from diwaniya import views as site
 from rulebook import api, views
 
 urlpatterns = [
@@ -12,6 +13,7 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    path("mine/", site.mine, name="mine"),
     path("tarneeb/sheet/", include("scoresheet.urls")),
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),

@@ -21,10 +21,9 @@ from rulebook.engine.errors import EngineError
 from rulebook.loader import Report, prune, sync, texts
 
 from . import questions
-from .models import HandPicked
+from .models import EXTRA_KEYS, HandPicked
 
 DATA = Path(__file__).parent / "data"
-EXTRA_KEYS = ("exposed", "start")
 
 
 class BadData(Exception):

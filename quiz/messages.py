@@ -6,6 +6,7 @@ facts, the answers, and the refusals of bad input. The engine's own refusal code
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from rulebook import echo
 from rulebook.engine import bent_al_sbeet, cards
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.messages import explain
@@ -163,6 +164,15 @@ MESSAGES = {
     "bad_choice": gettext_lazy("“%(value)s” is not one of the choices."),
     "not_offered": gettext_lazy("“%(move)s” is not one of the moves offered."),
     "not_a_question": gettext_lazy("This position asks no question of this kind."),
+    # an editor's hand-picked question (the admin)
+    "bad_extra": gettext_lazy(
+        "The extra parameters must be a JSON object whose keys are “exposed” or “start” and "
+        'whose values are text, as {"exposed": "QS"}, or {} for none.'
+    ),
+    "bad_sheet": gettext_lazy(
+        "The sheet must be a JSON list of deals, each [bid, side, tricks] or [bid, side, "
+        'tricks, doubled] with the side NS or EW, as [[8, "EW", 6]], or [] for none.'
+    ),
 }
 
 CARD_KEYS = {"card", "held", "needs", "top"}
@@ -212,9 +222,9 @@ def say(code: str, details: dict | None = None) -> str:
     template = MESSAGES.get(code)
     if template is None:
         return explain(code, details)
-    words = {k: _word(k, v) for k, v in details.items()}
     try:
-        return str(template) % words
+        words = {k: _word(k, v) for k, v in details.items()}
+        return echo.fill(template, details, words)
     except (KeyError, TypeError, ValueError):
         return explain(code, details)
 

@@ -4,14 +4,45 @@ answer forms already used (so a replayed form is recognised, whoever sends it).
 Generated questions are not stored: a seed names each one (see ``questions.generate``).
 """
 
+from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine.errors import EngineError
+from rulebook.engine.errors import BadInput, EngineError
 from rulebook.models import Loaded
 
 from . import questions
+
+EXTRA_KEYS = ("exposed", "start")  # the position's parameters a question may add
+SIDES = ("NS", "EW")
+
+
+def shape_problem(extra, sheet) -> str | None:
+    """The code of what is wrong with the JSON of ``extra`` or ``sheet``, before the engine
+    reads them: ``extra`` an object of ``EXTRA_KEYS`` to text, ``sheet`` a list of deals
+    ``[bid, side, tricks]`` or ``[bid, side, tricks, doubled]``."""
+    if not isinstance(extra, dict) or any(
+        key not in EXTRA_KEYS or not isinstance(value, str) for key, value in extra.items()
+    ):
+        return "bad_extra"
+    if not isinstance(sheet, list) or not all(_deal_row(row) for row in sheet):
+        return "bad_sheet"
+    return None
+
+
+def _deal_row(row) -> bool:
+    def number(x):
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    return (
+        isinstance(row, list)
+        and len(row) in (3, 4)
+        and number(row[0])
+        and row[1] in SIDES
+        and number(row[2])
+        and (len(row) == 3 or isinstance(row[3], bool))
+    )
 
 
 class HandPicked(Loaded):
@@ -58,6 +89,9 @@ class HandPicked(Loaded):
 
     def question(self) -> questions.Question:
         """The question, built by the engine (``BadInput``/``IllegalMove`` if it is broken)."""
+        problem = shape_problem(self.extra, self.sheet)
+        if problem:
+            raise BadInput(problem)
         return questions.build(
             self.game,
             self.variant,
@@ -68,11 +102,14 @@ class HandPicked(Loaded):
         )
 
     def clean(self):
+        from .messages import say
+
+        problem = shape_problem(self.extra, self.sheet)
+        if problem:
+            raise ValidationError({"extra" if problem == "bad_extra" else "sheet": say(problem)})
         try:
             self.question()
         except (EngineError, questions.UnknownQuestion) as e:
-            from .messages import say
-
             raise ValidationError(say(e.code, e.details)) from None
 
 
@@ -91,3 +128,20 @@ class Answered(models.Model):
 
     def __str__(self):
         return f"{self.question} ({self.nonce})"
+
+
+class QuizProgress(models.Model):
+    """A visitor's quiz (``progress.Progress``), one row per browser session, deleted with it."""
+
+    session = models.OneToOneField(
+        Session, on_delete=models.CASCADE, primary_key=True, related_name="quiz"
+    )
+    data = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("quiz progress")
+        verbose_name_plural = _("quiz progress")
+
+    def __str__(self):
+        return f"{self.session_id[:8]}… {self.data.get('right', 0)}/{self.data.get('answered', 0)}"

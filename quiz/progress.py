@@ -1,21 +1,26 @@
-"""A learner's quiz in the session (no account needed): score, streak, the last questions, the
-results to show after a redirect, and the questions to ask again.
+"""A learner's quiz (no account needed): score, streak, the last questions, the results to show
+after a redirect, the questions to ask again, and the mode being practised.
+
+It is kept in a database row keyed by the browser session (``QuizProgress``), updated under a
+row lock (``ownership.locked_row``): two answers sent at once from one session both count. A
+visitor who has answered nothing has no row and no stored session.
 
 Spaced repetition: a question answered wrongly is queued to come back ``AGAIN_AFTER`` answers
 later, as the next question offered; it leaves the queue when answered rightly once it has come
 back (a right answer straight after seeing the explanation does not clear it).
 """
 
-KEY = "quiz"
+from contextlib import contextmanager
+
+from diwaniya import ownership
+
 RECENT = 10  # questions listed on the quiz's pages
 RESULTS = 20  # answers kept for the page shown after the redirect
 AGAIN_AFTER = 3  # answers between a wrong answer and the question's return
 
 
 class Progress:
-    def __init__(self, session):
-        self.session = session
-        data = session.get(KEY)
+    def __init__(self, data=None):
         self.data = data if isinstance(data, dict) else {}
 
     # ------------------------------------------------------------------ reading
@@ -66,16 +71,14 @@ class Progress:
         return None
 
     # ------------------------------------------------------------------ writing
-    def set_mode(self, game: str, variant: str, kind: str) -> None:
-        if self.mode != [game, variant, kind]:
-            self.data["mode"] = [game, variant, kind]
-            self._save()
-
     def record(self, *, nonce: str, url_key, key, answer: dict, correct: bool) -> None:
         """Count an answer. ``url_key`` names the question as linked (kind may be "mixed"),
-        ``key`` as asked (the concrete kind), which is what comes back when wrong."""
+        ``key`` as asked (the concrete kind), which is what comes back when wrong. A question
+        asked for itself (not one coming back) sets the mode the next questions follow."""
         d = self.data
         before, key = self.answered, list(key)
+        if not self.queued(key):
+            d["mode"] = list(url_key[:3])
         d["answered"] = before + 1
         d["right"] = self.right + (1 if correct else 0)
         d["streak"] = self.streak + 1 if correct else 0
@@ -94,13 +97,31 @@ class Progress:
             *results,
             {"nonce": nonce, "q": list(url_key), "answer": answer, "correct": correct},
         ][-RESULTS:]
-        self._save()
 
-    def reset(self) -> None:
-        self.session.pop(KEY, None)
-        self.session.modified = True
-        self.data = {}
 
-    def _save(self) -> None:
-        self.session[KEY] = self.data
-        self.session.modified = True
+def read(request) -> Progress:
+    """The visitor's quiz as stored (nothing is written)."""
+    from .models import QuizProgress
+
+    key = ownership.session_key(request)
+    row = QuizProgress.objects.filter(session_id=key).first() if key else None
+    return Progress(row.data if row else None)
+
+
+@contextmanager
+def updating(request):
+    """The visitor's quiz, locked until the block ends and then saved (a session is stored)."""
+    from .models import QuizProgress
+
+    with ownership.locked_row(QuizProgress, request) as row:
+        progress = Progress(row.data)
+        yield progress
+        row.data = progress.data
+
+
+def reset(request) -> None:
+    from .models import QuizProgress
+
+    key = ownership.session_key(request)
+    if key:
+        QuizProgress.objects.filter(session_id=key).delete()

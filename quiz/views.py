@@ -1,7 +1,7 @@
 """The quiz pages: choose a game, a variant and a kind; answer; read why.
 
 Thin views: ``questions`` asks the engine and checks answers, ``tokens`` signs what is issued,
-``progress`` keeps the session, ``messages`` words it all. An answer is a POST followed by a
+``progress`` keeps the learner's score, ``messages`` words it all. An answer is a POST followed by a
 redirect to the question's page with ``?a=<nonce>``, which shows the result (so a reload never
 answers twice). Bad input gets a 4xx page in the page's language and never counts.
 """
@@ -24,6 +24,7 @@ from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.models import Game, Rule, Section, Variant
 from rulebook.words import card_view, seat_name, side_name
 
+from . import progress as learner
 from . import questions, tokens
 from .messages import KIND_NAMES, answer_words, prompt, say
 from .models import Answered, HandPicked
@@ -49,7 +50,7 @@ def _rules_url(game: str, variant: str, section: str, rule: str | None) -> str:
 
 
 def index(request):
-    progress = Progress(request.session)
+    progress = learner.read(request)
     picked = {}
     for row in HandPicked.objects.all():
         picked.setdefault(row.game, []).append(
@@ -84,13 +85,12 @@ def start(request):
         questions.check_names(game, variant, kind)
     except questions.UnknownQuestion as e:
         return _error(request, 404, say(e.code, e.details))
-    Progress(request.session).set_mode(game, variant, kind)
     return redirect(question_url(game, variant, kind, tokens.new_seed()))
 
 
 @require_POST
 def reset(request):
-    Progress(request.session).reset()
+    learner.reset(request)
     return redirect("quiz:index")
 
 
@@ -111,14 +111,11 @@ def question(request, game, variant, kind, token):
         q, picked = _question(game, variant, kind, seed)
     except questions.UnknownQuestion as e:
         return _error(request, 404, say(e.code, e.details))
-    progress = Progress(request.session)
+    progress = learner.read(request)
     page = Page(request, q, picked, progress, url_key=[game, variant, kind, seed])
     if request.method == "POST":
         return page.answer()
-    result = progress.result(request.GET.get("a"), page.url_key)
-    if result is None and not progress.queued(page.key):
-        progress.set_mode(game, variant, kind)
-    return page.render(result=result)
+    return page.render(result=progress.result(request.GET.get("a"), page.url_key))
 
 
 def _question(game, variant, kind, seed):
@@ -165,16 +162,17 @@ class Page:
             return self.render(error=say(e.code, e.details), status=400, nonce=nonce)
         correct = questions.is_right(q, answer)
         try:
-            with transaction.atomic():
+            # The form is spent and the answer counted together, or neither is.
+            with learner.updating(request) as progress, transaction.atomic():
                 Answered.objects.create(
                     nonce=nonce, question="/".join(self.url_key), correct=correct
+                )
+                progress.record(
+                    nonce=nonce, url_key=self.url_key, key=self.key, answer=answer, correct=correct
                 )
         except IntegrityError:  # the same form, sent twice at once
             return self.render(error=say("replayed_form"), status=409)
         Answered.objects.filter(created__lt=timezone.now() - KEEP_ANSWERED).delete()
-        self.progress.record(
-            nonce=nonce, url_key=self.url_key, key=self.key, answer=answer, correct=correct
-        )
         response = HttpResponseRedirect(f"{self.url}?{urlencode({'a': nonce})}")
         response.status_code = 303  # see the result with a GET
         return response

@@ -22,7 +22,7 @@ def _language(request) -> str:
 
 def error(code: str, details: dict, status: int, move=None) -> JsonResponse:
     return JsonResponse(
-        {"error": {"code": code, "message": explain(code, details), "move": move}},
+        {"error": {"code": code, "message": explain(code, details, html=False), "move": move}},
         status=status,
         json_dumps_params={"ensure_ascii": False},
     )

@@ -7,6 +7,7 @@ the one place that words them.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from . import echo
 from .engine import cards
 from .engine.table import SEATS
 from .words import card_name, seat_name, suit_name
@@ -171,11 +172,14 @@ def _word(key, value):
     return value
 
 
-def explain(code: str, details: dict | None = None) -> str:
-    details = {k: _word(k, v) for k, v in (details or {}).items()}
+def explain(code: str, details: dict | None = None, html: bool = True) -> str:
+    """The sentence for ``code``: safe HTML for a page, or plain text (``html=False``, the
+    JSON API). What the visitor typed is repeated capped and isolated (``echo.fill``)."""
+    given = details or {}
+    details = {k: _word(k, v) for k, v in given.items()}
     template = MESSAGES.get(code)
     if template is None:
-        return _("This is not allowed here (%(code)s).") % {"code": code}
+        return echo.fill(_("This is not allowed here (%(code)s)."), {"code": code}, html=html)
     text = str(template)
     if code == "bad_rule_value" and "low" in details:
         text = str(BAD_NUMBER)
@@ -183,6 +187,6 @@ def explain(code: str, details: dict | None = None) -> str:
     if details.get("reason") in reasons:
         text = f"{text} {reasons[details['reason']]}"
     try:
-        return text % details
+        return echo.fill(text, given, details, html=html)
     except (KeyError, TypeError, ValueError):
-        return _("This is not allowed here (%(code)s).") % {"code": code}
+        return echo.fill(_("This is not allowed here (%(code)s)."), {"code": code}, html=html)

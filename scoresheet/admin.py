@@ -20,5 +20,5 @@ class EntryInline(admin.TabularInline):
 class MatchAdmin(admin.ModelAdmin):
     list_display = ["pk", "variant", "target", "created", "ended"]
     list_filter = ["variant", "ended"]
-    readonly_fields = ["variant", "target", "created"]
+    readonly_fields = ["variant", "target", "created", "scorer", "share"]
     inlines = [EntryInline]

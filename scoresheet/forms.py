@@ -35,6 +35,8 @@ class NewMatchForm(forms.Form):
         label=_("Variant"),
         choices=lambda: [(slug, variant_name(slug)) for slug in tarneeb.PRESETS],
         initial=tarneeb.DEFAULT_PRESET,
+        # Django's own message repeats the value sent; ours names what to do instead.
+        error_messages={"invalid_choice": _("Choose one of the variants offered.")},
     )
     target = forms.TypedChoiceField(
         label=_("Target"),
@@ -43,6 +45,7 @@ class NewMatchForm(forms.Form):
         required=False,
         empty_value=None,
         initial=tarneeb.PRESETS[tarneeb.DEFAULT_PRESET].target,
+        error_messages={"invalid_choice": _("Choose one of the targets offered.")},
     )
 
     def save(self) -> Match:
@@ -93,7 +96,10 @@ class PointsForm(EntryForm):
 class DealForm(EntryForm):
     kind = Entry.DEAL
     side = forms.ChoiceField(
-        label=_("Bidding side"), choices=list(SIDES.items()), widget=forms.RadioSelect
+        label=_("Bidding side"),
+        choices=list(SIDES.items()),
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("Choose North–South or East–West.")},
     )
     bid = _number(_("Bid (tricks)"))
     tricks = _number(_("Tricks the bidding side took"))

@@ -1,12 +1,14 @@
 """The score sheet's refusals as sentences in the reader's language.
 
 Engine codes (``bad_entry``, ``bad_bid``, ``bad_tricks``, ``bad_side``, ``bad_double``,
-``match_over``) and the page's own (``match_ended``, ``row_taken``, ``row_stale``) are worded
+``match_over``) and the page's own (``match_ended``, ``row_taken``, ``row_stale``,
+``undo_stale``, ``end_stale``, ``not_yours``) are worded
 here; anything else falls back to ``rulebook.messages``.
 """
 
 from django.utils.translation import gettext_lazy as _
 
+from rulebook import echo
 from rulebook.engine import tarneeb
 from rulebook.engine.table import PARTNERSHIPS
 from rulebook.messages import explain as rulebook_explain
@@ -29,18 +31,30 @@ MESSAGES = {
         "Check the sheet below before sending this deal again."
     ),
     "row_stale": _("This form is out of date. Reload the page and enter the deal again."),
+    "undo_stale": _(
+        "Row %(row)s is no longer the last row of the sheet: nothing was undone. "
+        "Check the sheet below."
+    ),
+    "end_stale": _(
+        "The sheet has changed since you asked to end the match. Check it, then confirm again."
+    ),
+    "not_yours": _(
+        "There is no match to change at this address. A match is changed from the browser "
+        "that started it, or from its scorer’s link."
+    ),
 }
 
 
 def explain(code: str, details: dict | None = None) -> str:
-    details = dict(details or {})
+    given = dict(details or {})
     if code not in MESSAGES:
-        return rulebook_explain(code, details)
+        return rulebook_explain(code, given)
+    words = dict(given)
     if code == "bad_tricks":
-        details["max"] = tarneeb.TRICKS
-    if code == "match_over" and details.get("winner") in PARTNERSHIPS:
-        details["winner"] = SIDES[details["winner"]]
+        words["max"] = tarneeb.TRICKS
+    if code == "match_over" and given.get("winner") in PARTNERSHIPS:
+        words["winner"] = SIDES[given["winner"]]
     try:
-        return str(MESSAGES[code]) % details
+        return echo.fill(MESSAGES[code], given, words)  # a typed value: capped, isolated
     except (KeyError, TypeError, ValueError):
-        return rulebook_explain(code, details)
+        return rulebook_explain(code, given)

@@ -2,8 +2,12 @@
 
 Nothing computed is stored: the sheet (lines, debts, plain totals, winner) is the engine's
 ``Sheet`` replaying the rows, so the site and the engine cannot disagree.
+
+A match is reached by two unguessable links, never by its id: the scorer's link (private: it
+grants writing to the browser session that opens it) and the share link (read only).
 """
 
+import secrets
 from dataclasses import replace
 
 from django.db import models
@@ -15,11 +19,18 @@ from rulebook.engine.errors import EngineError
 from rulebook.engine.score_sheet import Sheet
 
 TARGETS = (31, 41, 51, 61)
+OWNED = "sheet"  # the kind of thing a session owns (diwaniya.ownership)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)  # 144 random bits, 24 characters
 
 
 class Match(models.Model):
     variant = models.CharField(_("variant"), max_length=20)  # a key of tarneeb.PRESETS
     target = models.PositiveSmallIntegerField(_("target"))
+    scorer = models.CharField(_("scorer's token"), max_length=32, unique=True, default=new_token)
+    share = models.CharField(_("share token"), max_length=32, unique=True, default=new_token)
     created = models.DateTimeField(_("started"), auto_now_add=True)
     ended = models.DateTimeField(_("ended"), null=True, blank=True)
 
@@ -32,7 +43,13 @@ class Match(models.Model):
         return f"#{self.pk} {self.variant} {self.target}"
 
     def get_absolute_url(self) -> str:
-        return reverse("scoresheet:match", args=[self.pk])
+        return self.share_url()
+
+    def share_url(self) -> str:
+        return reverse("scoresheet:view", args=[self.share])
+
+    def scorer_url(self) -> str:
+        return reverse("scoresheet:score", args=[self.scorer])
 
     @property
     def rules(self) -> tarneeb.Rules:

@@ -34,3 +34,15 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL cluster for the whole run: ``postgres(name)`` makes a database
+    and returns its DATABASE_URL. Skipped where the server binaries are not installed."""
+    from . import servers
+
+    if not servers.initdb():
+        pytest.skip("PostgreSQL server binaries are not installed")
+    with servers.postgres_cluster() as create:
+        yield create

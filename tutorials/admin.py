@@ -2,17 +2,17 @@
 edited script can never show a move its variant forbids."""
 
 from django.contrib import admin
-from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 
-from rulebook.engine.errors import EngineError
-
-from .models import Step, Tutorial, frames_of
-from .script import ScriptError
+from .models import Step, Tutorial, problems_of
 
 
 class StepFormSet(BaseInlineFormSet):
+    """The tutorial and its steps as they would be saved, checked as a file is: replayed by
+    the engine, seats, exposed cards, texts in every language, steps numbered 1 to n."""
+
     def clean(self):
         super().clean()
         if any(self.errors):
@@ -22,13 +22,9 @@ class StepFormSet(BaseInlineFormSet):
             for f in self.forms
             if f.cleaned_data and not f.cleaned_data.get("DELETE", False)
         ]
-        steps.sort(key=lambda s: s.number or 0)
-        try:
-            frames_of(self.instance, steps)
-        except ScriptError as e:
-            raise ValidationError(f"Step {steps[e.step - 1].number}: {e}") from None
-        except (EngineError, ValueError, ObjectDoesNotExist) as e:
-            raise ValidationError(f"The deal cannot be set up: {e}") from None
+        problems = problems_of(self.instance, steps)
+        if problems:
+            raise ValidationError(problems)
 
 
 class StepInline(TranslationStackedInline):

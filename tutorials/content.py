@@ -38,7 +38,7 @@ from pathlib import Path
 
 from rulebook import games
 from rulebook.engine.errors import EngineError
-from rulebook.engine.table import parse_seat
+from rulebook.engine.table import SEATS, parse_seat
 
 from .script import ANY_LEGAL, ScriptError, Step, deal_hands, replay
 
@@ -120,8 +120,9 @@ def _texts_missing(table, where: str) -> list[str]:
     ]
 
 
-def problems(data: dict) -> list[str]:
-    """What is wrong with one tutorial file, each naming the step and the reason."""
+def problems(data: dict, word=str) -> list[str]:
+    """What is wrong with one tutorial file, each naming the step and the reason (``word``
+    turns the engine's refusal into words: its code and facts by default)."""
     slug = data.get("slug", "?")
     out = []
     for key in ("slug", "game", "variant", "level", "learner"):
@@ -133,6 +134,9 @@ def problems(data: dict) -> list[str]:
         out.append(f"{slug}: level {data['level']!r} is not one of {', '.join(LEVELS)}")
     if data.get("show", "learner") not in SHOW:
         out.append(f"{slug}: show must be one of {', '.join(SHOW)}")
+    for key in ("learner", "dealer"):
+        if data.get(key) and data[key] not in tuple(SEATS):
+            out.append(f"{slug}: {key} {data[key]!r} is not a seat ({', '.join(SEATS)})")
     out += _texts_missing(data.get("title"), f"{slug} title")
     out += _texts_missing(data.get("summary"), f"{slug} summary")
     steps = data.get("steps", [])
@@ -150,9 +154,9 @@ def problems(data: dict) -> list[str]:
     try:
         frames = frames_of(data)
     except ScriptError as e:
-        out.append(f"{slug} step {e.step}: {e}")
+        out.append(f"{slug} step {e.step}: {word(e)}")
     except (EngineError, ValueError) as e:
-        out.append(f"{slug}: the deal cannot be set up: {e}")
+        out.append(f"{slug}: the deal cannot be set up: {word(e)}")
     else:
         out += _questions_for_the_learner(data, frames)
     return out

@@ -5,9 +5,12 @@ Moves, the deal and the seats are data for the engine; the texts are translated
 the rulebook, lets the loader tell an editor's change from its own.
 """
 
+from django.contrib.sessions.models import Session
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rulebook.engine.table import SEATS
 from rulebook.models import Game, Loaded
 
 from . import content
@@ -51,6 +54,17 @@ class Tutorial(Loaded):
         steps = list(self.steps.all()) if steps is None else steps
         return frames_of(self, steps)
 
+    def clean(self):
+        from rulebook.messages import explain
+
+        seats = {}
+        for name in ("learner", "dealer"):
+            value = getattr(self, name)
+            if value and value not in tuple(SEATS):
+                seats[name] = explain("bad_seat", {"seat": value})
+        if seats:
+            raise ValidationError(seats)
+
 
 class Step(Loaded):
     tutorial = models.ForeignKey(Tutorial, on_delete=models.CASCADE, related_name="steps")
@@ -76,6 +90,24 @@ class Step(Loaded):
         return f"{self.tutorial.slug} {self.number}"
 
 
+class TutorialProgress(models.Model):
+    """A visitor's progress through one tutorial (``progress.Progress``), deleted with the
+    browser session it belongs to."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tutorials")
+    slug = models.SlugField()
+    data = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("session", "slug")]
+        verbose_name = _("tutorial progress")
+        verbose_name_plural = _("tutorial progress")
+
+    def __str__(self):
+        return f"{self.session_id[:8]}… {self.slug}"
+
+
 def script_step(step) -> ScriptStep:
     accept = step.accept.strip()
     return ScriptStep(
@@ -84,6 +116,61 @@ def script_step(step) -> ScriptStep:
         accept=None if not accept else accept if accept == "legal" else content.split(accept),
         variant=step.variant or None,
     )
+
+
+def as_script(tutorial, steps) -> dict:
+    """Stored rows (saved or not) in the form of a tutorial file, for ``content.problems``."""
+
+    def langs(row, name):
+        return {lang: getattr(row, f"{name}_{lang}", "") or "" for lang in content.LANGUAGES}
+
+    def step_data(step):
+        data = {"moves": step.moves, "text": langs(step, "text")}
+        for name in ("show", "variant"):
+            if getattr(step, name):
+                data[name] = getattr(step, name)
+        if step.question:
+            data["question"] = {"hint": langs(step, "hint"), "explain": langs(step, "explain")}
+            if step.accept.strip():
+                data["question"]["accept"] = step.accept.strip()
+        return data
+
+    data = {
+        "slug": tutorial.slug,
+        "game": tutorial.game.slug if tutorial.game_id else "",
+        "title": langs(tutorial, "title"),
+        "summary": langs(tutorial, "summary"),
+        "steps": [step_data(s) for s in steps],
+    }
+    for name in ("variant", "level", "seed", "deal", "dealer", "learner", "show", "start"):
+        data[name] = getattr(tutorial, name)
+    data["exposed"] = tutorial.exposed
+    return data
+
+
+def problems_of(tutorial, steps) -> list[str]:
+    """What the file check (``content.problems``: the engine's replay, the seats, every text)
+    finds in stored rows, and steps not numbered 1 to n: the admin, the database check and
+    the pages all ask this."""
+    numbers = sorted(s.number or 0 for s in steps)
+    if numbers != list(range(1, len(steps) + 1)):
+        return [f"{tutorial.slug}: the steps must be numbered 1 to {len(steps)}, not {numbers}"]
+    try:
+        data = as_script(tutorial, sorted(steps, key=lambda s: s.number))
+    except Game.DoesNotExist:
+        return [f"{tutorial.slug}: no game"]
+    return content.problems(data, word=_refusal)
+
+
+def _refusal(error) -> str:
+    """The engine's refusal in the editor's language (a ScriptError names its move too)."""
+    from rulebook.messages import explain
+
+    if not hasattr(error, "code"):
+        return str(error)
+    reason = explain(error.code, error.details, html=False)
+    token = getattr(error, "token", None)
+    return f"{token}: {reason}" if token else reason
 
 
 def frames_of(tutorial, steps):

@@ -1,19 +1,22 @@
-"""A learner's progress through the tutorials, kept in the session (no account needed).
+"""A learner's progress through the tutorials (no account needed).
 
-``session["tutorials"][slug]`` holds the furthest step seen, the last step visited, and per
-question: tries, hints taken (0 to 3; the third shows the answer), solved, and the feedback
-waiting to be shown after a redirect.
+Per tutorial: the furthest step seen, the last step visited, and per question: tries, hints
+taken (0 to 3; the third shows the answer), solved, and the feedback waiting to be shown after
+a redirect. It is kept in a database row per browser session and tutorial
+(``TutorialProgress``), updated under a row lock, so two answers sent at once both count. A
+visitor's first answer or hint stores a session; reading steps before that stores nothing.
 """
 
-KEY = "tutorials"
+from contextlib import contextmanager
+
+from diwaniya import ownership
+
 ANSWER_RUNG = 3  # the third hint is the answer itself
 
 
 class Progress:
-    def __init__(self, session, slug: str):
-        self.session = session
-        self.slug = slug
-        self.data = session.get(KEY, {}).get(slug, {})
+    def __init__(self, data=None):
+        self.data = data if isinstance(data, dict) else {}
 
     # --------------------------------------------------------------- reading
     @property
@@ -42,18 +45,46 @@ class Progress:
     def visit(self, number: int) -> None:
         self.data["seen"] = max(self.seen, number)
         self.data["last"] = number
-        self._save()
 
     def update_question(self, number: int, **changes) -> dict:
         q = {**self.question(number), **changes}
         self.data.setdefault("q", {})[str(number)] = q
-        self._save()
         return q
 
-    def reset(self) -> None:
-        self.session.get(KEY, {}).pop(self.slug, None)
-        self.session.modified = True
 
-    def _save(self) -> None:
-        self.session.setdefault(KEY, {})[self.slug] = self.data
-        self.session.modified = True
+def read(request, slug: str) -> Progress:
+    return read_all(request).get(slug, Progress())
+
+
+def read_all(request) -> dict[str, Progress]:
+    """Every tutorial's progress of this visitor, by slug (nothing is written)."""
+    from .models import TutorialProgress
+
+    key = ownership.session_key(request)
+    if key is None:
+        return {}
+    rows = TutorialProgress.objects.filter(session_id=key)
+    return {row.slug: Progress(row.data) for row in rows}
+
+
+@contextmanager
+def updating(request, slug: str, create: bool = True):
+    """The tutorial's progress, locked until the block ends and then saved. Without
+    ``create``, a visitor with no stored session gets None and nothing is written."""
+    from .models import TutorialProgress
+
+    with ownership.locked_row(TutorialProgress, request, create=create, slug=slug) as row:
+        if row is None:
+            yield None
+            return
+        progress = Progress(row.data)
+        yield progress
+        row.data = progress.data
+
+
+def reset(request, slug: str) -> None:
+    from .models import TutorialProgress
+
+    key = ownership.session_key(request)
+    if key:
+        TutorialProgress.objects.filter(session_id=key, slug=slug).delete()

@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rulebook import tables
+from rulebook import echo, tables
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls
@@ -21,23 +21,25 @@ from rulebook.messages import explain
 from rulebook.models import Variant
 from rulebook.words import card_html, move_label, side_name
 
-from .models import Tutorial
+from . import progress as learner
+from .models import Tutorial, problems_of
 from .progress import ANSWER_RUNG, Progress
 from .script import ScriptError
 
 
 def tutorial_list(request):
     tutorials = Tutorial.objects.select_related("game").prefetch_related("steps")
+    progress = learner.read_all(request)
     groups = []
     for game, rows in groupby(tutorials, key=lambda t: t.game):
-        groups.append({"game": game, "tutorials": [_summary(request, t) for t in rows]})
+        summaries = [_summary(t, progress.get(t.slug, Progress())) for t in rows]
+        groups.append({"game": game, "tutorials": summaries})
     return render(request, "tutorials/list.html", {"groups": groups})
 
 
-def _summary(request, tutorial) -> dict:
+def _summary(tutorial, progress: Progress) -> dict:
     steps = list(tutorial.steps.all())
     questions = [s.number for s in steps if s.question]
-    progress = Progress(request.session, tutorial.slug)
     return {
         "tutorial": tutorial,
         "length": len(steps),
@@ -52,21 +54,21 @@ def _summary(request, tutorial) -> dict:
 def _tutorial(slug: str):
     tutorial = Tutorial.objects.select_related("game").filter(slug=slug).first()
     if tutorial is None:
-        raise Http404(_("There is no tutorial called “%(slug)s”.") % {"slug": slug})
+        raise Http404(echo.fill(_("There is no tutorial called “%(slug)s”."), {"slug": slug}))
     return tutorial
 
 
 def tutorial_start(request, slug):
     """Where to begin: the step the learner left off at, or the first."""
     tutorial = _tutorial(slug)
-    last = min(max(Progress(request.session, slug).last, 1), tutorial.steps.count())
+    last = min(max(learner.read(request, slug).last, 1), tutorial.steps.count())
     return HttpResponseRedirect(_step_url(slug, last))
 
 
 @require_POST
 def tutorial_reset(request, slug):
     _tutorial(slug)
-    Progress(request.session, slug).reset()
+    learner.reset(request, slug)
     return HttpResponseRedirect(reverse("tutorials:list") + f"#{slug}")
 
 
@@ -84,9 +86,11 @@ def _load(slug: str, number: int):
             % {"total": len(steps), "number": number}
         )
     try:
+        if problems_of(tutorial, steps):
+            raise ValueError
         frames = tutorial.frames(steps)
     except (ScriptError, EngineError, ValueError):
-        # Only an inconsistent edit can get here: the admin and the check refuse illegal scripts.
+        # Only a row changed outside the admin gets here: the admin and the check refuse it.
         raise Http404(_("This tutorial cannot be shown while it is being revised.")) from None
     return tutorial, steps, frames[number - 1]
 
@@ -95,10 +99,13 @@ def _load(slug: str, number: int):
 def step_page(request, slug, number):
     tutorial, steps, frame = _load(slug, number)
     step = steps[number - 1]
-    progress = Progress(request.session, slug)
     if request.method == "POST":
-        return _answer(request, tutorial, step, frame, progress)
-    progress.visit(number)
+        return _answer(request, tutorial, step, frame)
+    # A visit is recorded for a visitor who already keeps something; a plain read stores none.
+    with learner.updating(request, slug, create=False) as progress:
+        if progress is not None:
+            progress.visit(number)
+    progress = progress or learner.read(request, slug)
     return render(request, "tutorials/step.html", _context(tutorial, steps, step, frame, progress))
 
 
@@ -207,17 +214,18 @@ def _feedback(q: dict):
 
 
 # ------------------------------------------------------------------------------ answers
-def _answer(request, tutorial, step, frame, progress):
+def _answer(request, tutorial, step, frame):
     number = step.number
+    here = HttpResponseRedirect(_step_url(tutorial.slug, number))
     if not step.question:
         return _bad(request, _("This step asks no question."), 400)
-    q = progress.question(number)
     if request.POST.get("hint"):
-        if not q["solved"]:
-            progress.update_question(number, hints=min(q["hints"] + 1, ANSWER_RUNG), feedback=None)
-        return HttpResponseRedirect(_step_url(tutorial.slug, number))
-    if q["solved"]:
-        return HttpResponseRedirect(_step_url(tutorial.slug, number))
+        with learner.updating(request, tutorial.slug) as progress:
+            q = progress.question(number)
+            if not q["solved"]:
+                hints = min(q["hints"] + 1, ANSWER_RUNG)
+                progress.update_question(number, hints=hints, feedback=None)
+        return here
     state = frame.before.state
     module = frame.before.module
     token = request.POST.get("move", "").strip()
@@ -225,14 +233,18 @@ def _answer(request, tutorial, step, frame, progress):
         parse = getattr(state, "parse_move", None) or module.parse_move
         move = parse(token)
     except BadInput:
-        return _bad(request, explain("bad_move", {"move": token[:20]}), 400)
+        return _bad(request, explain("bad_move", {"move": token}), 400)
     if move < 64 and not state.hands[state.to_act] >> move & 1:
         return _bad(request, _("That card is not in the hand you are playing."), 400)
-    if move in frame.answers():
-        progress.update_question(number, solved=True, feedback={"kind": "right"})
-    else:
-        progress.update_question(number, tries=q["tries"] + 1, feedback=_wrong(state, move))
-    return HttpResponseRedirect(_step_url(tutorial.slug, number))
+    with learner.updating(request, tutorial.slug) as progress:
+        q = progress.question(number)
+        if q["solved"]:
+            pass  # already found: a second answer changes nothing
+        elif move in frame.answers():
+            progress.update_question(number, solved=True, feedback={"kind": "right"})
+        else:
+            progress.update_question(number, tries=q["tries"] + 1, feedback=_wrong(state, move))
+    return here
 
 
 def _wrong(state, move: int) -> dict:

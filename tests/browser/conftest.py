@@ -25,18 +25,36 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+EDITOR = ("editor", "a-long-editor-password-0123")  # the site's admin account in these tests
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
+def site_env(tmp_path_factory):
+    """The environment of the served site: its own SQLite database, migrated and loaded, with
+    an editor account for the admin."""
     db = tmp_path_factory.mktemp("site") / "site.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_DEBUG": "0"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SUPERUSER_PASSWORD": EDITOR[1],
+    }
     manage = [sys.executable, "manage.py"]
     for command in (
         ["migrate", "--noinput", "-v0"],
         ["loadrulebook"],
         ["loadtutorials"],
         ["loadquiz"],
+        ["createsuperuser", "--noinput", "--username", EDITOR[0], "--email", "e@example.org"],
     ):
         subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
+    return env
+
+
+@pytest.fixture(scope="session")
+def site(site_env, tmp_path_factory):
+    env = site_env
+    manage = [sys.executable, "manage.py"]
     port = _free_port()
     log = open(tmp_path_factory.mktemp("log") / "server.log", "w")
     server = subprocess.Popen(

@@ -13,7 +13,7 @@ def start_match(page, lang="en"):
     page.goto(page.base + f"/{lang}/tarneeb/sheet/")
     page.select_option("#id_variant", "classic")
     page.locator("main form button[type=submit]").click()
-    page.wait_for_url(re.compile(rf".*/{lang}/tarneeb/sheet/\d+/$"))
+    page.wait_for_url(re.compile(rf".*/{lang}/tarneeb/sheet/score/[\w-]+/$"))
     return page.url
 
 
@@ -50,7 +50,7 @@ def test_a_match_survives_a_reload_and_a_second_tab(page):
         "14",
     )
     other.goto(page.base + "/en/tarneeb/sheet/")
-    assert other.locator(f'a[href="{url.removeprefix(page.base)}"]').count() == 1
+    assert other.locator(f'a.scorer-link[href="{url.removeprefix(page.base)}"]').count() == 1
     other.close()
 
     # a bad entry: refused with a message, the typed value kept, nothing added

@@ -56,7 +56,7 @@ def test_a_changed_file_updates_rows_nobody_edited(monkeypatch):
     assert rule.name_en == "When the match ends"
 
 
-def test_the_registry_and_the_engines_agree():
+def test_the_registry_and_the_engines_agree(db):  # the checks read stored rows too
     assert registry_problems(games.get("bent-al-sbeet")) == []
     assert [e for e in checks.run_checks() if e.id.startswith("rulebook")] == []
 

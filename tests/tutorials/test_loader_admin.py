@@ -90,7 +90,7 @@ def test_the_admin_refuses_an_illegal_move(admin_client):
     data[f"{prefix}-1-moves"] = "AS AS"
     response = admin_client.post(f"/admin/tutorials/tutorial/{tutorial.pk}/change/", data)
     assert response.status_code == 200  # the form again, with the error
-    assert "Step 2" in response.content.decode()
+    assert "step 2" in response.content.decode()
     assert Step.objects.get(tutorial=tutorial, number=2).moves != "AS AS"
 
 

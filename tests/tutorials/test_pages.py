@@ -179,6 +179,11 @@ def test_the_hint_ladder_names_the_rule_then_marks_then_answers(client, tutorial
 def test_progress_is_kept_and_a_tutorial_can_be_reset(client, tutorials):
     tutorial = Tutorial.objects.get(slug="sabaat-knock")
     client.get(url(tutorial.slug, 1))
+    listing = client.get("/en/tutorials/").content.decode()
+    assert 'data-state="new"' in listing  # reading alone keeps nothing
+    asked = tutorial.steps.filter(question=True).first().number
+    assert client.post(url(tutorial.slug, asked), {"hint": "1"}).status_code == 302
+    client.get(url(tutorial.slug, 1))
     client.get(url(tutorial.slug, 3))
     listing = client.get("/en/tutorials/").content.decode()
     item = re.search(r'<li id="sabaat-knock".*?</li>', listing, re.S).group(0)

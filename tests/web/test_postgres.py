@@ -5,53 +5,18 @@ the project's machines); it starts its own cluster in a temporary folder and sto
 """
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-BIN = Path("/usr/lib/postgresql/15/bin")
-
-
-def _as_postgres(*command):
-    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    return subprocess.run(prefix + list(command), check=True, capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")
-def postgres_url():
-    initdb = BIN / "initdb" if (BIN / "initdb").exists() else shutil.which("initdb")
-    if not initdb:
-        pytest.skip("PostgreSQL server binaries are not installed")
-    home = Path(tempfile.mkdtemp(prefix="diwaniya-pg-"))
-    data, sock = home / "data", home / "sock"
-    sock.mkdir()
-    if os.geteuid() == 0:
-        shutil.chown(home, "postgres")
-        shutil.chown(sock, "postgres")
-    _as_postgres(str(initdb), "-D", str(data), "-U", "diwaniya", "--auth=trust", "-E", "UTF8")
-    pg_ctl = str(Path(initdb).parent / "pg_ctl")
-    options = f"-k {sock} -c listen_addresses='' -p 5439"
-    _as_postgres(pg_ctl, "-D", str(data), "-o", options, "-w", "start", "-l", str(home / "log"))
-    _as_postgres(
-        str(Path(initdb).parent / "createdb"),
-        "-h",
-        str(sock),
-        "-p",
-        "5439",
-        "-U",
-        "diwaniya",
-        "diwaniya",
-    )
-    try:
-        yield f"postgres://diwaniya@/diwaniya?host={sock}&port=5439"
-    finally:
-        _as_postgres(pg_ctl, "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(home, ignore_errors=True)
+def postgres_url(postgres):
+    return postgres("diwaniya")
 
 
 def test_setup_and_a_rules_page_on_postgresql(postgres_url):

@@ -47,7 +47,8 @@ def page(client, url) -> str:
 
 
 def match_of(url) -> Match:
-    return Match.objects.get(pk=int(url.rstrip("/").rsplit("/", 1)[1]))
+    """The match of a scorer's link."""
+    return Match.objects.get(scorer=url.rstrip("/").rsplit("/", 1)[1])
 
 
 def enter_example(client, url):
@@ -59,7 +60,7 @@ def enter_example(client, url):
 def test_a_new_match_is_stored_and_listed_most_recent_first(client, rulebook):
     first = new_match(client)
     second = new_match(client, variant="egyptian", target="51")
-    assert first == f"/en/tarneeb/sheet/{match_of(first).pk}/"
+    assert first == f"/en/tarneeb/sheet/score/{match_of(first).scorer}/"
     assert (match_of(first).variant, match_of(first).target) == ("classic", 31)
     assert (match_of(second).variant, match_of(second).target) == ("egyptian", 51)
     html = page(client, "/en/tarneeb/sheet/")
@@ -78,7 +79,7 @@ def test_a_bad_new_match_is_refused(client):
     response = client.post("/en/tarneeb/sheet/", {"variant": "bridge", "target": "40"})
     assert response.status_code == 400
     assert Match.objects.count() == 0
-    assert "bridge" in response.content.decode()
+    assert "Choose one of the variants offered." in response.content.decode()
 
 
 def test_the_worked_example_entered_as_deals(client):
@@ -143,8 +144,8 @@ def test_a_reload_or_another_client_shows_the_same(client):
     enter_example(client, url)
     first = standing(page(client, url))
     assert standing(page(client, url)) == first
-    assert standing(page(Client(), url)) == first  # another tab, browser or device
-    assert f'href="{url}"' in page(Client(), "/en/tarneeb/sheet/")
+    assert standing(page(Client(), url)) == first  # another browser, from the scorer's link
+    assert standing(page(Client(), match_of(url).share_url())) == first  # the share link
 
 
 BAD = [
@@ -155,7 +156,7 @@ BAD = [
     ({"kind": "deal", "bid": "9", "side": "NS", "tricks": "14"}, ("tricks", "14"), "0 to 13"),
     ({"kind": "deal", "bid": "6", "side": "NS", "tricks": "8"}, ("bid", "6"), "7 to 13"),
     ({"kind": "deal", "bid": "eight", "side": "NS", "tricks": "8"}, ("bid", "eight"), "whole"),
-    ({"kind": "deal", "bid": "8", "side": "XY", "tricks": "8"}, ("tricks", "8"), "valid choice"),
+    ({"kind": "deal", "bid": "8", "side": "XY", "tricks": "8"}, ("tricks", "8"), "Choose North"),
     (
         {"kind": "deal", "bid": "8", "side": "NS", "tricks": "8", "doubled": "on"},
         ("bid", "8"),
@@ -216,12 +217,13 @@ def test_an_ended_match_takes_no_more_entries(client):
     url = new_match(client)
     assert deal(client, url, 1, 8, "EW", 8).status_code == 302
     html = page(client, url)
-    assert f'action="{url}end/"' in html
-    response = client.post(url + "end/")
+    assert f'href="{url}end/"' in html
+    assert f'action="{url}end/"' in page(client, url + "end/")  # asks for confirmation
+    response = client.post(url + "end/", {"row": 1})
     assert response.status_code == 302 and response["Location"] == url
     assert match_of(url).ended is not None
     html = page(client, url)
-    assert "This match has been ended" in html and f'action="{url}end/"' not in html
+    assert "This match has been ended" in html and f'href="{url}end/"' not in html
     assert 'name="bid"' not in html  # no entry form on an ended match
     refused = deal(client, url, 2, 9, "NS", 9)
     assert refused.status_code == 400
@@ -229,8 +231,8 @@ def test_an_ended_match_takes_no_more_entries(client):
     assert "no more deals can be entered" in html
     assert 'name="bid" value="9"' in html and "<fieldset disabled>" in html
     assert match_of(url).entries.count() == 1
-    assert client.post(url + "end/").status_code == 302  # ending twice changes nothing
-    assert client.get(url + "end/").status_code == 405
+    assert client.post(url + "end/", {"row": 1}).status_code == 302  # twice changes nothing
+    assert client.put(url + "end/").status_code == 405
 
 
 def test_the_winner_is_shown_when_a_line_reaches_the_target(client):
@@ -279,13 +281,17 @@ def test_the_pages_render_in_each_language(client, lang, direction):
         assert 'name="csrfmiddlewaretoken"' in html
     # the language switcher leads to the same match
     other = "en" if lang != "en" else "fr"
-    assert f'href="/{other}/tarneeb/sheet/{match_of(url).pk}/"' in page(client, url)
+    assert f'href="/{other}/tarneeb/sheet/score/{match_of(url).scorer}/"' in page(client, url)
 
 
 def test_an_unknown_match_is_404(client):
-    assert client.get("/en/tarneeb/sheet/999/").status_code == 404
-    assert client.post("/en/tarneeb/sheet/999/", {"kind": "points", "row": 1}).status_code == 404
-    assert client.post("/en/tarneeb/sheet/999/end/").status_code == 404
+    assert client.get("/en/tarneeb/sheet/1/").status_code == 404
+    for where in ("score", "view"):
+        assert client.get(f"/en/tarneeb/sheet/{where}/nothing-here/").status_code == 404
+    missing = "/en/tarneeb/sheet/score/nothing-here/"
+    assert client.post(missing, {"kind": "points", "row": 1}).status_code == 404
+    assert client.post(missing + "end/", {"row": 0}).status_code == 404
+    assert client.post(missing + "undo/", {"row": 1}).status_code == 404
 
 
 def test_forms_need_the_csrf_token():

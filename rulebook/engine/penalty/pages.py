@@ -23,7 +23,10 @@ def parse_extra(params) -> dict:
     text = (params.get("exposed") or "").replace(" ", ",")
     exposed = 0
     for code in filter(None, text.split(",")):
-        exposed |= 1 << parse_card(code)
+        bit = 1 << parse_card(code)
+        if exposed & bit:  # a card is exposed once: a repeat is a mistake, not a no-op
+            raise BadInput("bad_deal", reason="repeated_card", card=card_code(parse_card(code)))
+        exposed |= bit
     if exposed:
         extra["exposed"] = exposed
     start = (params.get("start") or "play").lower()

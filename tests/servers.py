@@ -1,0 +1,183 @@
+"""Real servers for the tests that need them: a throwaway PostgreSQL cluster, the site under
+gunicorn as production runs it, and a small cookie-keeping HTTP client to drive it.
+
+PostgreSQL runs wherever Debian's server binaries are installed (`.ci/run` installs them); it
+starts its own cluster in a temporary folder, as the `postgres` user when run as root.
+"""
+
+import contextlib
+import http.cookiejar
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+PG_PORT = 5439
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def initdb() -> str | None:
+    """The path of PostgreSQL's initdb (Debian's 15, else its newest), or None where the
+    server is not installed."""
+    if (PG_BIN / "initdb").exists():
+        return str(PG_BIN / "initdb")
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda p: [int(x) for x in p.parts[-3].split(".") if x.isdigit()],
+    )
+    return str(found[-1]) if found else shutil.which("initdb")
+
+
+def _as_postgres(*command):
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    return subprocess.run(prefix + list(command), check=True, capture_output=True, text=True)
+
+
+@contextlib.contextmanager
+def postgres_cluster():
+    """A fresh cluster listening on a socket in a temporary folder; yields ``create(name)``,
+    which makes a database and returns its DATABASE_URL."""
+    binary = initdb()
+    home = Path(tempfile.mkdtemp(prefix="diwaniya-pg-"))
+    data, sock = home / "data", home / "sock"
+    sock.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(home, "postgres")
+        shutil.chown(sock, "postgres")
+    _as_postgres(binary, "-D", str(data), "-U", "diwaniya", "--auth=trust", "-E", "UTF8")
+    pg_ctl = str(Path(binary).parent / "pg_ctl")
+    options = f"-k {sock} -c listen_addresses='' -p {PG_PORT}"
+    _as_postgres(pg_ctl, "-D", str(data), "-o", options, "-w", "start", "-l", str(home / "log"))
+
+    def create(name: str) -> str:
+        createdb = str(Path(binary).parent / "createdb")
+        _as_postgres(createdb, "-h", str(sock), "-p", str(PG_PORT), "-U", "diwaniya", name)
+        return f"postgres://diwaniya@/{name}?host={sock}&port={PG_PORT}"
+
+    try:
+        yield create
+    finally:
+        _as_postgres(pg_ctl, "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def manage(env: dict, *command: str) -> str:
+    return subprocess.run(
+        [sys.executable, "manage.py", *command],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+def site_env(database_url: str) -> dict:
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_DEBUG": "0"}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    return env
+
+
+def prepare(env: dict, *loads: str) -> None:
+    """Migrate, and load the content the test needs (``loadrulebook``...)."""
+    manage(env, "migrate", "--noinput", "-v0")
+    for command in loads:
+        manage(env, command)
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None):
+    """The site under gunicorn (sync workers) on a loopback port; yields its base URL."""
+    port = free_port()
+    log_path = Path(log_dir or tempfile.mkdtemp(prefix="diwaniya-gunicorn-")) / "gunicorn.log"
+    log = open(log_path, "w")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "diwaniya.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--timeout",
+            "60",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(url + "/en/tarneeb/sheet/", timeout=2)
+                break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("gunicorn did not start: " + log_path.read_text())
+        if server.poll() is not None:
+            raise RuntimeError("gunicorn stopped: " + log_path.read_text())
+        yield url
+    finally:
+        server.terminate()
+        server.wait(20)
+        log.close()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Browser:
+    """One visitor: its own cookies (session, CSRF), no redirects followed."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), _NoRedirect()
+        )
+
+    def cookie(self, name: str) -> str | None:
+        return next((c.value for c in self.cookies if c.name == name), None)
+
+    def request(self, path: str, data: dict | None = None) -> tuple[int, str, dict]:
+        body = None
+        if data is not None:
+            data = {"csrfmiddlewaretoken": self.cookie("csrftoken") or "", **data}
+            body = urllib.parse.urlencode(data, doseq=True).encode()
+        request = urllib.request.Request(self.base + path, data=body)
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.read().decode(), dict(response.headers)
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(errors="replace"), dict(error.headers)
+
+    def get(self, path: str):
+        return self.request(path)
+
+    def post(self, path: str, data: dict):
+        return self.request(path, data)

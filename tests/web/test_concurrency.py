@@ -1,0 +1,137 @@
+"""Real concurrency against the site as production runs it: gunicorn with several workers, on
+SQLite and on PostgreSQL. Visitors post at the same moment from threads; no request may fail,
+and no row or answer may be lost or counted twice."""
+
+import re
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests import servers
+
+WORKERS = 3
+SCORERS = 8
+ROWS = 12  # rows each scorer adds to its own match (2 points each: under the target)
+ROUNDS = 4  # times one learner sends two answers at once
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def live(request, tmp_path_factory):
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'site.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres")("concurrency")
+    env = servers.site_env(url)
+    servers.prepare(env, "loadrulebook", "loadtutorials", "loadquiz")
+    with servers.gunicorn(env, workers=WORKERS, log_dir=tmp_path_factory.mktemp("log")) as base:
+        yield base
+
+
+def _all_at_once(jobs):
+    """Run the callables in threads released together; their results, in order."""
+    barrier = threading.Barrier(len(jobs))
+
+    def run(job):
+        barrier.wait()
+        return job()
+
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        return list(pool.map(run, jobs))
+
+
+def _start_match(browser) -> str:
+    status, _, _ = browser.get("/en/tarneeb/sheet/")
+    assert status == 200
+    status, body, headers = browser.post("/en/tarneeb/sheet/", {"variant": "classic"})
+    assert status == 302, body[:2000]
+    return headers["Location"]
+
+
+def test_scorers_adding_rows_at_once_lose_nothing(live):
+    browsers = [servers.Browser(live) for _ in range(SCORERS)]
+    sheets = [_start_match(b) for b in browsers]
+
+    def score(browser, sheet):
+        statuses = []
+        for row in range(1, ROWS + 1):
+            status, body, _ = browser.post(sheet, {"kind": "points", "row": row, "ns": 2, "ew": 1})
+            statuses.append(status)
+            assert status < 500, body[-3000:]
+        return statuses
+
+    results = _all_at_once(
+        [lambda b=b, s=s: score(b, s) for b, s in zip(browsers, sheets, strict=True)]
+    )
+    counts = Counter(s for statuses in results for s in statuses)
+    print(f"\n{SCORERS} scorers x {ROWS} rows on {WORKERS} gunicorn workers: {dict(counts)}")
+    assert counts == Counter({302: SCORERS * ROWS}), counts
+    for browser, sheet in zip(browsers, sheets, strict=True):
+        status, body, _ = browser.get(sheet)
+        assert status == 200
+        rows = re.findall(r'<tr id="row-(\d+)">', body)
+        assert rows == [str(n) for n in range(1, ROWS + 1)]  # none lost, none doubled
+        line = re.search(r'id="line-ns" data-value="(\d+)"', body)[1]
+        assert int(line) == 2 * ROWS
+
+
+def _question(browser) -> str:
+    status, _, headers = browser.get(
+        "/en/quiz/start/?game=tarneeb&variant=classic&kind=next-leader"
+    )
+    assert status == 302
+    return headers["Location"]
+
+
+def _form_token(browser, url) -> str:
+    status, body, _ = browser.get(url)
+    assert status == 200
+    return re.search(r'name="token" value="([^"]+)"', body)[1]
+
+
+def _answered(browser) -> int:
+    _, body, _ = browser.get("/en/quiz/")
+    found = re.search(r'data-answered="(\d+)"', body)
+    return int(found[1]) if found else 0
+
+
+def test_two_answers_at_once_from_one_learner_both_count(live):
+    learner = servers.Browser(live)
+    url = _question(learner)
+    status, _, _ = learner.post(url, {"token": _form_token(learner, url), "seat": "N"})
+    assert status == 303 and _answered(learner) == 1
+    for _ in range(ROUNDS):
+        tokens = [_form_token(learner, url), _form_token(learner, url)]
+        statuses = _all_at_once(
+            [lambda t=t: learner.post(url, {"token": t, "seat": "E"})[0] for t in tokens]
+        )
+        assert statuses == [303, 303]
+    assert _answered(learner) == 1 + 2 * ROUNDS
+
+
+def _wrong_move():
+    """A tutorial question and a move in the learner's hand that is not its answer."""
+    from rulebook.engine import cards
+    from tutorials import content
+
+    for data in content.read_all():
+        for frame in content.frames_of(data):
+            state = frame.before.state
+            if frame.step.question and state.phase == "play":
+                for card in cards.cards_in(state.hands[state.to_act]):
+                    if card not in frame.answers():
+                        return data["slug"], frame.number, cards.card_code(card)
+    raise AssertionError("no tutorial question with a wrong card")
+
+
+def test_two_tries_at_once_on_a_tutorial_both_count(live):
+    slug, number, card = _wrong_move()
+    learner = servers.Browser(live)
+    step = f"/en/tutorials/{slug}/{number}/"
+    learner.get(step)
+    assert learner.post(step, {"hint": "1"})[0] == 302
+    statuses = _all_at_once([lambda: learner.post(step, {"move": card})[0]] * 2)
+    assert statuses == [302, 302]
+    _, body, _ = learner.get(step)
+    assert "2 wrong tries so far." in body

@@ -1,0 +1,86 @@
+"""Every URL pattern, fuzzed with hostile parameters and fields: never a server error.
+
+`make test` sends a few thousand requests; `make fuzz` the full 10,000 (FUZZ_REQUESTS), with
+the seed in FUZZ_SEED so a failure can be replayed."""
+
+import logging
+import os
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tests import fuzz
+from tests.quiz.helpers import start
+
+from .test_sheet import new_match, points
+
+REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "3000"))
+SEED = int(os.environ.get("FUZZ_SEED", "20261202"))
+
+
+@pytest.fixture
+def site(rulebook):
+    from quiz.loader import load_all as load_quiz
+    from tutorials.loader import load_all as load_tutorials
+
+    load_tutorials()
+    load_quiz()
+
+
+def _known(visitor) -> dict:
+    """Real values for the patterns' holes, so requests also reach deep into the pages."""
+    from django.apps import apps
+
+    from quiz import questions
+    from quiz.models import HandPicked
+    from scoresheet.models import Match
+    from tutorials.models import Tutorial
+
+    url = new_match(visitor)
+    points(visitor, url, 1, 3, 4)
+    match = Match.objects.get()
+    question = start(visitor, "tarneeb", "classic", "play").rstrip("/").rsplit("/", 1)[1]
+    picked = HandPicked.objects.first()
+    from quiz.views import question_url
+
+    picked_token = question_url(picked.game, picked.variant, picked.kind, picked.seed)
+    variants = [v for spec in questions.games.GAMES.values() for v in spec.presets]
+    return {
+        "lang": ["ar", "en", "fr"],
+        "game": list(questions.games.GAMES),
+        "variant": variants,
+        "kind": [k for kinds in questions.KINDS.values() for k in kinds] + ["mixed"],
+        "slug": list(Tutorial.objects.values_list("slug", flat=True)),
+        "number": [str(n) for n in range(0, 12)],
+        "token": [match.scorer, match.share, question, picked_token.rstrip("/").rsplit("/")[-1]],
+        "object_id": [str(pk) for pk in range(1, 6)],
+        "app_label": [a.label for a in apps.get_app_configs()],
+        "SlugConverter": ["tarneeb", "bent-al-sbeet", "sabaat-al-deemin", "classic", "qahwa"],
+    }
+
+
+@pytest.fixture
+def quiet():
+    """Django logs every 4xx with its address; thousands of hostile ones are noise here."""
+    loggers = [logging.getLogger(name) for name in ("django.request", "django.security")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    yield
+    for logger, level in zip(loggers, levels, strict=True):
+        logger.setLevel(level)
+
+
+def test_no_request_gets_a_server_error(site, quiet):
+    visitor = Client()
+    editor = Client()
+    editor.force_login(User.objects.create_superuser("editor", "e@example.org", "pw"))
+    report = fuzz.run({"visitor": visitor, "editor": editor}, REQUESTS, SEED, _known(visitor))
+    print(
+        f"\nfuzz: {report.requests} requests over {report.patterns} URL patterns in "
+        f"{report.seconds:.1f} s, seed {SEED}: {dict(sorted(report.statuses.items()))}"
+    )
+    assert report.requests == REQUESTS
+    assert report.failures == [], "\n".join(str(f[:4]) + "\n" + f[4] for f in report.failures[:5])
+    assert sum(n for status, n in report.statuses.items() if 200 <= status < 300) > REQUESTS / 10
