@@ -73,7 +73,7 @@ class HandPicked(Loaded):
         except (EngineError, questions.UnknownQuestion) as e:
             from .messages import say
 
-            raise ValidationError(say(e.code, e.details)) from None
+            raise ValidationError(say(e.code, e.details, self.game)) from None
 
 
 class Answered(models.Model):

@@ -1,15 +1,20 @@
 """Error codes from the engine (and the web layer) as sentences in the reader's language.
 
 The engine raises ``code`` plus facts (card codes, suit letters, seat letters); this module is
-the one place that words them.
+the one place that words them, naming cards and suits in the game's own words
+(``rulebook.words``). A card fills a sentence with its article ("the queen of spades",
+"la dame de pique"), so the sentences say ``%(card)s``, never "the %(card)s".
 """
 
+import re
+
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .engine import cards
 from .engine.table import SEATS
-from .words import card_name, seat_name, suit_name
+from .words import listing, vocabulary
 
 MESSAGES = {
     # input that cannot be read (HTTP 400)
@@ -22,21 +27,21 @@ MESSAGES = {
     "unknown_game": gettext_lazy("There is no game called “%(game)s”."),
     "bad_deal": gettext_lazy("The deal cannot be read."),
     # moves the rules forbid (HTTP 422)
-    "card_not_in_hand": gettext_lazy("%(seat)s does not hold the %(card)s."),
+    "card_not_in_hand": gettext_lazy("%(seat)s does not hold %(card)s."),
     "not_your_turn": gettext_lazy("It is not %(seat)s’s turn."),
     "wrong_phase": gettext_lazy("“%(move)s” cannot be played at this point of the deal."),
     "must_follow_suit": gettext_lazy(
-        "You hold the %(held)s, so you must follow %(led_suit)s; the %(card)s cannot be played."
+        "You hold %(held)s, so you must follow %(led_suit)s: %(card)s cannot be played."
     ),
     "must_discard_penalty_card": gettext_lazy(
         "You cannot follow suit and you hold %(penalty)s: a penalty card must be thrown, "
-        "not the %(card)s."
+        "not %(card)s."
     ),
     "hearts_not_broken": gettext_lazy(
-        "No heart has been played yet, so you cannot lead the %(card)s while you hold another suit."
+        "No heart has been played yet, so you cannot lead %(card)s while you hold another suit."
     ),
     "must_lead_jack_of_hearts": gettext_lazy(
-        "The first trick is opened with the jack of hearts, not the %(card)s."
+        "The first trick is opened with %(needs)s, not %(card)s."
     ),
     # Tarneeb
     "already_passed": gettext_lazy("%(seat)s has passed and cannot bid again in this hand."),
@@ -47,17 +52,15 @@ MESSAGES = {
     "must_bid": gettext_lazy("The first three players passed, so the dealer must bid %(bid)s."),
     "wrong_bid_form": gettext_lazy("“%(bid)s” is not a bid in this variant."),
     "bid_out_of_range": gettext_lazy("Bids go from %(min)s to %(max)s tricks."),
-    "no_trumps_not_allowed": gettext_lazy("No trumps cannot be called in this variant."),
+    "no_trumps_not_allowed": gettext_lazy("%(term_no_trumps)s cannot be called in this variant."),
     "cannot_double": gettext_lazy(
         "Only the last bid, made by an opponent and not yet doubled, can be doubled."
     ),
     "match_over": gettext_lazy("The match is over: nothing more can be entered."),
     # Sab'at Al-Deemin
-    "must_open_seven_of_diamonds": gettext_lazy(
-        "The deal opens with the %(needs)s, not the %(card)s."
-    ),
+    "must_open_seven_of_diamonds": gettext_lazy("The deal opens with %(needs)s, not %(card)s."),
     "not_playable_on_layout": gettext_lazy(
-        "The %(card)s cannot be laid now: a pile takes only the next card up, and a new pile "
+        "%(card)s cannot be laid now: a pile takes only the next card up, and a new pile "
         "starts with a seven."
     ),
     "cannot_knock": gettext_lazy(
@@ -67,46 +70,68 @@ MESSAGES = {
         "A new deal can be asked only by a player holding three kings or three aces."
     ),
     "cannot_triple": gettext_lazy("Only an opponent of the player who doubled can triple."),
-    "already_chosen": gettext_lazy("The %(card)s is already among the cards you pass."),
-    "cannot_expose": gettext_lazy("The %(card)s cannot be exposed."),
-    "already_exposed": gettext_lazy("The %(card)s is already exposed."),
+    "already_chosen": gettext_lazy("%(card)s is already among the cards you pass."),
+    "cannot_expose": gettext_lazy("%(card)s cannot be exposed."),
+    "already_exposed": gettext_lazy("%(card)s is already exposed."),
 }
 
 DEAL_REASONS = {
     "missing": gettext_lazy("No deal was given."),
     "no_first_seat": gettext_lazy("A deal starts with a seat and a colon, as N:."),
     "not_four_hands": gettext_lazy("A deal has four hands separated by spaces."),
-    "hand_not_four_suits": gettext_lazy(
-        "Each hand has four suits separated by dots: spades.hearts.diamonds.clubs."
-    ),
-    "repeated_card": gettext_lazy("The %(card)s appears twice."),
-    "card_outside_pack": gettext_lazy("The %(card)s is not in this game’s pack."),
+    "hand_not_four_suits": gettext_lazy("Each hand has four suits separated by dots: %(suits)s."),
+    "repeated_card": gettext_lazy("%(card)s appears twice."),
+    "card_outside_pack": gettext_lazy("%(card)s is not in this game’s pack."),
     "wrong_card_count": gettext_lazy("%(seat)s has %(count)s cards instead of %(expected)s."),
-    "bad_exposed": gettext_lazy("The %(card)s cannot be listed as exposed in this deal."),
+    "bad_exposed": gettext_lazy("%(card)s cannot be listed as exposed in this deal."),
 }
 
+# Facts a code implies without the engine sending them.
+IMPLIED = {"must_lead_jack_of_hearts": {"needs": "JH"}}
 CARD_KEYS = {"card", "held", "needs", "top"}
+CARD_LISTS = {"penalty", "playable"}
 SUIT_KEYS = {"led_suit", "suit"}
 
 
-def _word(key, value):
-    """Turn an engine fact into words: card codes into names, seat letters into seat names."""
-    if isinstance(value, list | tuple):
-        return _(", ").join(str(_word(key, v)) for v in value)
-    if key in CARD_KEYS or key in {"penalty", "playable"}:
+def word(vocab, key, value):
+    """An engine fact in words: card codes as cards, suit letters as suits, seats by name."""
+    if key in CARD_LISTS and isinstance(value, list | tuple):
+        return listing(word(vocab, "card", v) for v in value)
+    if key in CARD_KEYS or key in CARD_LISTS:
         try:
-            return card_name(cards.parse_card(value))
+            return vocab.card_the(cards.parse_card(value))
         except Exception:
             return value
     if key in SUIT_KEYS and value in cards.SUITS:
-        return suit_name(cards.SUITS.index(value))
+        return vocab.suit(cards.SUITS.index(value))
     if key == "seat" and isinstance(value, str) and value in SEATS and len(value) == 1:
-        return seat_name(SEATS.index(value))
+        return vocab.seat(SEATS.index(value))
     return value
 
 
-def explain(code: str, details: dict | None = None) -> str:
-    details = {k: _word(k, v) for k, v in (details or {}).items()}
+def terms_in(template, vocab) -> dict:
+    """``%(term_trumps)s`` in a sentence is the game's word for the term: «الطرنيب»."""
+    names = re.findall(r"%\(term_(\w+)\)s", str(template or ""))
+    return {f"term_{key}": vocab.term(key, "the") for key in names}
+
+
+def words_of(game):
+    """The vocabulary a message about ``game`` speaks; the Gulf's when the game is unknown
+    (an unknown game's message names no card)."""
+    try:
+        return vocabulary(game if game is not None else "gulf")
+    except ValueError:
+        return vocabulary("gulf")
+
+
+def explain(code: str, details: dict | None = None, game=None) -> str:
+    """The sentence for ``code`` with ``details``, cards named in ``game``'s words (a slug,
+    a spec, a ``Game`` row or an engine module; the Gulf's words when no game is known)."""
+    vocab = words_of(game)
+    details = {**IMPLIED.get(code, {}), **(details or {})}
+    details = {k: word(vocab, k, v) for k, v in details.items()}
+    details["suits"] = ".".join(vocab.suit(s) for s in range(4))
+    details.update(terms_in(MESSAGES.get(code), vocab))
     template = MESSAGES.get(code)
     if template is None:
         return _("This is not allowed here (%(code)s).") % {"code": code}
@@ -114,6 +139,6 @@ def explain(code: str, details: dict | None = None) -> str:
     if code == "bad_deal" and details.get("reason") in DEAL_REASONS:
         text = f"{text} {DEAL_REASONS[details['reason']]}"
     try:
-        return text % details
+        return capfirst(text % details)
     except (KeyError, TypeError, ValueError):
         return _("This is not allowed here (%(code)s).") % {"code": code}

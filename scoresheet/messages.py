@@ -35,7 +35,7 @@ MESSAGES = {
 def explain(code: str, details: dict | None = None) -> str:
     details = dict(details or {})
     if code not in MESSAGES:
-        return rulebook_explain(code, details)
+        return rulebook_explain(code, details, game="tarneeb")
     if code == "bad_tricks":
         details["max"] = tarneeb.TRICKS
     if code == "match_over" and details.get("winner") in PARTNERSHIPS:
@@ -43,4 +43,4 @@ def explain(code: str, details: dict | None = None) -> str:
     try:
         return str(MESSAGES[code]) % details
     except (KeyError, TypeError, ValueError):
-        return rulebook_explain(code, details)
+        return rulebook_explain(code, details, game="tarneeb")

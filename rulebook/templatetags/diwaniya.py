@@ -1,5 +1,9 @@
 from django import template
 from django.urls import translate_url
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+
+from rulebook import words
 
 register = template.Library()
 
@@ -8,3 +12,19 @@ register = template.Library()
 def translate_url_for(request, language):
     """The same page, same variant and query string, in ``language``."""
     return translate_url(request.get_full_path(), language)
+
+
+@register.filter
+def signed(value, plus=False):
+    """A number that may be negative, with one minus sign, isolated (``words.signed``)."""
+    try:
+        return words.signed(int(value), plus=bool(plus))
+    except (TypeError, ValueError):
+        return value
+
+
+@register.filter(needs_autoescape=True)
+def listing(items, autoescape=True):
+    """Items joined with the language's list separator («، » in Arabic)."""
+    escape = conditional_escape if autoescape else str
+    return mark_safe(words.listing(escape(i) for i in items))
