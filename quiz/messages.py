@@ -255,7 +255,7 @@ def _seat_points(d: dict, vocab) -> str:
     parts = []
     if d["hearts"]:
         parts.append(
-            _("%(hearts)s (%(each)s each)")
+            _("%(hearts)s at %(each)s each")
             % {"hearts": count(d["hearts"], "hearts_obj", vocab.region), "each": d["heart_points"]}
         )
     for key, c in (("queen", bent_al_sbeet.QS), ("ten", bent_al_sbeet.TD)):

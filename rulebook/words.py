@@ -226,7 +226,11 @@ class Vocabulary:
                 suit=self.suit(suit, "word"), suit_the=self.suit(suit)
             )
         bid = _BID.fullmatch(text.upper())
-        if bid and (phase == "bidding" or bid[2] in (None, "NT") or int(bid[1]) > 10):
+        # Canonical card codes write the ten as T, so a number before a suit is a card only
+        # from 2 to 9, and only outside the bidding.
+        suited = bid and bid[2] is not None and bid[2] != "NT"
+        is_card = suited and phase != "bidding" and 2 <= int(bid[1]) <= 9
+        if bid and not is_card:
             return self.term("bid", "move").format(bid=self.bid(text))
         return self.card(cards.parse_card(text))
 
