@@ -83,7 +83,9 @@ def _pattern(lang: str, region: str, game: str):
     alternation = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
     prefix = ARABIC_PROCLITICS if lang == "ar" else ""
     flags = re.IGNORECASE if lang != "ar" else 0
-    return re.compile(rf"(?<!\w)({prefix})({alternation})(?!\w)", flags), forms
+    # An Arabic word keeps its vowel marks inside the link («الأكلةَ»).
+    marks = "[\u064b-\u065f\u0670]*" if lang == "ar" else ""
+    return re.compile(rf"(?<!\w)({prefix})({alternation})({marks})(?!\w)", flags), forms
 
 
 def link_terms(text: str, vocab, game: str, seen: set) -> SafeString:
@@ -99,8 +101,9 @@ def link_terms(text: str, vocab, game: str, seen: set) -> SafeString:
         if key in seen:
             continue
         seen.add(key)
-        out.append(escape(text[last : found.start(2)]))
-        out.append(format_html('<a class="term" href="{}#{}">{}</a>', url, key, found[2]))
-        last = found.end(2)
+        # A prefix stays inside the link, so an Arabic word is never cut where letters join.
+        out.append(escape(text[last : found.start()]))
+        out.append(format_html('<a class="term" href="{}#{}">{}</a>', url, key, found[0]))
+        last = found.end()
     out.append(escape(text[last:]))
     return mark_safe("".join(out))

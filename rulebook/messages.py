@@ -91,6 +91,7 @@ IMPLIED = {"must_lead_jack_of_hearts": {"needs": "JH"}}
 CARD_KEYS = {"card", "held", "needs", "top"}
 CARD_LISTS = {"penalty", "playable"}
 SUIT_KEYS = {"led_suit", "suit"}
+BID_KEYS = {"bid", "highest"}
 
 
 def word(vocab, key, value):
@@ -106,6 +107,8 @@ def word(vocab, key, value):
         return vocab.suit(cards.SUITS.index(value))
     if key == "seat" and isinstance(value, str) and value in SEATS and len(value) == 1:
         return vocab.seat(SEATS.index(value))
+    if key in BID_KEYS and isinstance(value, str | int):
+        return vocab.bid(value)
     return value
 
 

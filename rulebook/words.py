@@ -175,7 +175,7 @@ class Vocabulary:
         ``13 no trumps`` / ``13 sans-atout`` / ``13 بلا طرنيب``."""
         found = _BID.fullmatch(str(token).strip().upper())
         if not found:
-            return self.move(token)
+            return str(token)
         n, strain = found[1], found[2]
         if strain is None:
             return self.patterns["bid"].format(n=n)

@@ -203,3 +203,21 @@ def test_the_vocabulary_is_complete():
     gulf_clubs = words.terms()["clubs"]["gulf"]
     assert gulf_clubs["word"] == "شريهة" and gulf_clubs["alternatives"] == ["شيريا", "كلفس"]
     assert words.terms()["clubs"]["levant"]["alternatives"] == ["سنك"]
+
+
+def test_a_term_links_to_the_glossary_once_and_keeps_its_arabic_whole():
+    from rulebook import glossary
+
+    vocab = vocabulary("bent-al-sbeet", "ar")
+    seen = set()
+    with translation.override("ar"):
+        html = glossary.link_terms(
+            "يبدأ الأكلةَ الأولى، ثم الأكلة التالية.", vocab, "bent-al-sbeet", seen
+        )
+    assert html.count("#trick") == 1 and seen == {"lead", "trick"}  # each term once
+    assert '<a class="term" href="/ar/glossary/#trick">الأكلةَ</a>' in html  # vowel mark inside
+    with translation.override("ar"):
+        html = glossary.link_terms(
+            "يجوز لصاحب الطلب أن يختار", vocabulary("tarneeb"), "tarneeb", set()
+        )
+    assert ">لصاحب الطلب</a>" in html  # the prefix is inside, so the letters stay joined
