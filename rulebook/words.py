@@ -353,6 +353,14 @@ def signed(n: int, plus: bool = False) -> str:
     return str(n)
 
 
+_SIGNED_IN_TEXT = re.compile(r"(?<![\w\u2066])[\u2212-](\d+)(?!\u2069)")
+
+
+def isolate_signed(text: str) -> str:
+    """Every negative number written in a text («−16», "-16") as ``signed`` writes it."""
+    return _SIGNED_IN_TEXT.sub(lambda m: signed(-int(m.group(1))), text)
+
+
 def listing(items) -> str:
     """Items joined with the language's separator: «، » in Arabic, ", " in English and
     French."""

@@ -221,3 +221,12 @@ def test_a_term_links_to_the_glossary_once_and_keeps_its_arabic_whole():
             "يجوز لصاحب الطلب أن يختار", vocabulary("tarneeb"), "tarneeb", set()
         )
     assert ">لصاحب الطلب</a>" in html  # the prefix is inside, so the letters stay joined
+
+
+def test_negative_numbers_written_in_a_text_are_isolated():
+    assert words.isolate_signed("فيكلّفهما الضعف: −16، لا -8.") == (
+        "فيكلّفهما الضعف: \u2066\u221216\u2069، لا \u2066\u22128\u2069."
+    )
+    assert words.isolate_signed("counter-clockwise, North–South, 7-3") == (
+        "counter-clockwise, North–South, 7-3"
+    )

@@ -19,7 +19,7 @@ from rulebook.engine.positions import offered_calls
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
 from rulebook.models import Variant
-from rulebook.words import vocabulary
+from rulebook.words import isolate_signed, vocabulary
 
 from .models import Tutorial
 from .progress import ANSWER_RUNG, Progress
@@ -269,7 +269,7 @@ def narrate(text: str, vocab):
         return ""
     html = []
     for para in filter(None, (p.strip() for p in text.split("\n\n"))):
-        html.append("<p>" + _cards_in(escape(para), vocab) + "</p>")
+        html.append("<p>" + _cards_in(escape(isolate_signed(para)), vocab) + "</p>")
     return mark_safe("".join(html))
 
 
