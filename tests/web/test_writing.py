@@ -116,12 +116,16 @@ def site(django_db_setup, django_db_blocker):
     from rulebook.loader import load_all as load_rulebook
     from tutorials.loader import load_all as load_tutorials
 
-    with django_db_blocker.unblock(), transaction.atomic():
-        load_rulebook()
-        load_tutorials()
-        load_quiz()
-        rendered = {lang: _render(lang) for lang in LANGS}
-        transaction.set_rollback(True)
+    # The browser tests' Playwright session leaves an event loop set on this thread, and
+    # Django refuses to open a connection under one; nothing here runs asynchronously.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+        with django_db_blocker.unblock(), transaction.atomic():
+            load_rulebook()
+            load_tutorials()
+            load_quiz()
+            rendered = {lang: _render(lang) for lang in LANGS}
+            transaction.set_rollback(True)
     cache.clear()
     return rendered
 
