@@ -329,3 +329,16 @@ def test_source_titles_have_a_label_in_the_readers_language(site):
     assert "Tarneeb (SquareScores guide) (الطرنيب، دليل تطبيق" in page
     page = visible(site["fr"]["/fr/bent-al-sbeet/"])
     assert "بنت السبيت (السبيتة) (Bent Al Sbeet (Sbeetah), un article en arabe)" in page
+
+
+def test_the_api_names_cards_in_the_games_words(client):
+    """The JSON API's messages speak each game's region, like its pages."""
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    query = {"variant": "classic", "dealer": "N", "deal": deal, "lang": "ar"}
+    tarneeb = client.get("/api/tarneeb/position", {**query, "moves": "7 pass pass pass trump:S 2C"})
+    assert tarneeb.status_code == 422
+    message = tarneeb.json()["error"]["message"]
+    assert "السباتي" in message and "الشريهة" not in message
+    query["variant"] = "qahwa"
+    bent = client.get("/api/bent-al-sbeet/position", {**query, "moves": "2C"})
+    assert "الشريهة" in bent.json()["error"]["message"]
