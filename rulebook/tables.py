@@ -121,7 +121,7 @@ def table(
         "calls": [
             {
                 "token": module.format_move(m),
-                "label": vocab.move(module.format_move(m), state.phase),
+                "label": capfirst(vocab.move(module.format_move(m), state.phase)),
                 "query": with_move(position, m) if play == "link" else None,
                 "button": play == "button",
             }
