@@ -114,6 +114,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("ar", _("Arabic")), ("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our own date patterns where Django's leave a language on the English default.
+FORMAT_MODULE_PATH = ["diwaniya.formats"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"

@@ -17,6 +17,7 @@ urlpatterns += i18n_patterns(
     path("tarneeb/sheet/", include("scoresheet.urls")),
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
+    path("glossary/", views.glossary_page, name="glossary"),  # a reserved word, never a game
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),

@@ -1,23 +1,29 @@
 """The quiz's sentences in the reader's language: the reasons ``questions`` gives as codes and
 facts, the answers, and the refusals of bad input. The engine's own refusal codes
 (``must_follow_suit``...) are worded by ``rulebook.messages.explain``, as everywhere else.
+Cards, bids and counted nouns are named in the game's own words (``rulebook.words``); the few
+sentences shared by a Gulf and a Levant game that name a trick have one wording per region.
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from rulebook import echo
 from rulebook.engine import bent_al_sbeet, cards
 from rulebook.engine.table import PARTNERSHIPS, SEATS
-from rulebook.messages import explain
-from rulebook.words import card_name, move_label, seat_name, side_name, suit_name
+from rulebook.messages import _capfirst, explain, words_of
+from rulebook.messages import word as rulebook_word
+from rulebook.words import count, listing, signed, vocabulary
 
 from . import questions
 
 KIND_NAMES = {
     questions.LEGAL_SET: pgettext_lazy("quiz kind", "Which cards may be played"),
     questions.PLAY: pgettext_lazy("quiz kind", "Play a legal card"),
-    questions.NEXT_LEADER: pgettext_lazy("quiz kind", "Who leads the next trick"),
+    questions.NEXT_LEADER: {
+        "gulf": pgettext_lazy("quiz kind gulf", "Who leads the next trick"),
+        "levant": pgettext_lazy("quiz kind levant", "Who leads the next trick"),
+    },
     questions.TRICK_POINTS: pgettext_lazy("quiz kind", "What a trick costs"),
     questions.DEAL_POINTS: pgettext_lazy("quiz kind", "What a deal costs"),
     questions.SHEET: pgettext_lazy("quiz kind", "The score sheet"),
@@ -25,13 +31,20 @@ KIND_NAMES = {
     questions.MIXED: pgettext_lazy("quiz kind", "Mixed"),
 }
 
+
+def kind_name(kind: str, game) -> str:
+    """A kind of question by name, in the words of ``game``'s region."""
+    name = KIND_NAMES.get(kind, kind)
+    return str(name[vocabulary(game).region] if isinstance(name, dict) else name)
+
+
 MESSAGES = {
     # why the legal moves are what they are
     "must_follow": gettext_lazy(
         "%(seat)s holds %(led_suit)s, the suit led, and must follow suit: only %(led_suit)s "
         "may be played."
     ),
-    "follows_suit": gettext_lazy("The %(card)s follows %(led_suit)s, the suit led."),
+    "follows_suit": gettext_lazy("%(card)s follows %(led_suit)s, the suit led."),
     "void_any": gettext_lazy(
         "%(seat)s has no %(led_suit)s, the suit led, so any card may be played."
     ),
@@ -50,12 +63,15 @@ MESSAGES = {
         "No heart has been played yet, but %(seat)s holds only hearts and may lead one."
     ),
     "leads_jack_of_hearts": gettext_lazy(
-        "The first trick is opened with the jack of hearts, by the player who holds it."
+        "The first trick is opened with %(card)s, by the player who holds it."
     ),
-    "free_lead": gettext_lazy("%(seat)s leads the trick and may lead any card."),
-    "opens_with": gettext_lazy("The deal opens with the %(card)s, before any other card."),
-    "starts_pile": gettext_lazy("A seven starts its suit’s pile: the %(card)s can be laid."),
-    "next_on_pile": gettext_lazy("The %(card)s is the next card up on the %(suit)s pile."),
+    "free_lead": {
+        "gulf": pgettext_lazy("gulf", "%(seat)s leads the trick and may lead any card."),
+        "levant": pgettext_lazy("levant", "%(seat)s leads the trick and may lead any card."),
+    },
+    "opens_with": gettext_lazy("The deal opens with %(card)s, before any other card."),
+    "starts_pile": gettext_lazy("A seven starts its suit’s pile: %(card)s can be laid."),
+    "next_on_pile": gettext_lazy("%(card)s is the next card up on the %(suit)s pile."),
     "layout_rule": gettext_lazy(
         "A card can be laid only as a seven, starting its suit’s pile, or as the next card up "
         "on its suit’s pile."
@@ -74,24 +90,41 @@ MESSAGES = {
     "dealer_forced_bid": gettext_lazy(
         "The first three players passed, so the dealer must bid %(bid)s."
     ),
-    "missed_card": gettext_lazy("The %(card)s may be played too."),
+    "missed_card": gettext_lazy("%(card)s may be played too."),
     # the same position under another variant
-    "other_leader": gettext_lazy("%(seat)s would lead the first trick."),
+    "other_leader": {
+        "gulf": pgettext_lazy("gulf", "%(seat)s would lead the first trick."),
+        "levant": pgettext_lazy("levant", "%(seat)s would lead the first trick."),
+    },
     "other_turn": gettext_lazy("It would be %(seat)s’s turn."),
     # tricks
-    "trick_won_highest": gettext_lazy(
-        "The %(card)s is the highest card of %(led_suit)s, the suit led, so %(seat)s takes "
-        "the trick and leads the next one."
-    ),
+    "trick_won_highest": {
+        "gulf": pgettext_lazy(
+            "gulf",
+            "%(card)s is the highest card of %(led_suit)s, the suit led, so %(seat)s takes "
+            "the trick and leads the next one.",
+        ),
+        "levant": pgettext_lazy(
+            "levant",
+            "%(card)s is the highest card of %(led_suit)s, the suit led, so %(seat)s takes "
+            "the trick and leads the next one.",
+        ),
+    },
     "trick_won_trump": gettext_lazy(
-        "The %(card)s is the highest trump played, so %(seat)s takes the trick and leads the "
-        "next one."
+        "%(card)s is the highest trump played, so %(seat)s takes the trick and leads the next one."
     ),
-    "off_suit_no_trumps": gettext_lazy(
-        "The %(card)s ranks higher, but it is not of the suit led, so it cannot take the trick."
-    ),
+    "off_suit_no_trumps": {
+        "gulf": pgettext_lazy(
+            "gulf",
+            "%(card)s ranks higher, but it is not of the suit led, so it cannot take the trick.",
+        ),
+        "levant": pgettext_lazy(
+            "levant",
+            "%(card)s ranks higher, but it is not of the suit led, so it cannot take the trick.",
+        ),
+    },
     "off_suit_cannot_win": gettext_lazy(
-        "The %(card)s ranks higher, but it is neither of the suit led nor a trump, so it "
+        "%(card)s ranks higher, but it is neither of the suit led nor a trump, so it "
         "cannot take the trick."
     ),
     # points
@@ -99,8 +132,8 @@ MESSAGES = {
         "The queen and the ten are both exposed, so each heart counts double."
     ),
     "moon": gettext_lazy(
-        "%(seat)s took every heart, the queen of spades and the ten of diamonds: a moon shot. "
-        "%(seat)s scores 0 and every other player takes %(total)s."
+        "%(seat)s took every heart, %(queen)s and %(ten)s: a moon shot. %(seat)s scores "
+        "nothing and every other player takes %(total)s."
     ),
     "no_moon": gettext_lazy(
         "%(seat)s took every heart, the queen and the ten, but this variant has no moon shot: "
@@ -108,34 +141,34 @@ MESSAGES = {
     ),
     # the score sheet
     "made": gettext_lazy(
-        "%(side)s bid %(bid)s and took %(tricks)s tricks: the bid is made and scores %(score)s."
+        "%(side)s bid %(bid)s and took %(tricks)s: the bid is made and scores %(score)s."
     ),
     "kaboot": gettext_lazy(
-        "%(side)s bid %(bid)s and took all thirteen tricks (kaboot): they score %(score)s."
+        "%(side)s bid %(bid)s and took all thirteen tricks, a kaboot: they score %(score)s."
     ),
     "grand_made": gettext_lazy(
         "%(side)s bid all thirteen tricks and took them: they score %(score)s."
     ),
     "missed": gettext_lazy(
-        "%(side)s bid %(bid)s but took only %(tricks)s tricks: the bid costs %(cost)s, and "
-        "%(other)s score their %(other_tricks)s tricks."
+        "%(side)s bid %(bid)s but took only %(tricks)s: the bid costs them %(cost)s, and "
+        "%(other)s score %(other_tricks)s."
     ),
     "grand_missed": gettext_lazy(
-        "%(side)s bid all thirteen tricks but took only %(tricks)s: it costs %(cost)s, and "
-        "%(other)s score %(other_score)s for their %(other_tricks)s tricks."
+        "%(side)s bid all thirteen tricks but took only %(tricks)s: it costs them %(cost)s, and "
+        "%(other)s score %(other_score)s for their %(other_tricks)s."
     ),
     "doubled": gettext_lazy(
         "The bid was doubled: what the bidding side wins or loses is multiplied by %(factor)s."
     ),
     "entry_missed": gettext_lazy(
-        "%(side)s enter 0 and add %(cost)s to what they owe, now %(debt)s."
+        "%(side)s write 0 and add %(cost)s to what they owe, now %(debt)s."
     ),
     "entry_pays": gettext_lazy(
         "%(side)s scored %(score)s while owing %(owed)s: the points pay the debt first, so "
-        "they enter %(entry)s and still owe %(debt)s."
+        "they write %(entry)s and still owe %(debt)s."
     ),
-    "entry_plain": gettext_lazy("%(side)s owe nothing and enter %(entry)s."),
-    "entry_nothing": gettext_lazy("%(side)s scored nothing: they enter 0 and owe %(debt)s."),
+    "entry_plain": gettext_lazy("%(side)s owe nothing and write %(entry)s."),
+    "entry_nothing": gettext_lazy("%(side)s scored nothing: they write 0 and owe %(debt)s."),
     # the knock
     "knock_allowed": gettext_lazy(
         "No card of %(seat)s fits the piles: %(seat)s must knock, and the knock costs nothing."
@@ -167,7 +200,7 @@ MESSAGES = {
     # an editor's hand-picked question (the admin)
     "bad_extra": gettext_lazy(
         "The extra parameters must be a JSON object whose keys are “exposed” or “start” and "
-        'whose values are text, as {"exposed": "QS"}, or {} for none.'
+        "whose values are text, as %(example)s, or {} for none."
     ),
     "bad_sheet": gettext_lazy(
         "The sheet must be a JSON list of deals, each [bid, side, tricks] or [bid, side, "
@@ -175,123 +208,114 @@ MESSAGES = {
     ),
 }
 
-CARD_KEYS = {"card", "held", "needs", "top"}
-CARD_LISTS = {"penalty", "playable", "cards"}
+# Facts a code implies without ``questions`` sending them.
+IMPLIED = {"moon": {"queen": "QS", "ten": "TD"}, "bad_extra": {"example": '{"exposed": "QS"}'}}
+# The nouns counted in these sentences, all objects of a verb or a preposition in Arabic.
+COUNTED = {
+    "tricks": "tricks_obj",
+    "other_tricks": "tricks_obj",
+    "points": "points_obj",
+    "total": "points_obj",
+}
+SIGNED = {"score", "other_score"}
 
 
-def bid_words(token: str) -> str:
-    """A bid token in words: ``9`` stays 9, ``8H`` is "8 hearts", ``9NT`` "9 no trumps"."""
-    token = str(token).upper()
-    if token.isdigit():
-        return token
-    if token.endswith("NT") and token[:-2].isdigit():
-        return pgettext("bid", "%(n)s no trumps") % {"n": token[:-2]}
-    if token[:-1].isdigit() and token[-1:] in cards.SUITS:
-        strain = suit_name(cards.SUITS.index(token[-1]))
-        return pgettext("bid", "%(n)s %(strain)s") % {"n": token[:-1], "strain": strain}
-    return move_label(token)
-
-
-def listing(items) -> str:
-    return _(", ").join(str(i) for i in items)
-
-
-def _word(key: str, value):
+def _word(vocab, key: str, value):
     if value is None:
         return ""
-    if key in CARD_KEYS:
-        return card_name(cards.parse_card(value))
-    if key in CARD_LISTS:
-        return listing(card_name(cards.parse_card(v)) for v in value)
-    if key in ("led_suit", "suit"):
-        return suit_name(cards.SUITS.index(value))
+    if key in ("queen", "ten"):
+        return vocab.card_the(cards.parse_card(value))
+    if key == "cards":
+        return listing(vocab.card_the(cards.parse_card(v)) for v in value)
     if key in ("seat", "by"):
-        return seat_name(SEATS.index(value))
+        return vocab.seat(SEATS.index(value))
     if key in ("side", "other"):
-        return side_name(PARTNERSHIPS.index(value))
+        return vocab.side(PARTNERSHIPS.index(value))
     if key in ("bid", "highest"):
-        return bid_words(value)
-    return value
+        return vocab.bid(value)
+    if key in COUNTED and isinstance(value, int):
+        return count(value, COUNTED[key], vocab.region)
+    if key in SIGNED and isinstance(value, int):
+        return signed(value)
+    return rulebook_word(vocab, key, value)
 
 
-def say(code: str, details: dict | None = None) -> str:
-    """One reason in the page's language: the quiz's codes here, the engine's by ``explain``."""
-    details = details or {}
+def say(code: str, details: dict | None = None, game=None) -> str:
+    """One reason in the page's language and ``game``'s words: the quiz's codes here, the
+    engine's by ``explain``."""
+    details = {**IMPLIED.get(code, {}), **(details or {})}
+    vocab = words_of(game)
     if code == "seat_points":
-        return _seat_points(details)
+        return _seat_points(details, vocab)
     template = MESSAGES.get(code)
+    if isinstance(template, dict):
+        template = template[vocab.region]
     if template is None:
-        return explain(code, details)
+        return explain(code, details, game=game)
+    words = {k: _word(vocab, k, v) for k, v in details.items()}
     try:
-        words = {k: _word(k, v) for k, v in details.items()}
-        return echo.fill(template, details, words)
+        return _capfirst(echo.fill(template, details, words))
     except (KeyError, TypeError, ValueError):
-        return explain(code, details)
+        return explain(code, details, game=game)
 
 
-def _seat_points(d: dict) -> str:
+def _seat_points(d: dict, vocab) -> str:
     """ "North took 3 hearts (1 each) and the queen of spades, exposed (26): 29 points."""
     parts = []
     if d["hearts"]:
         parts.append(
-            ngettext(
-                "%(count)s heart (%(each)s each)",
-                "%(count)s hearts (%(each)s each)",
-                d["hearts"],
-            )
-            % {"count": d["hearts"], "each": d["heart_points"]}
+            _("%(hearts)s at %(each)s each")
+            % {"hearts": count(d["hearts"], "hearts_obj", vocab.region), "each": d["heart_points"]}
         )
     for key, c in (("queen", bent_al_sbeet.QS), ("ten", bent_al_sbeet.TD)):
         if d.get(key) is not None:
             template = (
-                _("the %(card)s, exposed (%(points)s)")
+                _("%(card)s, exposed (%(points)s)")
                 if d.get(f"{key}_exposed")
-                else _("the %(card)s (%(points)s)")
+                else _("%(card)s (%(points)s)")
             )
-            parts.append(template % {"card": card_name(c), "points": d[key]})
-    who = seat_name(SEATS.index(d["seat"]))
+            parts.append(template % {"card": vocab.card_the(c), "points": d[key]})
+    who = vocab.seat(SEATS.index(d["seat"]))
     if not parts:
-        return _("%(seat)s took no penalty card: 0 points.") % {"seat": who}
-    return ngettext(
-        "%(seat)s took %(items)s: %(points)s point.",
-        "%(seat)s took %(items)s: %(points)s points.",
-        d["points"],
-    ) % {"seat": who, "items": listing(parts), "points": d["points"]}
+        return _("%(seat)s took no penalty card: nothing to count.") % {"seat": who}
+    return _("%(seat)s took %(items)s: %(points)s.") % {
+        "seat": who,
+        "items": listing(parts),
+        "points": count(d["points"], "points"),
+    }
 
 
-def move_words(module, phase: str, token: str) -> str:
+def move_words(vocab, phase: str, token: str) -> str:
     """A move token of an answer in words: a card's name, a bid, or a call's label."""
-    if module is questions.tarneeb and phase == "bidding":
-        return bid_words(token) if token[:1].isdigit() else move_label(token)
-    try:
-        return card_name(cards.parse_card(token))
-    except Exception:
-        return move_label(token)
+    if phase == "bidding" and token[:1].isdigit():
+        return vocab.bid(token)
+    return vocab.move(token, phase)
 
 
 def answer_words(q, pos, answer: dict | None) -> str:
     """An answer (the learner's or the expected one) in words."""
     if answer is None:
         return ""
+    vocab = vocabulary(q.game)
     if q.kind == questions.LEGAL_SET:
-        names = [card_name(cards.parse_card(c)) for c in answer["cards"]]
+        names = [vocab.card(cards.parse_card(c)) for c in answer["cards"]]
         return listing(names) if names else pgettext("no cards", "none")
     if q.kind == questions.PLAY:
         phase = pos.state.phase
         if "moves" in answer:
-            return listing(move_words(q.module, phase, m) for m in answer["moves"])
-        return move_words(q.module, phase, answer["move"])
+            return listing(move_words(vocab, phase, m) for m in answer["moves"])
+        return move_words(vocab, phase, answer["move"])
     if q.kind == questions.NEXT_LEADER:
-        return seat_name(SEATS.index(answer["seat"]))
+        return vocab.seat(SEATS.index(answer["seat"]))
     if q.kind in (questions.TRICK_POINTS, questions.DEAL_POINTS):
         return listing(
-            _("%(who)s %(points)s") % {"who": seat_name(s), "points": p}
+            _("%(who)s %(points)s") % {"who": vocab.seat(s), "points": p}
             for s, p in enumerate(answer["points"])
         )
     if q.kind == questions.SHEET:
         return listing(
-            _("%(side)s enter %(entry)s and owe %(debt)s")
-            % {"side": side_name(s), "entry": answer["entries"][s], "debt": answer["debts"][s]}
+            _("%(side)s write %(entry)s and owe %(debt)s")
+            % {"side": vocab.side(s), "entry": answer["entries"][s], "debt": answer["debts"][s]}
             for s in (0, 1)
         )
     if q.kind == questions.KNOCK:
@@ -301,10 +325,28 @@ def answer_words(q, pos, answer: dict | None) -> str:
     return ""
 
 
+PROMPTS = {
+    "next_leader": {
+        "gulf": pgettext_lazy("gulf", "The trick is complete. Who leads the next trick?"),
+        "levant": pgettext_lazy("levant", "The trick is complete. Who leads the next trick?"),
+    },
+    "who_leads": {
+        "gulf": pgettext_lazy("gulf", "Who leads the next trick?"),
+        "levant": pgettext_lazy("levant", "Who leads the next trick?"),
+    },
+}
+
+
+def who_leads(game) -> str:
+    """The answer form's question for a next-leader question, in the game's words."""
+    return str(PROMPTS["who_leads"][vocabulary(game).region])
+
+
 def prompt(q, pos) -> str:
     """The question, in one sentence."""
     state = pos.state
-    seat = seat_name(state.to_act) if state.to_act is not None else ""
+    vocab = vocabulary(q.game)
+    seat = vocab.seat(state.to_act) if state.to_act is not None else ""
     if q.kind == questions.LEGAL_SET:
         return _("%(seat)s is to play. Select every card %(seat)s may play.") % {"seat": seat}
     if q.kind == questions.PLAY:
@@ -314,7 +356,7 @@ def prompt(q, pos) -> str:
             return _("%(seat)s is to play. Lay a card %(seat)s may lay, or knock.") % {"seat": seat}
         return _("%(seat)s is to play. Play a card %(seat)s may play.") % {"seat": seat}
     if q.kind == questions.NEXT_LEADER:
-        return _("The trick is complete. Who leads the next trick?")
+        return str(PROMPTS["next_leader"][vocab.region])
     if q.kind == questions.TRICK_POINTS:
         return _("The trick is complete. How many points does it cost each player?")
     if q.kind == questions.DEAL_POINTS:

@@ -110,7 +110,7 @@ class HandPicked(Loaded):
         try:
             self.question()
         except (EngineError, questions.UnknownQuestion) as e:
-            raise ValidationError(say(e.code, e.details)) from None
+            raise ValidationError(say(e.code, e.details, self.game)) from None
 
 
 class Answered(models.Model):

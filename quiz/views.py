@@ -22,11 +22,11 @@ from rulebook.engine.errors import BadInput, EngineError
 from rulebook.engine.positions import open_position
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.models import Game, Rule, Section, Variant
-from rulebook.words import card_view, seat_name, side_name
+from rulebook.words import vocabulary
 
 from . import progress as learner
 from . import questions, tokens
-from .messages import KIND_NAMES, answer_words, prompt, say
+from .messages import answer_words, kind_name, prompt, say, who_leads
 from .models import Answered, HandPicked
 from .progress import Progress
 
@@ -68,7 +68,7 @@ def index(request):
                 "game": game,
                 "variants": list(game.variants.all()),
                 "variant": mode[1] if here else game.default_variant,
-                "kinds": [{"slug": k, "name": KIND_NAMES[k]} for k in kinds],
+                "kinds": [{"slug": k, "name": kind_name(k, game.slug)} for k in kinds],
                 "kind": mode[2] if here else questions.MIXED,
                 "picked": picked.get(game.slug, []),
             }
@@ -84,7 +84,7 @@ def start(request):
     try:
         questions.check_names(game, variant, kind)
     except questions.UnknownQuestion as e:
-        return _error(request, 404, say(e.code, e.details))
+        return _error(request, 404, say(e.code, e.details, _known(game)))
     return redirect(question_url(game, variant, kind, tokens.new_seed()))
 
 
@@ -102,15 +102,15 @@ def question(request, game, variant, kind, token):
     try:
         questions.check_names(game, variant, kind)
     except questions.UnknownQuestion as e:
-        return _error(request, 404, say(e.code, e.details))
+        return _error(request, 404, say(e.code, e.details, _known(game)))
     try:
         seed = tokens.read_question_token(game, variant, kind, token)
     except tokens.Forged:
-        return _error(request, 400, say("forged_question"))
+        return _error(request, 400, say("forged_question", game=game))
     try:
         q, picked = _question(game, variant, kind, seed)
     except questions.UnknownQuestion as e:
-        return _error(request, 404, say(e.code, e.details))
+        return _error(request, 404, say(e.code, e.details, game))
     progress = learner.read(request)
     page = Page(request, q, picked, progress, url_key=[game, variant, kind, seed])
     if request.method == "POST":
@@ -150,16 +150,16 @@ class Page:
         try:
             nonce = tokens.read_form_token(request.POST.get("token", ""), "/".join(self.url_key))
         except tokens.Expired:
-            return self.render(error=say("expired_form"), status=400)
+            return self.render(error=say("expired_form", game=q.game), status=400)
         except tokens.Forged:
-            return self.render(error=say("forged_form"), status=400)
+            return self.render(error=say("forged_form", game=q.game), status=400)
         if Answered.objects.filter(nonce=nonce).exists():
-            return self.render(error=say("replayed_form"), status=409)
+            return self.render(error=say("replayed_form", game=q.game), status=409)
         try:
             answer = questions.read_answer(q, dict(request.POST.lists()))
         except BadInput as e:
             # The same form stays valid: the learner can correct it and send it.
-            return self.render(error=say(e.code, e.details), status=400, nonce=nonce)
+            return self.render(error=say(e.code, e.details, q.game), status=400, nonce=nonce)
         correct = questions.is_right(q, answer)
         try:
             # The form is spent and the answer counted together, or neither is.
@@ -171,7 +171,7 @@ class Page:
                     nonce=nonce, url_key=self.url_key, key=self.key, answer=answer, correct=correct
                 )
         except IntegrityError:  # the same form, sent twice at once
-            return self.render(error=say("replayed_form"), status=409)
+            return self.render(error=say("replayed_form", game=q.game), status=409)
         Answered.objects.filter(created__lt=timezone.now() - KEEP_ANSWERED).delete()
         response = HttpResponseRedirect(f"{self.url}?{urlencode({'a': nonce})}")
         response.status_code = 303  # see the result with a GET
@@ -189,8 +189,8 @@ class Page:
             "variant": variants.get(q.variant),
             "variant_slug": q.variant,
             "q": q,
-            "kind_name": KIND_NAMES[q.kind],
-            "mode_name": KIND_NAMES[q.mode],
+            "kind_name": kind_name(q.kind, q.game),
+            "mode_name": kind_name(q.mode, q.game),
             "picked": self.picked,
             "again": self.progress.queued(self.key) and result is None,
             "prompt": prompt(q, pos),
@@ -238,17 +238,18 @@ class Page:
     def _facts(self, pos) -> dict:
         """What the question needs beyond the table: exposures, taken cards, the sheet."""
         q, state = self.q, pos.state
+        vocab = vocabulary(q.game)
         facts = {}
         exposed = getattr(state, "exposed", 0)
         if exposed:
-            facts["exposed"] = [card_view(c) for c in cards.display_order(exposed)]
+            facts["exposed"] = [vocab.card_view(c) for c in cards.display_order(exposed)]
         if q.kind == questions.DEAL_POINTS:
             penalty = questions.HEARTS_MASK | questions.PENALTY_MASK
             facts["taken"] = [
                 {
-                    "seat": seat_name(s),
+                    "seat": vocab.seat(s),
                     "cards": [
-                        card_view(c, exposed=bool(exposed >> c & 1))
+                        vocab.card_view(c, exposed=bool(exposed >> c & 1))
                         for c in cards.display_order(state.taken[s] & penalty)
                     ],
                     "tricks": state.tricks_won[s],
@@ -261,7 +262,7 @@ class Page:
             facts["sheet"] = {
                 "sides": [
                     {
-                        "name": side_name(s),
+                        "name": vocab.side(s),
                         "line": before.lines[s],
                         "debt": before.debts[s],
                         "tricks": state.side_tricks()[s],
@@ -270,7 +271,7 @@ class Page:
                     for s in (0, 1)
                 ],
                 "rows": len(before.rows),
-                "bid": contract.bid,
+                "bid": vocab.bid(str(contract.bid)),
                 "doubled": contract.doubled,
             }
         if q.kind == questions.KNOCK and getattr(state, "multiplier", 1) > 1:
@@ -279,24 +280,26 @@ class Page:
 
     def _form(self, pos, nonce) -> dict:
         q = self.q
+        vocab = vocabulary(q.game)
         form = {"token": tokens.form_token("/".join(self.url_key), nonce), "kind": q.kind}
         if q.kind == questions.NEXT_LEADER:
-            form["seats"] = [{"letter": SEATS[s], "name": seat_name(s)} for s in range(4)]
+            form["seats"] = [{"letter": SEATS[s], "name": vocab.seat(s)} for s in range(4)]
+            form["legend"] = who_leads(q.game)
         elif q.kind in (questions.TRICK_POINTS, questions.DEAL_POINTS):
             form["numbers"] = [
-                {"name": f"points_{SEATS[s]}", "label": seat_name(s)} for s in range(4)
+                {"name": f"points_{SEATS[s]}", "label": vocab.seat(s)} for s in range(4)
             ]
         elif q.kind == questions.SHEET:
             form["sides"] = [
                 {
-                    "name": side_name(s),
+                    "name": vocab.side(s),
                     "entry": f"entry_{PARTNERSHIPS[s]}",
                     "debt": f"debt_{PARTNERSHIPS[s]}",
                 }
                 for s in (0, 1)
             ]
         elif q.kind == questions.KNOCK:
-            form["seat"] = seat_name(pos.state.to_act)
+            form["seat"] = vocab.seat(pos.state.to_act)
         return form
 
     def _result(self, pos, result, variants) -> dict:
@@ -305,7 +308,7 @@ class Page:
         notes = [questions.moment_note(q, pos)] if q.kind == questions.PLAY else []
         reasons = []
         for note in [*verdict.notes, *notes]:
-            text = say(note.code, note.details)
+            text = say(note.code, note.details, q.game)
             if text not in reasons:
                 reasons.append(text)
         others = []
@@ -317,7 +320,9 @@ class Page:
                     "url": reverse("rules-variant", args=[q.game, alt.variant]),
                     "differs": alt.differs,
                     "answer": answer_words(q, pos, alt.expected),
-                    "reason": say(alt.reason.code, alt.reason.details) if alt.reason else None,
+                    "reason": (
+                        say(alt.reason.code, alt.reason.details, q.game) if alt.reason else None
+                    ),
                 }
             )
         position_query = urlencode(q.query)
@@ -375,10 +380,12 @@ def _completed_trick_table(q, pos) -> dict:
     view["cards"] = [c for c in view["cards"] if c["code"] != cards.card_code(last)]
     view["to_act"] = False
     ctx["to_act"] = None
-    ctx["trick"].append(card_view(last, seat=SEATS[seat], seat_name=seat_name(seat)))
+    vocab = vocabulary(q.game)
     exposed = getattr(state, "exposed", 0)
-    for c in ctx["trick"]:
-        c["exposed"] = bool(exposed >> cards.parse_card(c["code"]) & 1)
+    ctx["trick"] = [
+        vocab.card_view(c, seat=SEATS[s], seat_name=vocab.seat(s), exposed=bool(exposed >> c & 1))
+        for s, c in [*getattr(before.state, "trick", []), (seat, last)]
+    ]
     return ctx
 
 
@@ -390,7 +397,7 @@ def _progress(progress: Progress) -> dict:
             {
                 "url": question_url(game, variant, kind, seed),
                 "game": game,
-                "kind": KIND_NAMES.get(item["kind"], item["kind"]),
+                "kind": kind_name(item["kind"], game),
                 "ok": item["ok"],
             }
         )
@@ -407,6 +414,13 @@ def _progress(progress: Progress) -> dict:
             "queued": len(progress.queue),
         }
     }
+
+
+def _known(game: str) -> str | None:
+    """``game`` if the site has it, so a message about an unknown one still has words."""
+    from rulebook import games
+
+    return game if games.get(game) else None
 
 
 def _error(request, status: int, message: str):

@@ -20,9 +20,16 @@ def _language(request) -> str:
     return translation.get_language_from_request(request, check_path=False) or "en"
 
 
-def error(code: str, details: dict, status: int, move=None) -> JsonResponse:
+def error(code: str, details: dict, status: int, move=None, game=None) -> JsonResponse:
+    """An error in JSON, its message naming cards in ``game``'s words."""
     return JsonResponse(
-        {"error": {"code": code, "message": explain(code, details, html=False), "move": move}},
+        {
+            "error": {
+                "code": code,
+                "message": explain(code, details, html=False, game=game),
+                "move": move,
+            }
+        },
         status=status,
         json_dumps_params={"ensure_ascii": False},
     )
@@ -37,9 +44,9 @@ def position(request, game):
         try:
             pos = open_position(spec.engine, request.GET)
         except BadInput as e:
-            return error(e.code, e.details, 400, e.move_index)
+            return error(e.code, e.details, 400, e.move_index, game=spec)
         except IllegalMove as e:
-            return error(e.code, e.details, 422, e.move_index)
+            return error(e.code, e.details, 422, e.move_index, game=spec)
         return JsonResponse(pos.to_json(game), json_dumps_params={"ensure_ascii": False})
 
 

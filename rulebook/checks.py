@@ -5,7 +5,7 @@ They read the versioned registry files, not the database, so they also guard a f
 
 from django.core import checks
 
-from . import games, registry
+from . import games, registry, words
 from .engine.domains import domain_of
 
 
@@ -37,6 +37,13 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
     sections = {s["key"] for s in data["sections"]}
     for name in ("name", "tagline", "default_reason"):
         problems += _texts_missing(data.get(name), name)
+    if data.get("region") not in words.regions():
+        problems.append(
+            f"region {data.get('region')!r} is not one of the vocabulary's: "
+            + ", ".join(words.regions())
+        )
+    for s in data["sources"]:
+        problems += _texts_missing(s.get("label"), f"source {s['key']} label")
     for s in data["sections"]:
         problems += _texts_missing(s.get("title"), f"section {s['key']} title")
         problems += _texts_missing(s.get("body"), f"section {s['key']} body")

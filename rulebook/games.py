@@ -29,6 +29,13 @@ class GameSpec:
     def default_variant(self) -> str:
         return self.engine.DEFAULT_PRESET
 
+    @property
+    def region(self) -> str:
+        """Whose words the game speaks (``gulf``, ``levant``): its registry file says."""
+        from . import registry
+
+        return registry.read(self.engine_name).get("region", "")
+
     def rule_keys(self) -> list[str]:
         return [f.name for f in fields(self.engine.Rules)]
 
@@ -45,6 +52,11 @@ GAMES = {
 
 def get(slug: str) -> GameSpec | None:
     return GAMES.get(slug)
+
+
+def by_engine(engine_name: str) -> GameSpec | None:
+    """The game an engine module plays (``tarneeb`` -> the ``tarneeb`` spec)."""
+    return next((s for s in GAMES.values() if s.engine_name == engine_name), None)
 
 
 def value_key(value) -> str:

@@ -1,16 +1,22 @@
 """Error codes from the engine (and the web layer) as sentences in the reader's language.
 
 The engine raises ``code`` plus facts (card codes, suit letters, seat letters); this module is
-the one place that words them.
+the one place that words them, naming cards and suits in the game's own words
+(``rulebook.words``). A card fills a sentence with its article ("the queen of spades",
+"la dame de pique"), so the sentences say ``%(card)s``, never "the %(card)s".
 """
 
+import re
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import echo
 from .engine import cards
 from .engine.table import SEATS
-from .words import card_name, seat_name, suit_name
+from .words import listing, vocabulary
 
 MESSAGES = {
     # input that cannot be read (HTTP 400)
@@ -23,21 +29,21 @@ MESSAGES = {
     "unknown_game": gettext_lazy("There is no game called “%(game)s”."),
     "bad_deal": gettext_lazy("The deal cannot be read."),
     # moves the rules forbid (HTTP 422)
-    "card_not_in_hand": gettext_lazy("%(seat)s does not hold the %(card)s."),
+    "card_not_in_hand": gettext_lazy("%(seat)s does not hold %(card)s."),
     "not_your_turn": gettext_lazy("It is not %(seat)s’s turn."),
     "wrong_phase": gettext_lazy("“%(move)s” cannot be played at this point of the deal."),
     "must_follow_suit": gettext_lazy(
-        "You hold the %(held)s, so you must follow %(led_suit)s; the %(card)s cannot be played."
+        "You hold %(held)s, so you must follow %(led_suit)s: %(card)s cannot be played."
     ),
     "must_discard_penalty_card": gettext_lazy(
         "You cannot follow suit and you hold %(penalty)s: a penalty card must be thrown, "
-        "not the %(card)s."
+        "not %(card)s."
     ),
     "hearts_not_broken": gettext_lazy(
-        "No heart has been played yet, so you cannot lead the %(card)s while you hold another suit."
+        "No heart has been played yet, so you cannot lead %(card)s while you hold another suit."
     ),
     "must_lead_jack_of_hearts": gettext_lazy(
-        "The first trick is opened with the jack of hearts, not the %(card)s."
+        "The first trick is opened with %(needs)s, not %(card)s."
     ),
     # Tarneeb
     "already_passed": gettext_lazy("%(seat)s has passed and cannot bid again in this hand."),
@@ -48,17 +54,15 @@ MESSAGES = {
     "must_bid": gettext_lazy("The first three players passed, so the dealer must bid %(bid)s."),
     "wrong_bid_form": gettext_lazy("“%(bid)s” is not a bid in this variant."),
     "bid_out_of_range": gettext_lazy("Bids go from %(min)s to %(max)s tricks."),
-    "no_trumps_not_allowed": gettext_lazy("No trumps cannot be called in this variant."),
+    "no_trumps_not_allowed": gettext_lazy("%(term_no_trumps)s cannot be called in this variant."),
     "cannot_double": gettext_lazy(
         "Only the last bid, made by an opponent and not yet doubled, can be doubled."
     ),
     "match_over": gettext_lazy("The match is over: nothing more can be entered."),
     # Sab'at Al-Deemin
-    "must_open_seven_of_diamonds": gettext_lazy(
-        "The deal opens with the %(needs)s, not the %(card)s."
-    ),
+    "must_open_seven_of_diamonds": gettext_lazy("The deal opens with %(needs)s, not %(card)s."),
     "not_playable_on_layout": gettext_lazy(
-        "The %(card)s cannot be laid now: a pile takes only the next card up, and a new pile "
+        "%(card)s cannot be laid now: a pile takes only the next card up, and a new pile "
         "starts with a seven."
     ),
     "cannot_knock": gettext_lazy(
@@ -68,24 +72,22 @@ MESSAGES = {
         "A new deal can be asked only by a player holding three kings or three aces."
     ),
     "cannot_triple": gettext_lazy("Only an opponent of the player who doubled can triple."),
-    "already_chosen": gettext_lazy("The %(card)s is already among the cards you pass."),
-    "cannot_expose": gettext_lazy("The %(card)s cannot be exposed."),
-    "already_exposed": gettext_lazy("The %(card)s is already exposed."),
+    "already_chosen": gettext_lazy("%(card)s is already among the cards you pass."),
+    "cannot_expose": gettext_lazy("%(card)s cannot be exposed."),
+    "already_exposed": gettext_lazy("%(card)s is already exposed."),
     # the penalty family: Leekha and Hearts
     "cannot_pass_last_of_suit": gettext_lazy(
-        "The %(card)s is the last card of its suit in your hand, so it cannot be passed."
+        "%(card)s is the last card of its suit in your hand, so it cannot be passed."
     ),
     "must_drop_penalty_card": gettext_lazy(
-        "The %(above)s is already on this trick, so the %(penalty)s must be dropped now, not "
-        "the %(card)s."
+        "%(above)s is already on this trick, so %(penalty)s must be dropped now, not %(card)s."
     ),
     "must_lead_two_of_clubs": gettext_lazy(
-        "The first trick is opened with the two of clubs, not the %(card)s."
+        "The first trick is opened with %(needs)s, not %(card)s."
     ),
-    "must_lead_a_club": gettext_lazy("The first trick is opened with a club, not the %(card)s."),
+    "must_lead_a_club": gettext_lazy("The first trick is opened with a club, not %(card)s."),
     "no_points_on_first_trick": gettext_lazy(
-        "No card that scores may be thrown on the first trick while you hold another: not "
-        "the %(card)s."
+        "No card that scores may be thrown on the first trick while you hold another: not %(card)s."
     ),
     # Tarneeb 41
     "everyone_bids": gettext_lazy("Every player bids in this game: bid at least %(bid)s."),
@@ -136,13 +138,11 @@ DEAL_REASONS = {
     "missing": gettext_lazy("No deal was given."),
     "no_first_seat": gettext_lazy("A deal starts with a seat and a colon, as N:."),
     "not_four_hands": gettext_lazy("A deal has four hands separated by spaces."),
-    "hand_not_four_suits": gettext_lazy(
-        "Each hand has four suits separated by dots: spades.hearts.diamonds.clubs."
-    ),
-    "repeated_card": gettext_lazy("The %(card)s appears twice."),
-    "card_outside_pack": gettext_lazy("The %(card)s is not in this game’s pack."),
+    "hand_not_four_suits": gettext_lazy("Each hand has four suits separated by dots: %(suits)s."),
+    "repeated_card": gettext_lazy("%(card)s appears twice."),
+    "card_outside_pack": gettext_lazy("%(card)s is not in this game’s pack."),
     "wrong_card_count": gettext_lazy("%(seat)s has %(count)s cards instead of %(expected)s."),
-    "bad_exposed": gettext_lazy("The %(card)s cannot be listed as exposed in this deal."),
+    "bad_exposed": gettext_lazy("%(card)s cannot be listed as exposed in this deal."),
 }
 
 CARD_KEYS = {"card", "held", "needs", "top", "above"}
@@ -153,40 +153,74 @@ REASONS = {
     "rules_conflict": CONFLICT_REASONS,
     "bad_totals": TOTALS_REASONS,
 }
+# Facts a code implies without the engine sending them.
+IMPLIED = {"must_lead_jack_of_hearts": {"needs": "JH"}, "must_lead_two_of_clubs": {"needs": "2C"}}
+CARD_LISTS = {"penalty", "playable"}
 SUIT_KEYS = {"led_suit", "suit"}
+BID_KEYS = {"bid", "highest"}
 
 
-def _word(key, value):
-    """Turn an engine fact into words: card codes into names, seat letters into seat names."""
-    if isinstance(value, list | tuple):
-        return _(", ").join(str(_word(key, v)) for v in value)
-    if key in CARD_KEYS or key in {"penalty", "playable"}:
+def word(vocab, key, value):
+    """An engine fact in words: card codes as cards, suit letters as suits, seats by name."""
+    if key in CARD_LISTS and isinstance(value, list | tuple):
+        return listing(word(vocab, "card", v) for v in value)
+    if key in CARD_KEYS or key in CARD_LISTS:
         try:
-            return card_name(cards.parse_card(value))
+            return vocab.card_the(cards.parse_card(value))
         except Exception:
             return value
     if key in SUIT_KEYS and value in cards.SUITS:
-        return suit_name(cards.SUITS.index(value))
+        return vocab.suit(cards.SUITS.index(value))
     if key == "seat" and isinstance(value, str) and value in SEATS and len(value) == 1:
-        return seat_name(SEATS.index(value))
+        return vocab.seat(SEATS.index(value))
+    if key in BID_KEYS and isinstance(value, str | int):
+        return vocab.bid(value)
+    if isinstance(value, list | tuple):  # rule names, allowed values: listed as written
+        return listing(str(word(vocab, key, v)) for v in value)
     return value
 
 
-def explain(code: str, details: dict | None = None, html: bool = True) -> str:
-    """The sentence for ``code``: safe HTML for a page, or plain text (``html=False``, the
-    JSON API). What the visitor typed is repeated capped and isolated (``echo.fill``)."""
-    given = details or {}
-    details = {k: _word(k, v) for k, v in given.items()}
+def terms_in(template, vocab) -> dict:
+    """``%(term_trumps)s`` in a sentence is the game's word for the term: «الطرنيب»."""
+    names = re.findall(r"%\(term_(\w+)\)s", str(template or ""))
+    return {f"term_{key}": vocab.term(key, "the") for key in names}
+
+
+def words_of(game):
+    """The vocabulary a message about ``game`` speaks; the Gulf's when the game is unknown
+    (an unknown game's message names no card)."""
+    try:
+        return vocabulary(game if game is not None else "gulf")
+    except ValueError:
+        return vocabulary("gulf")
+
+
+def explain(code: str, details: dict | None = None, game=None, html: bool = True) -> str:
+    """The sentence for ``code`` with ``details``, cards named in ``game``'s words (a slug,
+    a spec, a ``Game`` row or an engine module; the Gulf's words when no game is known): safe
+    HTML for a page, or plain text (``html=False``, the JSON API). What the visitor typed is
+    repeated capped and isolated (``echo.fill``)."""
+    vocab = words_of(game)
+    given = {**IMPLIED.get(code, {}), **(details or {})}
+    details = {k: word(vocab, k, v) for k, v in given.items()}
+    details["suits"] = ".".join(vocab.suit(s) for s in range(4))
+    details.update(terms_in(MESSAGES.get(code), vocab))
     template = MESSAGES.get(code)
     if template is None:
         return echo.fill(_("This is not allowed here (%(code)s)."), {"code": code}, html=html)
     text = str(template)
-    if code == "bad_rule_value" and "low" in details:
+    if code == "bad_rule_value" and "low" in given:
         text = str(BAD_NUMBER)
     reasons = REASONS.get(code, {})
-    if details.get("reason") in reasons:
-        text = f"{text} {reasons[details['reason']]}"
+    if given.get("reason") in reasons:
+        text = f"{text} {reasons[given['reason']]}"
     try:
-        return echo.fill(text, given, details, html=html)
+        return _capfirst(echo.fill(text, given, details, html=html))
     except (KeyError, TypeError, ValueError):
         return echo.fill(_("This is not allowed here (%(code)s)."), {"code": code}, html=html)
+
+
+def _capfirst(text):
+    """A sentence that begins with a card's name begins with a capital; safe HTML stays safe."""
+    out = capfirst(text)
+    return mark_safe(out) if isinstance(text, SafeString) else out

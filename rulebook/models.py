@@ -29,6 +29,9 @@ class Game(Loaded):
     name = models.CharField(_("name"), max_length=100)
     tagline = models.CharField(_("tagline"), max_length=300, blank=True)
     default_reason = models.TextField(_("why this default"), blank=True)
+    # Whose card words the game's pages speak (rulebook/vocabulary.toml): loaded from the
+    # registry file, which stays the one place that says it.
+    region = models.CharField(max_length=16, blank=True, editable=False)
     registry_version = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
@@ -47,6 +50,9 @@ class Source(Loaded):
     language = models.CharField(max_length=8)
     order = models.PositiveSmallIntegerField(default=0)
     title = models.CharField(_("title"), max_length=300)
+    label = models.CharField(
+        _("label"), max_length=300, blank=True, help_text=_("The title in the reader's language")
+    )
     summary = models.TextField(_("summary"), blank=True)
 
     class Meta:

@@ -3,6 +3,11 @@
 Everything a page states comes from here: the registry's wording with ``{parameter}``
 placeholders filled from the engine's ``Rules`` (and the numbers the engine derives from them),
 so changing a parameter changes the page.
+
+A placeholder may name a form: ``{target:points}`` is the number with its noun, through
+``words.count`` («151 نقطة», «نقطتان»); ``{exposure_multiplier:times}`` says "twice";
+``{kaboot_bonus:plus}`` signs a gain. A negative number is always written with one minus
+sign and isolated, and a bid (``{lowest_call}``) is written in words.
 """
 
 import re
@@ -10,38 +15,60 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from . import games
+from . import games, glossary
 from .engine import cards
 from .models import Claim, Game, Rule, Section
-from .words import card_name
+from .words import count, listing, signed, times, vocabulary
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+FORMS = {
+    "times": lambda n, region: times(n),
+    "plus": lambda n, region: signed(n, plus=True),
+}
 # Sections the page builds itself rather than from rules.
 SPECIAL = {"glance", "example", "differences", "tips", "relatives"}
 
 
-def fill(template: str, values: dict) -> str:
-    """Replace ``{name}`` by its value; unknown names stay visible so an editor sees them."""
-    return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), template or "")
+def fill(template: str, values: dict, region: str = "gulf") -> str:
+    """Replace ``{name}`` (or ``{name:form}``) by its value; unknown names stay visible so an
+    editor sees them."""
+
+    def one(m) -> str:
+        name, form = m.group(1), m.group(2)
+        if name not in values:
+            return m.group(0)
+        value = values[name]
+        if form and isinstance(value, int):
+            if form in FORMS:
+                return FORMS[form](value, region)
+            return count(value, form, region)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return signed(value)
+        return str(value)
+
+    return PLACEHOLDER.sub(one, template or "")
 
 
 def paragraphs(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"\n\s*\n", text or "") if p.strip()]
 
 
-def show_value(text: str) -> str:
-    """A registry value as a reader sees it: card lists by name, the rest as written."""
-    parts = text.split(",")
+def show_value(text: str, vocab) -> str | int:
+    """A registry value as a reader sees it: card lists by name, numbers as numbers (so a
+    placeholder may count them), the rest as written."""
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
     try:
-        return _(", ").join(card_name(cards.parse_card(p)) for p in parts)
+        return listing(vocab.card(cards.parse_card(p)) for p in text.split(","))
     except Exception:
         return text
 
 
-def placeholders(spec: games.GameSpec, rules) -> dict:
-    values = {k: show_value(v) for k, v in games.parameters(rules).items()}
+def placeholders(spec: games.GameSpec, rules, vocab) -> dict:
+    values = {k: show_value(v, vocab) for k, v in games.parameters(rules).items()}
     values["pack_size"] = spec.engine.PACK.bit_count()
-    values.update(spec.engine.describe(rules))
+    for key, value in spec.engine.describe(rules).items():
+        values[key] = vocab.bid(value) if key.endswith("_call") else value
     return values
 
 
@@ -64,10 +91,12 @@ def wording(rule: Rule, value: str):
     return values.get(value) or values.get("*")
 
 
-def label_for(rule: Rule, value: str) -> str:
+def label_for(rule: Rule, value: str, vocab) -> str:
     w = wording(rule, value)
-    text = fill(w.label, {rule.key: show_value(value)}) if w and w.label else show_value(value)
-    return text
+    shown = show_value(value, vocab)
+    if w and w.label:
+        return fill(w.label, {rule.key: shown}, vocab.region)
+    return signed(shown) if isinstance(shown, int) else shown
 
 
 @dataclass
@@ -78,11 +107,11 @@ class ClaimView:
     note: str
 
 
-def claim_view(rule: Rule, claim: Claim) -> ClaimView:
+def claim_view(rule: Rule, claim: Claim, vocab) -> ClaimView:
     if claim.status == Claim.STATED:
-        text = label_for(rule, claim.value)
+        text = label_for(rule, claim.value, vocab)
     elif claim.status == Claim.AMBIGUOUS:
-        text = _("unclear; read as: %(reading)s") % {"reading": label_for(rule, claim.value)}
+        text = _("unclear; read as: %(reading)s") % {"reading": label_for(rule, claim.value, vocab)}
     else:
         text = _("not stated")
     return ClaimView(claim.source.title, claim.status, text, claim.note)
@@ -97,8 +126,16 @@ def is_disputed(rule: Rule, claims: list[Claim], spec: games.GameSpec) -> bool:
 
 
 def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
-    """The page as data: sections with their paragraphs and rules, and the differences."""
-    values = placeholders(spec, rules)
+    """The page as data: sections with their paragraphs and rules, and the differences.
+    Rule texts are HTML: each term links to the glossary the first time it appears."""
+    vocab = vocabulary(spec)
+    region = vocab.region
+    linked = set()
+
+    def text(template: str):
+        return glossary.link_terms(fill(template, values, region), vocab, spec.slug, linked)
+
+    values = placeholders(spec, rules, vocab)
     values.update(spec.engine.worked_example(rules))
     params = games.parameters(rules)
     default_params = games.parameters(spec.presets[spec.default_variant])
@@ -117,12 +154,12 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
             key=rule.key,
             name=rule.name,
             value=value,
-            label=label_for(rule, value),
-            statement=fill(w.statement if w else "", values),
+            label=label_for(rule, value, vocab),
+            statement=text(w.statement if w else ""),
             disputed=is_disputed(rule, claims, spec),
-            claims=[claim_view(rule, c) for c in claims],
+            claims=[claim_view(rule, c, vocab) for c in claims],
             reason=rule.default_reason or _("Every variant plays it this way."),
-            default_label=label_for(rule, default_params[rule.key]),
+            default_label=label_for(rule, default_params[rule.key], vocab),
         )
         by_section.setdefault(rule.section_id, []).append(view)
         if view.disputed:
@@ -133,7 +170,7 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
             {
                 "key": section.key,
                 "title": section.title,
-                "paragraphs": [fill(p, values) for p in paragraphs(section.body)],
+                "paragraphs": [text(p) for p in paragraphs(section.body)],
                 "rules": by_section.get(section.pk, []),
             }
         )
@@ -143,34 +180,39 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
         "sources": list(game.sources.all()),
         "values": values,
         "side_by_side": side_by_side(
-            rule_rows, spec, {v.slug: v.name for v in game.variants.all()}
+            rule_rows, spec, {v.slug: v.name for v in game.variants.all()}, vocab
         ),
-        **game_extras(spec, rules),
+        **game_extras(spec, rules, vocab),
     }
 
 
-def side_by_side(rule_rows, spec: games.GameSpec, names: dict) -> dict:
+def side_by_side(rule_rows, spec: games.GameSpec, names: dict, vocab) -> dict:
     """Every rule under every variant, with the rules that differ from the default marked."""
     presets = {slug: games.parameters(r) for slug, r in spec.presets.items()}
     base = presets[spec.default_variant]
     rows = []
     for rule in rule_rows:
         cells = [
-            {"label": label_for(rule, p[rule.key]), "differs": p[rule.key] != base[rule.key]}
+            {
+                "label": label_for(rule, p[rule.key], vocab),
+                "differs": p[rule.key] != base[rule.key],
+            }
             for p in presets.values()
         ]
         rows.append({"key": rule.key, "name": rule.name, "cells": cells})
     return {"variants": [names.get(slug, slug) for slug in presets], "rows": rows}
 
 
-def game_extras(spec: games.GameSpec, rules) -> dict:
+def game_extras(spec: games.GameSpec, rules, vocab) -> dict:
     """Pictures and tables a game's page draws from its engine (piles, penalties)."""
-    from .words import card_view, penalty_name
+    from .words import penalty_name
 
     extras = {}
     engine = spec.engine
     if hasattr(engine, "layout_example"):
-        extras["piles"] = [[card_view(c) for c in pile] for pile in engine.layout_example(rules)]
+        extras["piles"] = [
+            [vocab.card_view(c) for c in pile] for pile in engine.layout_example(rules)
+        ]
     if hasattr(engine, "penalty_table"):
         extras["penalties"] = [
             {"name": penalty_name(code), "points": p.points}

@@ -10,11 +10,12 @@ answer is not given away), ``"checkbox"`` (a labelled checkbox named ``cards``, 
 
 from urllib.parse import urlencode
 
+from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
 from .engine import cards
 from .engine.table import SEATS
-from .words import card_view, move_label, seat_name, side_name, suit_name
+from .words import count, vocabulary
 
 PHASES = {
     "deal": pgettext_lazy("phase", "the deal"),
@@ -25,6 +26,13 @@ PHASES = {
     "trump": pgettext_lazy("phase", "the trump call"),
     "play": pgettext_lazy("phase", "the play"),
     "over": pgettext_lazy("phase", "over"),
+}
+
+
+# Interface sentences that name a trick, in each region's word (أكلة, لمّة).
+TRICK_CAPTION = {
+    "gulf": pgettext_lazy("gulf", "The trick in progress"),
+    "levant": pgettext_lazy("levant", "The trick in progress"),
 }
 
 
@@ -52,6 +60,7 @@ def table(
     """
     state = position.state
     module = position.module
+    vocab = vocabulary(module)
     legal = set(state.legal_moves()) if state.to_act is not None else set()
     shown_legal = legal if mark_legal else set()
     marked = {m.upper() for m in marked}
@@ -69,7 +78,7 @@ def table(
         for c in cards.display_order(hand) if is_open else []:
             code = cards.card_code(c)
             views.append(
-                card_view(
+                vocab.card_view(
                     c,
                     legal=c in shown_legal,
                     exposed=bool(exposed >> c & 1),
@@ -79,16 +88,19 @@ def table(
                     checkbox=play == "checkbox" and acting,
                 )
             )
+        won = state.tricks_won[seat] if hasattr(state, "tricks_won") else None
         return {
             "seat": SEATS[seat],
-            "name": seat_name(seat),
+            "name": vocab.seat(seat),
             "to_act": state.to_act == seat,
             "is_dealer": position.dealer == seat,
             "marked": SEATS[seat] in marked,
             "open": is_open,
             "hidden_count": 0 if is_open else cards.count(hand),
             "cards": views,
-            "tricks_won": state.tricks_won[seat] if hasattr(state, "tricks_won") else None,
+            "tricks_won": won,
+            "tricks_label": None if won is None else count(won, "tricks", vocab.region),
+            "hidden_label": count(cards.count(hand), "cards") if not is_open else "",
         }
 
     calls = [m for m in sorted(legal) if m >= 64] if calls is None else calls
@@ -96,17 +108,20 @@ def table(
         "position": position,
         "seats": {SEATS[s]: seat_view(s) for s in range(4)},
         "trick": [
-            card_view(c, seat=SEATS[s], seat_name=seat_name(s), marked=cards.card_code(c) in marked)
+            vocab.card_view(
+                c, seat=SEATS[s], seat_name=vocab.seat(s), marked=cards.card_code(c) in marked
+            )
             for s, c in getattr(state, "trick", [])
         ],
-        "dealer_name": seat_name(position.dealer),
+        "trick_caption": TRICK_CAPTION[vocab.region],
+        "dealer_name": vocab.seat(position.dealer),
         "phase_name": PHASES.get(state.phase, state.phase),
-        "points": points(state),
-        "to_act": None if state.to_act is None else seat_name(state.to_act),
+        "points": points(state, vocab),
+        "to_act": None if state.to_act is None else vocab.seat(state.to_act),
         "calls": [
             {
                 "token": module.format_move(m),
-                "label": move_label(module.format_move(m)),
+                "label": capfirst(vocab.move(module.format_move(m), state.phase)),
                 "query": with_move(position, m) if play == "link" else None,
                 "button": play == "button",
             }
@@ -114,43 +129,59 @@ def table(
         ]
         if play in ("link", "button")
         else [],
-        **extras(module, state),
+        **extras(module, state, vocab),
     }
 
 
-def extras(module, state) -> dict:
+def call_words(vocab, module, move: int) -> str:
+    """A call of the auction as the table says it: a bid in words, "pass", "double"."""
+    token = module.format_move(move)
+    return vocab.bid(token) if token[:1].isdigit() else vocab.move(token, "bidding")
+
+
+def moves_in_words(position) -> list[dict]:
+    """The moves so far as players say them, each with the seat that made it (replayed, since
+    a token's meaning and its player depend on the moment it was made)."""
+    module = position.module
+    vocab = vocabulary(module)
+    state = module.position_start(
+        position.rules, list(position.hands), position.dealer, **position.extra
+    )
+    out = []
+    for move in position.moves:
+        seat, phase = state.to_act, state.phase
+        out.append({"seat": vocab.seat(seat), "move": vocab.move(module.format_move(move), phase)})
+        state.push(move)
+    return out
+
+
+def extras(module, state, vocab) -> dict:
     """What some games add to the table: the auction and contract, or the layout's piles."""
     out = {}
     if hasattr(state, "bids"):
         out["auction"] = [
-            {"seat": seat_name(seat), "call": move_label(module.format_move(m))}
+            {"seat": vocab.seat(seat), "call": call_words(vocab, module, m)}
             for seat, m in state.bids
         ]
     contract = getattr(state, "contract", None)
     if contract is not None:
         out["contract"] = {
             "bid": contract.bid,
-            "declarer": seat_name(contract.declarer),
-            "trumps": strain_name(state.strain),
+            "tricks": count(contract.bid, "tricks", vocab.region),
+            "declarer": vocab.seat(contract.declarer),
+            "trumps": vocab.strain(state.strain),
+            # "Trumps: spades." but simply "No trumps." when there are none
+            "trumps_term": None if state.strain == "NT" else capfirst(vocab.term("trumps", "the")),
             "doubled": contract.doubled,
         }
     if hasattr(state, "layout"):
-        out["piles"] = [[card_view(c) for c in pile] for pile in module.piles(state.layout)]
+        out["piles"] = [[vocab.card_view(c) for c in pile] for pile in module.piles(state.layout)]
         out["multiplier"] = getattr(state, "multiplier", 1)
     return out
 
 
-def strain_name(strain: str | None) -> str | None:
-    """A Tarneeb strain token in words; None before the trump call."""
-    if strain is None:
-        return None
-    if strain == "NT":
-        return move_label("trump:NT")
-    return suit_name(cards.SUITS.index(strain))
-
-
-def points(state) -> list[dict]:
+def points(state, vocab) -> list[dict]:
     values = state.points()
     if len(values) == 4:
-        return [{"who": seat_name(s), "points": p} for s, p in enumerate(values)]
-    return [{"who": side_name(i), "points": p} for i, p in enumerate(values)]
+        return [{"who": vocab.seat(s), "points": p} for s, p in enumerate(values)]
+    return [{"who": vocab.side(i), "points": p} for i, p in enumerate(values)]

@@ -10,7 +10,7 @@ class GameTR(TranslationOptions):
 
 @register(Source)
 class SourceTR(TranslationOptions):
-    fields = ("summary",)
+    fields = ("label", "summary")
 
 
 @register(Variant)

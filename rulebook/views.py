@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
-from . import games, pages, tables
+from . import games, glossary, pages, tables
 from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
 from .engine.positions import open_position
@@ -19,10 +19,19 @@ def home(request):
     return render(request, "rulebook/home.html", {"games": Game.objects.all()})
 
 
+def glossary_page(request):
+    """Every card word of the site, in English, French and the Arabic of each region."""
+    return render(
+        request,
+        "rulebook/glossary.html",
+        {"entries": glossary.entries(get_language()), "games": Game.objects.all()},
+    )
+
+
 def _game(slug: str):
     spec = games.get(slug)
     if spec is None:
-        raise Http404(explain("unknown_game", {"game": slug}))
+        raise Http404(explain("unknown_game", {"game": slug}, game=None))
     return spec, get_object_or_404(Game, slug=slug)
 
 
@@ -30,7 +39,7 @@ def rules_page(request, game, variant=None):
     spec, game_row = _game(game)
     slug = variant or spec.default_variant
     if slug not in spec.presets:
-        raise Http404(explain("unknown_variant", {"variant": slug}))
+        raise Http404(explain("unknown_variant", {"variant": slug}, game=game))
     variant_row = get_object_or_404(Variant, game=game_row, slug=slug)
     key = f"rules:{get_language()}:{game}:{slug}:{game_row.registry_version}"
     page = cache.get(key)
@@ -70,7 +79,7 @@ def position_page(request, game):
             "rulebook/position_error.html",
             {
                 "game": game_row,
-                "message": explain(e.code, e.details),
+                "message": explain(e.code, e.details, game=spec),
                 "code": e.code,
                 "example": _example_query(spec),
             },
@@ -80,9 +89,10 @@ def position_page(request, game):
         "game": game_row,
         "variant": Variant.objects.filter(game=game_row, slug=position.variant).first(),
         **tables.table(position),
-        "error": explain(error.code, error.details) if error else None,
+        "error": explain(error.code, error.details, game=spec) if error else None,
         "error_index": error.move_index if error else None,
         "moves": position.move_tokens(),
+        "moves_in_words": tables.moves_in_words(position),
         "json_query_string": urlencode(position.query()),
     }
     return render(request, "rulebook/position.html", context, status=status)

@@ -1,95 +1,282 @@
-"""Names of cards, suits and seats in the reader's language (gettext), for pages and messages.
+"""The one reader of the site's card words: suits, ranks, cards, moves, seats, counted nouns.
 
-Arabic uses the Gulf names: السبيت, الهاص, الديمن, الشريهة; الإكة, الشايب, البنت, الولد.
+Every card word comes from ``vocabulary.toml``, read once. A ``Vocabulary`` speaks one
+language in one region's words (Arabic differs between the Gulf and the Levant; English and
+French do not); it is built once per process per (language, region), so naming the cards of
+a deal calls no translation function. A game names its region in its registry file, and
+``vocabulary(game)`` picks the one that game speaks in the current language:
+
+    >>> vocabulary("tarneeb", "ar").card(cards.parse_card("KH"))
+    'شايب الكبّة'
+    >>> vocabulary("bent-al-sbeet", "ar").move("pass:KS")
+    'تمرير شايب السبيت'
+    >>> vocabulary("tarneeb", "fr").move("13NT", phase="bidding")
+    'Annoncer 13 sans-atout'
+
+The rest of the module holds the few helpers every sentence with a number or a list uses:
+``count`` (a number and its noun, through ngettext), ``times`` (twice, three times),
+``signed`` (one minus sign, isolated) and ``listing`` (the language's list separator).
 """
 
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from .engine import cards
-from .engine.table import SEATS
 
-
-def suit_name(suit: int) -> str:
-    return [
-        pgettext("suit", "spades"),
-        pgettext("suit", "hearts"),
-        pgettext("suit", "diamonds"),
-        pgettext("suit", "clubs"),
-    ][suit]
-
-
-def rank_name(rank: int) -> str:
-    return [
-        pgettext("rank", "two"),
-        pgettext("rank", "three"),
-        pgettext("rank", "four"),
-        pgettext("rank", "five"),
-        pgettext("rank", "six"),
-        pgettext("rank", "seven"),
-        pgettext("rank", "eight"),
-        pgettext("rank", "nine"),
-        pgettext("rank", "ten"),
-        pgettext("rank", "jack"),
-        pgettext("rank", "queen"),
-        pgettext("rank", "king"),
-        pgettext("rank", "ace"),
-    ][rank]
-
-
-def card_name(c: int) -> str:
-    """``queen of spades`` / ``بنت السبيت`` / ``dame de pique``."""
-    return pgettext("card", "%(rank)s of %(suit)s") % {
-        "rank": rank_name(cards.rank_of(c)),
-        "suit": suit_name(cards.suit_of(c)),
-    }
-
-
-def seat_name(seat: int) -> str:
-    return [_("North"), _("East"), _("South"), _("West")][seat]
-
-
-def side_name(side: int) -> str:
-    return [_("North–South"), _("East–West")][side]
-
-
+DATA = Path(__file__).resolve().parent / "vocabulary.toml"
 SYMBOLS = "♠♥♦♣"
+SUIT_CLASSES = "shdc"
+SUIT_KEYS = ("spades", "hearts", "diamonds", "clubs")
+RANK_KEYS = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+MINUS = "\u2212"
+ISOLATE = "\u2066{}\u2069"  # left-to-right isolate: a signed number keeps its sign first
+_BID = re.compile(r"(\d{1,2})(NT|[SHDC])?")
 
 
-def card_html(c: int) -> str:
-    """A card for running text: the full name for screen readers, the code shown isolated.
-
-    The symbol is hidden from screen readers; red suits also differ by shape and a class.
-    """
-    code = cards.card_code(c)
-    suit = cards.suit_of(c)
-    return format_html(
-        '<span class="card-ref suit-{}" title="{}"><span class="sr-only">{}</span>'
-        '<bdi aria-hidden="true">{}{}</bdi></span>',
-        "shdc"[suit],
-        card_name(c),
-        card_name(c),
-        code[0] if code[0] != "T" else "10",
-        SYMBOLS[suit],
-    )
+@cache
+def data() -> dict:
+    """The vocabulary file, parsed once."""
+    with DATA.open("rb") as f:
+        return tomllib.load(f)
 
 
-def seat_letter(seat: int) -> str:
-    return SEATS[seat]
+def terms() -> dict[str, dict]:
+    return {t["key"]: t for t in data()["terms"]}
 
 
-def card_view(c: int, **flags) -> dict:
-    """What a template needs to draw a card: code, full name, rank as shown, suit symbol."""
-    code = cards.card_code(c)
-    return {
-        "code": code,
-        "name": card_name(c),
-        "rank": "10" if code[0] == "T" else code[0],
-        "pip": SYMBOLS[cards.suit_of(c)],
-        "suit": "shdc"[cards.suit_of(c)],
-        **flags,
-    }
+def regions() -> list[str]:
+    return list(data()["regions"])
+
+
+def language_code(lang: str | None = None) -> str:
+    code = (lang or translation.get_language() or "en").split("-")[0]
+    return code if code in ("ar", "en", "fr") else "en"
+
+
+def region_of(game) -> str:
+    """The region a game speaks: from a slug, a ``GameSpec``, a ``Game`` row or an engine
+    module. A region name is accepted as it is."""
+    from . import games
+
+    if isinstance(game, str) and game in data()["regions"]:
+        return game
+    region = getattr(game, "region", None)
+    if isinstance(region, str) and region:
+        return region
+    slug = game if isinstance(game, str) else getattr(game, "slug", None)
+    spec = games.get(slug) if slug else None
+    if spec is None and hasattr(game, "__name__"):  # an engine module
+        spec = games.by_engine(game.__name__.rsplit(".", 1)[-1])
+    if spec is None:
+        raise ValueError(f"no game called {game!r}")
+    return spec.region
+
+
+def vocabulary(game, lang: str | None = None) -> "Vocabulary":
+    """The vocabulary of ``game`` (see ``region_of``) in ``lang`` (default: the active one)."""
+    return _vocabulary(language_code(lang), region_of(game))
+
+
+@cache
+def _vocabulary(lang: str, region: str) -> "Vocabulary":
+    with translation.override(lang):
+        return Vocabulary(lang, region)
+
+
+class Vocabulary:
+    """The card words of one language in one region. Build it with ``vocabulary()``."""
+
+    def __init__(self, lang: str, region: str):
+        if region not in data()["regions"]:
+            raise ValueError(f"unknown region {region!r}")
+        self.lang, self.region = lang, region
+        self.words = {key: self.entry(t) for key, t in terms().items()}
+        patterns = data()["patterns"][lang]
+        self.patterns = patterns
+        suits = [self.words[k] for k in SUIT_KEYS]
+        ranks = [self.words[k] for k in RANK_KEYS]
+        self._cards = [
+            patterns["card"].format(
+                rank=ranks[c % 13]["word"],
+                suit=suits[c // 13]["word"],
+                suit_the=suits[c // 13]["the"],
+            )
+            for c in range(52)
+        ]
+        self._cards_the = [
+            patterns["card_the"].format(
+                rank=ranks[c % 13]["word"],
+                rank_the=ranks[c % 13]["the"],
+                suit=suits[c // 13]["word"],
+                suit_the=suits[c // 13]["the"],
+            )
+            for c in range(52)
+        ]
+        # Not card words, but every page with a table names them: asked once, kept.
+        self.seats = [_("North"), _("East"), _("South"), _("West")]
+        self.sides = [_("North–South"), _("East–West")]
+
+    def entry(self, term: dict) -> dict:
+        """A term's table for this language and region, with ``the`` defaulting to ``word``."""
+        table = dict(term.get(self.region if self.lang == "ar" else self.lang) or {})
+        table.setdefault("word", "")
+        table.setdefault("the", table["word"])
+        return table
+
+    # --- cards -------------------------------------------------------------------------
+
+    def suit(self, suit: int, form: str = "the") -> str:
+        """A suit as running text names it: ``spades``, ``pique``, ``البستوني`` (``the``), or
+        as a bid names it (``word``: ``بستوني``; ``plural``: ``piques``)."""
+        entry = self.words[SUIT_KEYS[suit]]
+        return entry.get(form) or entry["word"]
+
+    def rank(self, rank: int) -> str:
+        return self.words[RANK_KEYS[rank]]["word"]
+
+    def card(self, c: int) -> str:
+        """``queen of spades`` / ``dame de pique`` / ``بنت السبيت``."""
+        return self._cards[c]
+
+    def card_the(self, c: int) -> str:
+        """The card with its article, for sentences: ``the queen of spades``, ``la dame de
+        pique``, ``l'as de cœur``; in Arabic the name itself, already definite."""
+        return self._cards_the[c]
+
+    def term(self, key: str, form: str = "word") -> str:
+        entry = self.words[key]
+        return entry.get(form) or entry["word"]
+
+    # --- moves -------------------------------------------------------------------------
+
+    def bid(self, token: str) -> str:
+        """A bid in words: ``9`` stays 9, ``7C`` is ``7 clubs`` / ``7 سباتي``, ``13NT`` is
+        ``13 no trumps`` / ``13 sans-atout`` / ``13 بلا طرنيب``."""
+        found = _BID.fullmatch(str(token).strip().upper())
+        if not found:
+            return str(token)
+        n, strain = found[1], found[2]
+        if strain is None:
+            return self.patterns["bid"].format(n=n)
+        if strain == "NT":
+            return self.patterns["bid_no_trumps"].format(n=n, no_trumps=self.term("no_trumps"))
+        suit = cards.SUITS.index(strain)
+        return self.patterns["bid_suit"].format(
+            n=n, suit=self.suit(suit, "word"), suit_plural=self.suit(suit, "plural")
+        )
+
+    def strain(self, strain: str | None) -> str | None:
+        """A Tarneeb strain (``S``…``C``, ``NT``) as running text names it; None before."""
+        if strain is None:
+            return None
+        if strain == "NT":
+            return self.term("no_trumps")
+        return self.suit(cards.SUITS.index(strain))
+
+    def move(self, token: str, phase: str | None = None) -> str:
+        """Any move token of the positions spec, in words.
+
+        ``phase`` reads the tokens whose meaning depends on it: ``7C`` is a bid while
+        bidding and the seven of clubs otherwise; ``double`` is Tarneeb's double while
+        bidding and Sab'at Al-Deemin's announcement before its play.
+        """
+        text = str(token).strip()
+        low = text.lower()
+        kind, _sep, rest = low.partition(":")
+        calls = {
+            "pass": "pass_call",
+            "double": "double_deal" if phase == "announce" else "double",
+            "triple": "triple",
+            "redeal": "redeal",
+            "knock": "knock",
+            "keep": "keep",
+        }
+        if low in calls:
+            return self.term(calls[low], "move")
+        if kind in ("pass", "expose") and rest:
+            c = cards.parse_card(rest)
+            pattern = self.term("pass_cards" if kind == "pass" else "expose", "move")
+            return pattern.format(card=self.card(c), card_the=self.card_the(c))
+        if kind == "trump" and rest:
+            if rest.upper() == "NT":
+                return self.term("no_trumps", "move")
+            suit = cards.SUITS.index(rest.upper())
+            return self.term("trump_call", "move").format(
+                suit=self.suit(suit, "word"), suit_the=self.suit(suit)
+            )
+        bid = _BID.fullmatch(text.upper())
+        # Canonical card codes write the ten as T, so a number before a suit is a card only
+        # from 2 to 9, and only outside the bidding.
+        suited = bid and bid[2] is not None and bid[2] != "NT"
+        is_card = suited and phase != "bidding" and 2 <= int(bid[1]) <= 9
+        if bid and not is_card:
+            return self.term("bid", "move").format(bid=self.bid(text))
+        return self.card(cards.parse_card(text))
+
+    # --- seats -------------------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        return self.seats[seat]
+
+    def side(self, side: int) -> str:
+        return self.sides[side]
+
+    # --- what a template draws ----------------------------------------------------------
+
+    def card_view(self, c: int, **flags) -> dict:
+        """What ``rulebook/_card.html`` needs: the code, the name, what a screen reader
+        hears (the name and the card's state), and the rank and suit as shown."""
+        code = cards.card_code(c)
+        states = [self.card(c)]
+        if flags.get("exposed"):
+            states.append(pgettext("card state", "exposed"))
+        if flags.get("legal"):
+            states.append(pgettext("card state", "can be played"))
+        return {
+            "code": code,
+            "name": self.card(c),
+            "label": listing(states),
+            "rank": "10" if code[0] == "T" else code[0],
+            "pip": SYMBOLS[cards.suit_of(c)],
+            "suit": SUIT_CLASSES[cards.suit_of(c)],
+            **flags,
+        }
+
+    def card_html(self, c: int) -> str:
+        """A card in running text: the name for screen readers, the rank and symbol shown
+        (hidden from screen readers; red suits also differ by shape and a class)."""
+        code = cards.card_code(c)
+        suit = cards.suit_of(c)
+        return format_html(
+            '<span class="card-ref suit-{}" title="{}"><span class="sr-only">{}</span>'
+            '<bdi aria-hidden="true">{}{}</bdi></span>',
+            SUIT_CLASSES[suit],
+            self.card(c),
+            self.card(c),
+            "10" if code[0] == "T" else code[0],
+            SYMBOLS[suit],
+        )
 
 
 def penalty_name(code: str) -> str:
@@ -103,33 +290,78 @@ def penalty_name(code: str) -> str:
     }.get(code, code)
 
 
-def move_label(token: str) -> str:
-    """A move token of the positions spec in words: ``trump:S`` -> "spades as trumps"."""
-    t = token.upper()
-    words = {
-        "PASS": pgettext("call", "Pass"),
-        "DOUBLE": _("Double"),
-        "TRIPLE": _("Triple"),
-        "REDEAL": _("Ask for a new deal"),
-        "KNOCK": _("Knock"),
-        "KEEP": _("Expose nothing more"),
-    }
-    if t in words:
-        return words[t]
-    kind, _sep, rest = t.partition(":")
-    if kind == "TRUMP":
-        if rest == "NT":
-            return _("No trumps")
-        return _("%(suit)s as trumps") % {"suit": suit_name(cards.SUITS.index(rest))}
-    if kind in ("PASS", "EXPOSE"):
-        name = card_name(cards.parse_card(rest))
-        return (_("Pass the %(card)s") if kind == "PASS" else _("Expose the %(card)s")) % {
-            "card": name
-        }
-    if t.isdigit():
-        return _("Bid %(n)s") % {"n": t}
-    if t.endswith("NT") and t[:-2].isdigit():
-        return _("Bid %(n)s no trumps") % {"n": t[:-2]}
-    if t[:-1].isdigit() and t[-1] in cards.SUITS:
-        return _("Bid %(n)s %(suit)s") % {"n": t[:-1], "suit": suit_name(cards.SUITS.index(t[-1]))}
-    return token
+# --- numbers and lists -----------------------------------------------------------------------
+# One table of the counted nouns the site writes with a number. Arabic has six plural forms
+# («نقطة واحدة»، «نقطتان»، «3 نقاط»، «11 نقطة»…), so a number is never glued to one form. The
+# Arabic dual also changes with its place in the sentence: «نقطتان» as a subject, «نقطتين»
+# after a verb or a preposition; a noun ending in ``_obj`` is that second form («تكلّف نقطتين»).
+# A trick is a أكلة in the Gulf and a لمّة in the Levant, a heart a هاص or a كبّة: those nouns
+# are asked by region.
+
+COUNTED = {
+    "points": lambda n, region: ngettext("%(n)s point", "%(n)s points", n),
+    "points_obj": lambda n, region: npgettext("object", "%(n)s point", "%(n)s points", n),
+    "cards": lambda n, region: ngettext("%(n)s card", "%(n)s cards", n),
+    "cards_obj": lambda n, region: npgettext("object", "%(n)s card", "%(n)s cards", n),
+    "players": lambda n, region: ngettext("%(n)s player", "%(n)s players", n),
+    "deals": lambda n, region: ngettext("%(n)s deal", "%(n)s deals", n),
+    "tricks": lambda n, region: (
+        npgettext("levant", "%(n)s trick", "%(n)s tricks", n)
+        if region == "levant"
+        else npgettext("gulf", "%(n)s trick", "%(n)s tricks", n)
+    ),
+    "tricks_obj": lambda n, region: (
+        npgettext("levant object", "%(n)s trick", "%(n)s tricks", n)
+        if region == "levant"
+        else npgettext("gulf object", "%(n)s trick", "%(n)s tricks", n)
+    ),
+    "hearts": lambda n, region: (
+        npgettext("levant", "%(n)s heart", "%(n)s hearts", n)
+        if region == "levant"
+        else npgettext("gulf", "%(n)s heart", "%(n)s hearts", n)
+    ),
+    "hearts_obj": lambda n, region: (
+        npgettext("levant object", "%(n)s heart", "%(n)s hearts", n)
+        if region == "levant"
+        else npgettext("gulf object", "%(n)s heart", "%(n)s hearts", n)
+    ),
+}
+
+
+def count(n: int, noun: str, region: str = "gulf") -> str:
+    """``n`` and its noun in the active language: ``count(2, "tricks")`` is «أكلتان»,
+    ``count(2, "points_obj")`` «نقطتين», ``count(11, "points")`` «11 نقطة»."""
+    return COUNTED[noun](n, region) % {"n": n}
+
+
+def times(n: int) -> str:
+    """How many times over, to put before "its value": twice, three times, 4 times."""
+    if n == 2:
+        return pgettext("multiple of a value", "twice")
+    if n == 3:
+        return pgettext("multiple of a value", "three times")
+    return ngettext("%(n)s time", "%(n)s times", n) % {"n": n}
+
+
+def signed(n: int, plus: bool = False) -> str:
+    """A number that may be negative, with one minus sign (U+2212) and isolated left to
+    right, so ``−16`` keeps its sign first inside Arabic text. ``plus`` signs a gain too."""
+    if n < 0:
+        return ISOLATE.format(MINUS + str(-n))
+    if plus and n > 0:
+        return ISOLATE.format("+" + str(n))
+    return str(n)
+
+
+_SIGNED_IN_TEXT = re.compile(r"(?<![\w\u2066])[\u2212-](\d+)(?!\u2069)")
+
+
+def isolate_signed(text: str) -> str:
+    """Every negative number written in a text («−16», "-16") as ``signed`` writes it."""
+    return _SIGNED_IN_TEXT.sub(lambda m: signed(-int(m.group(1))), text)
+
+
+def listing(items) -> str:
+    """Items joined with the language's separator: «، » in Arabic, ", " in English and
+    French."""
+    return pgettext("list separator", ", ").join(str(i) for i in items)

@@ -48,7 +48,7 @@ MESSAGES = {
 def explain(code: str, details: dict | None = None) -> str:
     given = dict(details or {})
     if code not in MESSAGES:
-        return rulebook_explain(code, given)
+        return rulebook_explain(code, given, game="tarneeb")
     words = dict(given)
     if code == "bad_tricks":
         words["max"] = tarneeb.TRICKS
@@ -57,4 +57,4 @@ def explain(code: str, details: dict | None = None) -> str:
     try:
         return echo.fill(MESSAGES[code], given, words)  # a typed value: capped, isolated
     except (KeyError, TypeError, ValueError):
-        return rulebook_explain(code, given)
+        return rulebook_explain(code, given, game="tarneeb")

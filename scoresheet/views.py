@@ -18,6 +18,7 @@ from diwaniya import ownership
 from diwaniya.links import absolute
 from rulebook.engine import tarneeb
 from rulebook.engine.table import PARTNERSHIPS
+from rulebook.words import signed
 
 from .forms import DealForm, NewMatchForm, PointsForm, variant_name
 from .messages import SIDES, explain
@@ -218,7 +219,10 @@ def _render(request, match, *, scorer, form=None, error=None, status=200, confir
         "active_kind": form.kind if form is not None else None,
         "next_row": next_row,
         "error": error,
-        "example": tarneeb.worked_example(rules),
+        "example": {
+            **tarneeb.worked_example(rules),
+            "minus_cost": signed(-tarneeb.worked_example(rules)["example_missed_cost"]),
+        },
     }
     return render(request, "scoresheet/match.html", context, status=status)
 

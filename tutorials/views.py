@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -19,7 +19,7 @@ from rulebook.engine.positions import offered_calls
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
 from rulebook.models import Variant
-from rulebook.words import card_html, move_label, side_name
+from rulebook.words import isolate_signed, vocabulary
 
 from . import progress as learner
 from .models import Tutorial, problems_of
@@ -127,21 +127,22 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
         calls=offered_calls(position.module, state) if waiting else None,
     )
     section = step.section or tutorial.section
+    vocab = vocabulary(tutorial.game)
     return {
         "tutorial": tutorial,
         "step": step,
         "number": number,
         "total": total,
         "game": tutorial.game,
-        "narration": narrate(step.text),
+        "narration": narrate(step.text, vocab),
         "question": q,
         "waiting": waiting,
-        "hint": narrate(step.hint) if q and q["hints"] >= 1 else None,
-        "answer": _answer_words(frame) if q and q["hints"] >= ANSWER_RUNG else None,
-        "explanation": narrate(step.explain) if q and q["solved"] else None,
+        "hint": narrate(step.hint, vocab) if q and q["hints"] >= 1 else None,
+        "answer": _answer_words(frame, vocab) if q and q["hints"] >= ANSWER_RUNG else None,
+        "explanation": narrate(step.explain, vocab) if q and q["solved"] else None,
         "counts": progress.counts(number) if q else None,
-        "feedback": _feedback(q) if q else None,
-        "played": _played(frame) if step.moves and not waiting else [],
+        "feedback": _feedback(q, tutorial.game) if q else None,
+        "played": _played(frame, vocab) if step.moves and not waiting else [],
         "rule_url": reverse("rules-variant", args=[tutorial.game.slug, position.variant])
         + (f"#{section}" if section else ""),
         "position_url": reverse("position", args=[tutorial.game.slug])
@@ -149,33 +150,44 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
         + urlencode(position.query()),
         "prev_url": _step_url(tutorial.slug, number - 1) if number > 1 else None,
         "next_url": _step_url(tutorial.slug, number + 1) if number < total else None,
-        "sheet": _sheet(position),
+        "sheet": _sheet(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
         "variant": Variant.objects.filter(game=tutorial.game, slug=position.variant).first(),
         **table,
     }
 
 
-def _played(frame) -> list[str]:
-    """The step's moves in words, so the narration's events are also listed."""
+def _played(frame, vocab) -> list[str]:
+    """The step's moves in words, so the narration's events are also listed; a call made by
+    several players in a row ("expose nothing") is said once."""
     module = frame.after.module
-    done = frame.after.moves[len(frame.before.moves) :]
-    return [_move_words(module, m) for m in done]
+    state = frame.before.state.copy()
+    out = []
+    for move in frame.after.moves[len(frame.before.moves) :]:
+        said = _move_words(vocab, module, move, state.phase)
+        if move < 52 or not out or out[-1] != said:
+            out.append(said)
+        state.push(move)
+    return out
 
 
-def _move_words(module, move: int):
-    if move < 64:
-        return card_html(move)
-    return move_label(module.format_move(move))
+def _move_words(vocab, module, move: int, phase: str):
+    if move < 52 and phase == "play":
+        return vocab.card_html(move)
+    return vocab.move(module.format_move(move), phase)
 
 
-def _answer_words(frame):
+def _answer_words(frame, vocab):
+    before = frame.before
     return mark_safe(
-        _(" or ").join(str(_move_words(frame.before.module, m)) for m in frame.answers())
+        _(" or ").join(
+            str(conditional_escape(_move_words(vocab, before.module, m, before.state.phase)))
+            for m in frame.answers()
+        )
     )
 
 
-def _sheet(position):
+def _sheet(position, vocab):
     """A finished Tarneeb deal as a fresh score sheet writes it (the debt included)."""
     state = position.state
     if not (state.is_over and hasattr(state, "contract") and state.contract):
@@ -186,7 +198,7 @@ def _sheet(position):
         return None
     return [
         {
-            "side": side_name(side),
+            "side": vocab.side(side),
             "score": row.scores[side],
             "entry": row.entries[side],
             "line": row.lines[side],
@@ -196,14 +208,17 @@ def _sheet(position):
     ]
 
 
-def _feedback(q: dict):
+def _feedback(q: dict, game):
     feedback = q.get("feedback")
     if not feedback:
         return None
     if feedback["kind"] == "right":
         return {"right": True, "message": _("Right.")}
     if feedback["kind"] == "illegal":
-        return {"right": False, "message": explain(feedback["code"], feedback["details"])}
+        return {
+            "right": False,
+            "message": explain(feedback["code"], feedback["details"], game=game),
+        }
     return {
         "right": False,
         "message": _(
@@ -233,7 +248,7 @@ def _answer(request, tutorial, step, frame):
         parse = getattr(state, "parse_move", None) or module.parse_move
         move = parse(token)
     except BadInput:
-        return _bad(request, explain("bad_move", {"move": token}), 400)
+        return _bad(request, explain("bad_move", {"move": token}, game=tutorial.game), 400)
     if move < 64 and not state.hands[state.to_act] >> move & 1:
         return _bad(request, _("That card is not in the hand you are playing."), 400)
     with learner.updating(request, tutorial.slug) as progress:
@@ -259,24 +274,25 @@ def _bad(request, message: str, status: int):
     return render(request, "error.html", {"message": message, "status": status}, status=status)
 
 
-def narrate(text: str):
-    """A narration as HTML: paragraphs, and each ``{QS}`` drawn as the card it names."""
+def narrate(text: str, vocab):
+    """A narration as HTML: paragraphs, and each ``{QS}`` drawn as the card it names, in the
+    game's words for screen readers."""
     if not text:
         return ""
     html = []
     for para in filter(None, (p.strip() for p in text.split("\n\n"))):
-        html.append("<p>" + _cards_in(escape(para)) + "</p>")
+        html.append("<p>" + _cards_in(escape(isolate_signed(para)), vocab) + "</p>")
     return mark_safe("".join(html))
 
 
-def _cards_in(text: str) -> str:
+def _cards_in(text: str, vocab) -> str:
     out, rest = [], text
     while "{" in rest:
         head, _brace, tail = rest.partition("{")
         code, close, after = tail.partition("}")
         out.append(head)
         try:
-            out.append(str(card_html(cards.parse_card(code))) if close else "{" + tail)
+            out.append(str(vocab.card_html(cards.parse_card(code))) if close else "{" + tail)
         except BadInput:
             out.append("{" + code + close)
         rest = after if close else ""

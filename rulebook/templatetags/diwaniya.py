@@ -1,6 +1,9 @@
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from diwaniya import links
+from rulebook import words
 
 register = template.Library()
 
@@ -15,3 +18,19 @@ def translate_url_for(request, language):
 def alternate_url_for(request, language):
     """The same page in ``language`` as a full address (hreflang), from SITE_URL."""
     return links.absolute(links.path_in(request, language))
+
+
+@register.filter
+def signed(value, plus=False):
+    """A number that may be negative, with one minus sign, isolated (``words.signed``)."""
+    try:
+        return words.signed(int(value), plus=bool(plus))
+    except (TypeError, ValueError):
+        return value
+
+
+@register.filter(needs_autoescape=True)
+def listing(items, autoescape=True):
+    """Items joined with the language's list separator («، » in Arabic)."""
+    escape = conditional_escape if autoescape else str
+    return mark_safe(words.listing(escape(i) for i in items))

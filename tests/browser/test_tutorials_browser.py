@@ -94,5 +94,6 @@ def test_a_missed_bid_leaves_its_debt_on_the_sheet_in_arabic(page):
     # Every hand is open once the deal is over; no card is left face down.
     assert page.locator(".hand.closed").count() == 0
     # A negative score reads with its minus sign first, even right to left.
-    points = page.locator("table.points bdi").all_inner_texts()
-    assert f"-{owed}" in points
+    # It is written with one minus sign (U+2212), isolated left to right.
+    points = [p.strip("\u2066\u2069") for p in page.locator("table.points bdi").all_inner_texts()]
+    assert f"\u2212{owed}" in points

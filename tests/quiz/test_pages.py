@@ -12,7 +12,7 @@ from quiz.models import HandPicked
 from quiz.progress import AGAIN_AFTER
 from rulebook.engine import cards
 from rulebook.messages import explain
-from rulebook.words import card_name, seat_name
+from rulebook.words import vocabulary
 
 from .helpers import (
     answer,
@@ -76,13 +76,14 @@ def test_each_kind_of_question_is_a_page_with_a_position_and_a_form(client, quiz
             )
             assert boxes == [cards.card_code(c) for c in hand]
             for c in hand:
-                assert html.escape(card_name(c)) in markup
+                assert html.escape(vocabulary(game).card(c)) in markup
         if kind == questions.PLAY:
             offered = re.findall(r'name="move" value="([^"]+)"', markup)
             assert offered == [pos.module.format_move(m) for m in questions.offered(pos, kind)]
         if kind == questions.NEXT_LEADER:
             for s in range(4):
-                assert f'name="seat" value="{"NESW"[s]}">{html.escape(seat_name(s))}<' in markup
+                seat = html.escape(vocabulary(game).seat(s))
+                assert f'name="seat" value="{"NESW"[s]}">{seat}<' in markup
     if kind in (questions.DEAL_POINTS, questions.SHEET):
         assert 'class="points"' not in markup  # the points are the question
 
@@ -100,9 +101,9 @@ def test_a_wrong_card_then_a_right_one_in_each_language(client, quiz, lang):
     chosen = next(m for m in offered if pos.module.format_move(m) not in q.expected["moves"])
     refusal = questions.refusal(pos.state, chosen)
     with translation.override(lang):
-        assert html.escape(explain(refusal.code, refusal.details)) in markup
+        assert html.escape(explain(refusal.code, refusal.details, "bent-al-sbeet")) in markup
         for code in q.expected["moves"]:
-            assert html.escape(card_name(cards.parse_card(code))) in markup
+            assert html.escape(vocabulary("bent-al-sbeet").card(cards.parse_card(code))) in markup
     assert score(result) == (0, 1, 0)
     # The rule the reason comes from, on the rule page of this variant.
     assert re.search(rf'href="/{lang}/bent-al-sbeet/qahwa/#[\w-]+"', markup)
@@ -190,7 +191,7 @@ def test_the_variant_dependence_is_shown_after_the_answer(client, quiz):
     hand = cards.cards_in(q.position().state.hands[q.position().state.to_act])
     others = re.search(r'<ul class="others">(.*?)</ul>', markup, re.S).group(1)
     for c in hand:
-        assert html.escape(card_name(c)) in others
+        assert html.escape(vocabulary("bent-al-sbeet", "en").card(c)) in others
     assert html.escape(row.note_en) in markup
 
 

@@ -26,7 +26,8 @@ def test_translations_keep_every_placeholder(lang):
     for e in po.translated_entries():
         if e.msgid_plural:
             continue
-        assert sorted(names.findall(e.msgid)) == sorted(names.findall(e.msgstr)), e.msgid
+        # A translation may name a seat once where the English repeats it.
+        assert set(names.findall(e.msgid)) == set(names.findall(e.msgstr)), e.msgid
 
 
 @pytest.mark.parametrize(

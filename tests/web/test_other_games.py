@@ -33,9 +33,10 @@ def test_tarneeb_worked_example_is_the_sources_sheet(client, rulebook):
     html = client.get("/en/tarneeb/").content.decode()
     example = re.search(r'<section id="example".*?</section>', html, re.S).group(0)
     example = unescape(example)
-    assert "line reads 6 and East–West's 14" in example
-    assert "kaboot worth 16" in example and "they enter 6" in example
-    assert "score for the deal is -16, and East–West score 4" in example
+    assert "written total is 6 and East–West's 14" in example
+    assert "kaboot worth 16" in example and "they write 6" in example
+    # a negative score: one minus sign (U+2212), isolated left to right
+    assert "score for the deal is \u2066\u221216\u2069, and East–West score 4" in example
 
 
 def test_tarneeb_variants_side_by_side_marks_what_differs(client, rulebook):
@@ -49,7 +50,7 @@ def test_tarneeb_variants_side_by_side_marks_what_differs(client, rulebook):
 def test_the_egyptian_page_states_its_auction(client, rulebook):
     html = client.get("/en/tarneeb/egyptian/").content.decode()
     auction = re.search(r'id="rule-auction".*?</div>', html, re.S).group(0)
-    assert "7C is the lowest call and 13NT the highest" in auction
+    assert "“7 clubs” is the lowest call and “13 no trumps” the highest" in auction
 
 
 @pytest.mark.parametrize("lang", ["ar", "en", "fr"])

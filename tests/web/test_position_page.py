@@ -48,7 +48,7 @@ def test_the_seat_table_does_not_mirror_in_arabic(client, rulebook):
     assert re.search(r'<div class="table" dir="ltr"', html)
 
 
-@pytest.mark.parametrize("lang,word", [("en", "follow"), ("fr", "fournir"), ("ar", "النوع")])
+@pytest.mark.parametrize("lang,word", [("en", "follow"), ("fr", "fournir"), ("ar", "أن تلعب من")])
 def test_an_illegal_move_is_explained_in_the_pages_language(client, rulebook, lang, word):
     response = page(client, lang, moves="4S AD")
     assert response.status_code == 422

@@ -95,10 +95,12 @@ def test_the_worked_example_entered_as_deals(client):
         "total-ew": 14,
     }
     assert "North–South bid 10 and took 7" in html
-    # the row after the miss: North–South writes 0, carries 10, plain total -10
+    # the row after the miss: North–South writes 0, carries 10, plain total −10 (one minus
+    # sign, isolated left to right)
     row = re.search(r'<tr id="row-2">(.*?)</tr>', html, re.S)[1]
-    cells = re.findall(r'<bdi dir="ltr">(-?\d+)</bdi>', row)
-    assert cells == ["-10", "0", "0", "10", "-10", "6", "6", "14", "0", "14"]
+    cells = re.findall(r'<bdi dir="ltr">\u2066?(\u2212?\d+)\u2069?</bdi>', row)
+    minus = "\u2212"
+    assert cells == [f"{minus}10", "0", "0", "10", f"{minus}10", "6", "6", "14", "0", "14"]
     # stored: the raw inputs in order; the sheet is the engine's replay of them
     match = match_of(url)
     stored = list(match.entries.values_list("number", "kind", "bid", "side", "tricks", "doubled"))
@@ -115,8 +117,8 @@ def test_the_worked_example_entered_as_deals(client):
 
 def test_the_page_explains_how_the_line_and_the_total_relate(client):
     html = page(client, new_match(client))
-    assert "plain total = line − debt" in html
-    assert "carry a debt of 10" in html and "they write 6" in html
+    assert "the plain total is the written total less the debt" in html
+    assert "now owe 10" in html and "they write 6" in html
 
 
 def test_points_entered_directly(client):
@@ -241,7 +243,7 @@ def test_the_winner_is_shown_when_a_line_reaches_the_target(client):
     assert 'id="winner"' not in page(client, url)
     assert deal(client, url, 2, 11, "NS", 11).status_code == 302
     html = page(client, url)
-    assert "North–South win: their line has reached 41." in html
+    assert "North–South win: their written total has reached 41." in html
     assert standing(html)["line-ns"] == 41
     assert 'name="bid"' not in html
     refused = points(client, url, 3, 1, 1)

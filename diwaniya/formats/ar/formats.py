@@ -1,0 +1,5 @@
+# Dates as Arabic writes them («2 ديسمبر 2026، 14:55»). Django's own Arabic formats leave the
+# date and time pattern to the English default; the rest falls back to Django's.
+DATE_FORMAT = "j F Y"
+TIME_FORMAT = "H:i"
+DATETIME_FORMAT = "j F Y، H:i"

@@ -1,0 +1,344 @@
+"""How the site writes, checked on every page it renders (see README: "Writing for the site").
+
+The pages are rendered once for the module, in the three languages: the home page, every rule
+page and variant, the glossary, every tutorial step (with its hint and its explanation shown),
+the quiz's questions of every kind and their results, a position page per tutorial, the score
+sheet. On all of them: no run of eight words taken from a source, no move written as notation
+outside the share box, no Latin punctuation inside Arabic, the French spaces before ``: ; ? !``,
+and each game in its own region's words.
+"""
+
+import html
+import re
+import tomllib
+from pathlib import Path
+
+import polib
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+
+from quiz import questions
+from rulebook import games, registry, words
+from tests import copying
+from tests.quiz.helpers import answer
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ("ar", "en", "fr")
+ARABIC = "\u0600-\u06ff"
+
+
+BLOCK = re.compile(
+    r"</?(?:p|li|dt|dd|td|th|tr|h\d|div|section|caption|legend|label|button)\b[^>]*>"
+)
+
+
+def visible(page: str, keep_code: bool = True) -> str:
+    """What a reader sees (screen readers included): one line of text per block of the page,
+    so that nothing runs from one table cell or paragraph into the next."""
+    page = re.sub(r"(?s)<(script|style|head)\b.*?</\1>", " ", page)
+    if not keep_code:
+        page = re.sub(r"(?s)<code\b.*?</code>", " ", page)
+    page = BLOCK.sub("\n", page)
+    page = re.sub(r"<[^>]+>", " ", page)
+    lines = (re.sub(r"[ \t\r]+", " ", line).strip() for line in html.unescape(page).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def _tutorial_pages(client, lang):
+    from tutorials.models import Tutorial
+
+    for tutorial in Tutorial.objects.prefetch_related("steps"):
+        steps = list(tutorial.steps.all())
+        frames = tutorial.frames(steps)
+        for step, frame in zip(steps, frames, strict=True):
+            url = f"/{lang}/tutorials/{tutorial.slug}/{step.number}/"
+            yield url, client.get(url)
+            if step.question:
+                client.post(url, {"hint": "1"})
+                token = frame.before.module.format_move(frame.answers()[0])
+                client.post(url, {"move": token})
+                yield url + "#answered", client.get(url)
+
+
+def _quiz_pages(client, lang):
+    """A question of every kind of every game, and its result, from fixed seeds."""
+    from quiz.views import question_url
+
+    for game, kinds in questions.KINDS.items():
+        variant = games.GAMES[game].default_variant
+        for kind in kinds:
+            url = f"/{lang}" + question_url(game, variant, kind, f"writing-{kind}")[3:]
+            yield url, client.get(url)
+            _q, result = answer(client, url, right=False)
+            yield url + "#result", result
+
+
+def _sheet_page(client, lang):
+    response = client.post(f"/{lang}/tarneeb/sheet/", {"variant": "classic"})
+    url = response["Location"]
+    for row, (bid, side, tricks) in enumerate([(8, "EW", 8), (10, "NS", 7), (9, "NS", 13)], 1):
+        client.post(url, {"kind": "deal", "row": row, "bid": bid, "side": side, "tricks": tricks})
+    yield f"/{lang}/tarneeb/sheet/", client.get(f"/{lang}/tarneeb/sheet/")
+    yield url, client.get(url)
+
+
+def _render(lang):
+    client = Client()
+    pages = {}
+
+    def add(url, response):
+        assert response.status_code == 200, (url, response.status_code)
+        pages[url] = response.content.decode()
+
+    for url in (f"/{lang}/", f"/{lang}/glossary/", f"/{lang}/tutorials/", f"/{lang}/quiz/"):
+        add(url, client.get(url))
+    for slug, spec in games.GAMES.items():
+        add(f"/{lang}/{slug}/", client.get(f"/{lang}/{slug}/"))
+        for variant in spec.presets:
+            add(f"/{lang}/{slug}/{variant}/", client.get(f"/{lang}/{slug}/{variant}/"))
+    for url, response in _tutorial_pages(client, lang):
+        add(url, response)
+        link = re.search(r'href="([^"]+)" class="position-link"', pages[url])
+        if link and url.endswith("/1/"):
+            position = html.unescape(link[1])
+            add(position, client.get(position))
+    for url, response in [*_quiz_pages(client, lang), *_sheet_page(client, lang)]:
+        add(url, response)
+    return pages
+
+
+@pytest.fixture(scope="module")
+def site(django_db_setup, django_db_blocker):
+    """Every page, rendered once in each language; the data is loaded and rolled back."""
+    from quiz.loader import load_all as load_quiz
+    from rulebook.loader import load_all as load_rulebook
+    from tutorials.loader import load_all as load_tutorials
+
+    # The browser tests' Playwright session leaves an event loop set on this thread, and
+    # Django refuses to open a connection under one; nothing here runs asynchronously.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+        with django_db_blocker.unblock(), transaction.atomic():
+            load_rulebook()
+            load_tutorials()
+            load_quiz()
+            rendered = {lang: _render(lang) for lang in LANGS}
+            transaction.set_rollback(True)
+    cache.clear()
+    return rendered
+
+
+def _pages(site, lang=None, prefix=""):
+    for page_lang in [lang] if lang else LANGS:
+        for url, page in site[page_lang].items():
+            if url.startswith(f"/{page_lang}/{prefix}"):
+                yield url, page
+
+
+# ---------------------------------------------------------------- nothing copied
+def _cited_titles() -> list[str]:
+    """The sources' own titles are cited as they are, so they are no copy."""
+    return [
+        s["title"]
+        for spec in games.GAMES.values()
+        for s in registry.read(spec.engine_name)["sources"]
+    ]
+
+
+def test_no_page_shares_eight_words_with_a_source(site):
+    known = copying.known_digests()
+    assert len(known) > 1000
+    titles = _cited_titles()
+    copied = {}
+    for url, page in _pages(site):
+        text = visible(page)
+        for title in titles:
+            text = text.replace(title, " ")
+        found = [run for line in text.split("\n") for run in copying.shared_runs(line, known)]
+        if found:
+            copied[url] = found
+    assert copied == {}
+
+
+def test_the_fingerprint_file_matches_the_sources():
+    if not copying.source_files():
+        pytest.skip("../shared/sources is not here; the committed fingerprint stands in for it")
+    assert copying.read_fingerprint() == copying.source_digests()
+
+
+def test_the_copy_check_finds_a_copied_sentence():
+    """The check itself works on a sentence lifted from a source, in any case or punctuation."""
+    if not copying.source_files():
+        pytest.skip("needs ../shared/sources")
+    lifted = copying.SOURCES.glob("003_*.txt").__next__().read_text().split("\n")[-1][:200]
+    assert copying.shared_runs(lifted.upper().replace(",", " ;"), copying.read_fingerprint())
+
+
+# ---------------------------------------------------------------- moves in words
+TOKEN = re.compile(
+    r"(?<![\w/?=&%])(?:[2-9TJQKA][SHDC]|1[0-3](?:NT|[SHDC])|[1-9]NT|(?:pass|expose|trump):\S+)"
+    r"(?![\w])"
+)
+
+
+def test_no_move_is_shown_as_notation_outside_the_share_box(site):
+    found = {}
+    for url, page in _pages(site):
+        tokens = TOKEN.findall(visible(page, keep_code=False))
+        if tokens:
+            found[url] = tokens[:5]
+    assert found == {}
+
+
+def test_the_share_box_shows_the_notation_on_purpose(site):
+    position = next(page for url, page in _pages(site, "ar") if "/position/" in url)
+    assert re.search(r'<code class="notation">[^<]*\b[2-9TJQKA][SHDC]\b', position)
+    assert '<ol class="moves">' in position
+
+
+# ---------------------------------------------------------------- Arabic
+def test_no_latin_punctuation_between_arabic_words(site):
+    pattern = re.compile(rf"[{ARABIC}][\u064b-\u065f\u0670]*\s*[,;?]|[,;]\s*[{ARABIC}]")
+    found = {}
+    for url, page in _pages(site, "ar"):
+        hits = pattern.findall(visible(page))
+        if hits:
+            found[url] = hits[:5]
+    assert found == {}
+
+
+GULF = ["السبيت", "الهاص", "الديمن", "الشريهة", "أكلة", "الحكم", "إكة"]
+LEVANT = ["البستوني", "الكبّة", "الديناري", "السباتي", "لمّة", "الطرنيب"]
+
+
+def _arabic_pages_of(site, game):
+    """A game's own Arabic pages, without the quiz's list of recent questions of any game."""
+    slugs = {"tarneeb": "tarneeb", "bent-al-sbeet": "bent", "sabaat-al-deemin": "sabaat"}
+    for url, page in _pages(site, "ar"):
+        if url.startswith((f"/ar/{game}/", f"/ar/tutorials/{slugs[game]}-", f"/ar/quiz/{game}/")):
+            yield url, visible(re.sub(r"(?s)<aside class=\"quiz-progress\".*?</aside>", "", page))
+
+
+def test_tarneeb_speaks_levantine_and_the_gulf_games_gulf_arabic(site):
+    rules = visible(site["ar"]["/ar/tarneeb/"]) + visible(site["ar"]["/ar/tarneeb/egyptian/"])
+    for word in ["الطرنيب", "بلا طرنيب", "لمّة", "البستوني", "الكبّة", "الديناري", "السباتي"]:
+        assert word in rules, word
+    bent = visible(site["ar"]["/ar/bent-al-sbeet/"])
+    for word in ["بنت السبيت", "الهاص", "عشرة الديمن", "أكلة"]:
+        assert word in bent, word
+    for url, text in _arabic_pages_of(site, "tarneeb"):
+        assert [w for w in GULF if w in text] == [], url
+    for game in ("bent-al-sbeet", "sabaat-al-deemin"):
+        for url, text in _arabic_pages_of(site, game):
+            assert [w for w in LEVANT if w in text] == [], url
+
+
+def test_cards_are_named_for_screen_readers_in_the_games_words(site):
+    page = site["ar"]["/ar/tutorials/tarneeb-first-auction/3/"]
+    assert '<span class="sr-only">آس البستوني</span>' in page
+    page = site["ar"]["/ar/tutorials/bent-first-deal/1/"]
+    assert '<span class="sr-only">بنت السبيت</span>' in page
+
+
+# ---------------------------------------------------------------- French
+def french_problems(text: str) -> list[str]:
+    """French typography: a no-break space before : ; ? ! and inside « »."""
+    bad = re.findall(r"\S{0,12}(?:[ ][:;?!]|[^\s\u00a0\u202f:/\d][:;?!](?![/\d]))\S{0,8}", text)
+    bad += re.findall(r"\S{0,12}(?:«[^\u00a0]|[^\u00a0]»)\S{0,8}", text)
+    return bad
+
+
+def test_french_pages_have_their_no_break_spaces(site):
+    found = {}
+    titles = _cited_titles()  # cited as the sources write them
+    for url, page in _pages(site, "fr"):
+        text = visible(page, keep_code=False)
+        for title in titles:
+            text = text.replace(title, " ")
+        problems = french_problems(text)
+        if problems:
+            found[url] = problems[:5]
+    assert found == {}
+
+
+def _french_texts():
+    po = polib.pofile(str(ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"))
+    for entry in po.translated_entries():
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            yield f"catalogue: {entry.msgid[:40]}", text
+    files = [
+        *(ROOT / "rulebook" / "registry").glob("*.toml"),
+        *(ROOT / "tutorials" / "data").glob("*.toml"),
+        *(ROOT / "quiz" / "data").glob("*.toml"),
+        ROOT / "rulebook" / "vocabulary.toml",
+    ]
+    for path in files:
+        yield from ((path.name, text) for text in _strings(tomllib.loads(path.read_text()), "fr"))
+
+
+def _strings(data, lang):
+    """Every text of ``lang`` in a parsed TOML file: the values of its ``lang`` keys."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == lang and isinstance(value, str):
+                yield value
+            elif key == lang and isinstance(value, dict):  # a vocabulary table
+                yield from (v for k, v in value.items() if k in ("word", "the", "move"))
+            else:
+                yield from _strings(value, lang)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value, lang)
+
+
+def test_every_french_string_has_its_no_break_spaces():
+    found = []
+    for where, text in _french_texts():
+        # "{x:points}" is a placeholder, "%(n)s" a format: neither is French prose
+        prose = re.sub(r"\{\w+:\w+\}", "{}", text)
+        found += [(where, p) for p in french_problems(prose)]
+    assert found == []
+
+
+# ---------------------------------------------------------------- the glossary
+def test_the_glossary_lists_every_term_with_both_regions_words(site):
+    for lang in LANGS:
+        page = site[lang][f"/{lang}/glossary/"]
+        for key in words.terms():
+            if words.terms()[key]["kind"] != "move":
+                assert f'id="{key}"' in page, (lang, key)
+        text = visible(page)
+        for word in ["شريهة", "شيريا", "كلفس", "سباتي", "سنك", "طرنيب", "الحكم"]:
+            assert word in text, (lang, word)
+    assert "Tarneeb" in visible(site["en"]["/en/glossary/"])
+
+
+def test_rule_pages_link_their_terms_to_the_glossary(site):
+    for lang in LANGS:
+        page = site[lang][f"/{lang}/tarneeb/"]
+        assert f'href="/{lang}/glossary/#trumps"' in page
+        assert f'href="/{lang}/glossary/#trick"' in page
+        assert f'href="/{lang}/glossary/"' in page  # from the footer of every page
+    assert 'href="/ar/glossary/#expose"' in site["ar"]["/ar/bent-al-sbeet/"]
+
+
+def test_source_titles_have_a_label_in_the_readers_language(site):
+    page = visible(site["ar"]["/ar/tarneeb/"])
+    assert "Tarneeb (SquareScores guide) (الطرنيب، دليل تطبيق" in page
+    page = visible(site["fr"]["/fr/bent-al-sbeet/"])
+    assert "بنت السبيت (السبيتة) (Bent Al Sbeet (Sbeetah), un article en arabe)" in page
+
+
+def test_the_api_names_cards_in_the_games_words(client):
+    """The JSON API's messages speak each game's region, like its pages."""
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    query = {"variant": "classic", "dealer": "N", "deal": deal, "lang": "ar"}
+    tarneeb = client.get("/api/tarneeb/position", {**query, "moves": "7 pass pass pass trump:S 2C"})
+    assert tarneeb.status_code == 422
+    message = tarneeb.json()["error"]["message"]
+    assert "السباتي" in message and "الشريهة" not in message
+    query["variant"] = "qahwa"
+    bent = client.get("/api/bent-al-sbeet/position", {**query, "moves": "2C"})
+    assert "الشريهة" in bent.json()["error"]["message"]
