@@ -1,0 +1,96 @@
+"""The moves of a position as a score card in the page's language: the pass seat by seat, the
+exposures or announcements, the bidding, then trick by trick with who took each one. Every move
+links to the position just after it, so the card doubles as the viewer's navigation.
+
+It only reads the engine (who acted, whether a card led, who took the trick); what a move means
+and who wins a trick stay the engine's.
+"""
+
+from dataclasses import dataclass
+
+from .engine import cards
+from .words import card_view, move_label, seat_name
+
+# The phases whose moves are calls, grouped under one heading each.
+CALL_GROUPS = {"expose": "expose", "bidding": "bidding", "trump": "bidding", "announce": "announce"}
+
+
+@dataclass
+class Step:
+    seat: int | None
+    move: int
+    phase: str
+    leads: bool  # a card that opened a trick
+    after: object  # the state after the move
+
+
+def replay(position) -> list[Step]:
+    """Every move of ``position`` with who made it, replayed from the position's start."""
+    state = position.module.position_start(
+        position.rules, list(position.hands), position.dealer, **position.extra
+    )
+    steps = []
+    for move in position.moves:
+        seat, phase = state.to_act, state.phase
+        leads = not getattr(state, "trick", None)
+        state = state.play(move)
+        steps.append(Step(seat, move, phase, leads, state))
+    return steps
+
+
+def card_of(token: str) -> int | None:
+    """The card a move token names (``QS``, ``pass:QS``, ``expose:QS``), or None for a call."""
+    code = token.rpartition(":")[2]
+    if len(code) != 2:
+        return None
+    try:
+        return cards.parse_card(code)
+    except Exception:
+        return None
+
+
+def scorecard(position, at: int, link) -> list[dict]:
+    """Groups of moves (``kind``, ``number`` for a trick, ``items``, ``winner``); an item has the
+    seat's name, the move in words or its card(s), ``query`` = ``link(i)`` (the position after
+    move ``i``, counted from 1) and ``current`` for move ``at``."""
+    from .tables import last_trick
+
+    module = position.module
+    groups: list[dict] = []
+    tricks = 0
+    for i, step in enumerate(replay(position), start=1):
+        token = module.format_move(step.move)
+        card = card_of(token)
+        item = {
+            "seat": seat_name(step.seat) if step.seat is not None else "",
+            "query": link(i),
+            "current": i == at,
+        }
+        if step.phase == "play" and card is not None and ":" not in token:
+            item["card"] = card_view(card)
+            if not hasattr(step.after, "trick"):  # a layout game: one line per card laid
+                _group(groups, "layout")["items"].append(item)
+                continue
+            if step.leads:
+                tricks += 1
+                groups.append({"kind": "trick", "number": tricks, "items": []})
+            groups[-1]["items"].append(item)
+            if not step.after.trick:  # the trick is complete: who took it
+                groups[-1]["winner"] = seat_name(last_trick(step.after)[1])
+        elif step.phase == "pass" and card is not None:
+            items = _group(groups, "pass")["items"]
+            if items and items[-1]["seat"] == item["seat"]:  # one line per seat's pass
+                items[-1]["cards"].append(card_view(card))
+                items[-1].update(query=item["query"], current=items[-1]["current"] or i == at)
+            else:
+                items.append({**item, "cards": [card_view(card)]})
+        else:
+            item["call"] = move_label(token)
+            _group(groups, CALL_GROUPS.get(step.phase, "play"))["items"].append(item)
+    return groups
+
+
+def _group(groups: list[dict], kind: str) -> dict:
+    if not groups or groups[-1]["kind"] != kind:
+        groups.append({"kind": kind, "items": []})
+    return groups[-1]
