@@ -49,21 +49,28 @@ def card_of(token: str) -> int | None:
         return None
 
 
-def scorecard(position, at: int, link) -> list[dict]:
+def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> list[dict]:
     """Groups of moves (``kind``, ``number`` for a trick, ``items``, ``winner``); an item has the
     seat's name, the move in words or its card(s), ``query`` = ``link(i)`` (the position after
-    move ``i``, counted from 1) and ``current`` for move ``at``."""
+    move ``i``, counted from 1) and ``current`` for move ``at``.
+
+    ``since``: only the moves after the first ``since`` are listed. ``secret``: the seats whose
+    passed cards the reader may not see (their pass is counted, not named)."""
     from .tables import last_trick
 
     module = position.module
     groups: list[dict] = []
     tricks = 0
     for i, step in enumerate(replay(position), start=1):
+        if i <= since:
+            if step.phase == "play" and step.leads:
+                tricks += 1
+            continue
         token = module.format_move(step.move)
         card = card_of(token)
         item = {
             "seat": seat_name(step.seat) if step.seat is not None else "",
-            "query": link(i),
+            "query": link(i) if link else None,
             "current": i == at,
         }
         if step.phase == "play" and card is not None and ":" not in token:
@@ -71,19 +78,21 @@ def scorecard(position, at: int, link) -> list[dict]:
             if not hasattr(step.after, "trick"):  # a layout game: one line per card laid
                 _group(groups, "layout")["items"].append(item)
                 continue
-            if step.leads:
-                tricks += 1
+            if step.leads or not groups or groups[-1]["kind"] != "trick":
+                tricks += step.leads
                 groups.append({"kind": "trick", "number": tricks, "items": []})
             groups[-1]["items"].append(item)
             if not step.after.trick:  # the trick is complete: who took it
                 groups[-1]["winner"] = seat_name(last_trick(step.after)[1])
         elif step.phase == "pass" and card is not None:
             items = _group(groups, "pass")["items"]
+            shown = [] if step.seat in secret else [card_view(card)]
             if items and items[-1]["seat"] == item["seat"]:  # one line per seat's pass
-                items[-1]["cards"].append(card_view(card))
+                items[-1]["cards"] += shown
+                items[-1]["count"] += 1
                 items[-1].update(query=item["query"], current=items[-1]["current"] or i == at)
             else:
-                items.append({**item, "cards": [card_view(card)]})
+                items.append({**item, "cards": shown, "count": 1})
         else:
             item["call"] = move_label(token)
             _group(groups, CALL_GROUPS.get(step.phase, "play"))["items"].append(item)

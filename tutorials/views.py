@@ -18,6 +18,7 @@ from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
+from rulebook.scorecard import scorecard
 from rulebook.models import Variant
 from rulebook.words import card_html, move_label, side_name
 
@@ -134,7 +135,7 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
         "explanation": narrate(step.explain) if q and q["solved"] else None,
         "counts": progress.counts(number) if q else None,
         "feedback": _feedback(q) if q else None,
-        "played": _played(frame) if step.moves and not waiting else [],
+        "played": _played(frame, open_seats) if step.moves and not waiting else [],
         "rule_url": reverse("rules-variant", args=[tutorial.game.slug, position.variant])
         + (f"#{section}" if section else ""),
         "position_url": reverse("position", args=[tutorial.game.slug])
@@ -149,11 +150,11 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
     }
 
 
-def _played(frame) -> list[str]:
-    """The step's moves in words, so the narration's events are also listed."""
-    module = frame.after.module
-    done = frame.after.moves[len(frame.before.moves) :]
-    return [_move_words(module, m) for m in done]
+def _played(frame, open_seats) -> list[dict]:
+    """The step's moves as a score card, so the narration's events are also listed; the cards
+    a hidden seat passes stay hidden (its pass is counted, not named)."""
+    secret = [s for s in range(4) if s not in open_seats]
+    return scorecard(frame.after, since=len(frame.before.moves), secret=secret)
 
 
 def _move_words(module, move: int):
