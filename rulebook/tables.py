@@ -96,10 +96,9 @@ def table(
     # touching that card; only the other moves are drawn as calls.
     card_moves = {}
     for m in legal:
-        if m >= 64:
-            c = card_of(module.format_move(m))
-            if c is not None:
-                card_moves[c] = m
+        token = module.format_move(m) if m >= 64 else ""
+        if ":" in token and card_of(token) is not None:  # not a bid such as Egyptian 7C
+            card_moves[card_of(token)] = m
 
     def seat_view(seat: int) -> dict:
         hand = state.hands[seat]
@@ -117,7 +116,9 @@ def table(
                     exposed=bool(exposed >> c & 1),
                     marked=code in marked,
                     chosen=bool(chosen[seat] >> c & 1) if phase == "pass" else False,
-                    query=with_move(position, move) if play == "link" and move is not None else None,
+                    query=with_move(position, move)
+                    if play == "link" and move is not None
+                    else None,
                     token=module.format_move(move) if move is not None else code,
                     button=play == "button" and acting and (card_phase or move is not None),
                     checkbox=play == "checkbox" and acting and card_phase,
@@ -250,9 +251,7 @@ def _bidding_box(calls: list[dict]) -> dict:
         if strain not in strains:
             strains.append(strain)
     strains.sort(key=lambda s: STRAIN_ORDER.index(s) if s in STRAIN_ORDER else -1)
-    rows = [
-        {"number": n, "cells": [bids[n].get(s) for s in strains]} for n in sorted(bids)
-    ]
+    rows = [{"number": n, "cells": [bids[n].get(s) for s in strains]} for n in sorted(bids)]
     return {"strains": strains, "rows": rows, "others": others}
 
 

@@ -18,8 +18,8 @@ from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
-from rulebook.scorecard import scorecard
 from rulebook.models import Variant
+from rulebook.scorecard import scorecard
 from rulebook.words import card_html, move_label, side_name
 
 from .models import Tutorial

@@ -2,7 +2,7 @@
 
 import re
 from html import unescape
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -33,7 +33,7 @@ def test_the_pass_is_chosen_by_touching_three_cards(client, rulebook):
     assert moves == "pass:4S pass:AH pass:TD"
     html = client.get(response.url).content.decode()
     # North passes next (to the right of West: N -> W -> S -> E is the order of play)
-    assert re.search(r'seat-S to-act', html)
+    assert re.search(r"seat-S to-act", html)
 
 
 def test_the_viewer_steps_through_a_line_of_moves(client, rulebook):
@@ -46,7 +46,7 @@ def test_the_viewer_steps_through_a_line_of_moves(client, rulebook):
     assert parse_qs(back)["at"] == ["3"] and parse_qs(back)["moves"] == [line]
     assert parse_qs(forward)["at"] == ["5"]
     # the line is kept, the position is the one after four moves: North leads the second trick
-    assert re.search(r'seat-N to-act', html)
+    assert re.search(r"seat-N to-act", html)
     # the moves read in words, the notation only inside the share box's <code>
     visible = re.sub(r"<code[^>]*>.*?</code>|<[^>]+>", " ", html, flags=re.S)
     assert "KS" not in visible.split() and "Trick 2" in visible
