@@ -1,11 +1,16 @@
-"""A position drawn as players see it: seats and hands, the trick or the piles, the bidding,
-the points. One place, shared by the position page, the tutorials and the quiz.
+"""A position drawn as players see it: the four seats round the felt, the trick in front of the
+seats that played it (or the layout's piles, or the bidding), the points. One place, shared by
+the position page, the tutorials, the quiz and the practice table.
 
-``play`` decides what a legal card becomes: ``"link"`` (a link to the next position),
-``"button"`` (a submit button named ``move``, for an answer form, legal or not so the
-answer is not given away), ``"checkbox"`` (a labelled checkbox named ``cards``, for a
-"select all that apply" answer form; no calls are drawn), or ``None`` (just drawn;
-``mark_legal`` says whether legal cards are marked).
+``play`` decides what a legal move becomes: ``"link"`` (a link to the next position),
+``"button"`` (a submit button named ``move``, for an answer form, legal or not so the answer is
+not given away), ``"checkbox"`` (a labelled checkbox named ``cards``, for a "select all that
+apply" answer form; no calls are drawn), or ``None`` (just drawn; ``mark_legal`` says whether
+legal cards are marked).
+
+Seats keep their compass places whatever the language: ``bottom`` (South unless the learner
+sits elsewhere) faces the reader, the seat on its left (the next one clockwise) is drawn on the
+left, and so on. The table is ``dir="ltr"`` because places at a table are not reading order.
 """
 
 from urllib.parse import urlencode
@@ -15,6 +20,7 @@ from django.utils.translation import pgettext_lazy
 
 from .engine import cards
 from .engine.table import SEATS
+from .scorecard import card_of
 from .words import count, vocabulary
 
 PHASES = {
@@ -28,19 +34,48 @@ PHASES = {
     "over": pgettext_lazy("phase", "over"),
 }
 
-
 # Interface sentences that name a trick, in each region's word (أكلة, لمّة).
 TRICK_CAPTION = {
     "gulf": pgettext_lazy("gulf", "The trick in progress"),
     "levant": pgettext_lazy("levant", "The trick in progress"),
 }
+PREVIOUS_TRICK_CAPTION = {
+    "gulf": pgettext_lazy("gulf", "The previous trick"),
+    "levant": pgettext_lazy("levant", "The previous trick"),
+}
+LAST_TRICK_CAPTION = {
+    "gulf": pgettext_lazy("gulf", "The last trick"),
+    "levant": pgettext_lazy("levant", "The last trick"),
+}
+
+# Places round the felt, counted clockwise from the reader's own seat.
+PLACES = ("bottom", "left", "top", "right")
+# A bidding box lists strains from the lowest to the highest, as bidders read them.
+STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+
+
+def place(seat: int, bottom: int) -> str:
+    return PLACES[(seat - bottom) % 4]
+
+
+def with_moves(position, tokens) -> str:
+    """The query string of the position after the moves ``tokens`` (canonical tokens)."""
+    q = position.query()
+    q["moves"] = " ".join([q["moves"], *tokens]).strip()
+    return urlencode(q)
 
 
 def with_move(position, move: int) -> str:
     """The query string of the position after ``move``."""
-    q = position.query()
-    q["moves"] = (q["moves"] + " " + position.module.format_move(move)).strip()
-    return urlencode(q)
+    return with_moves(position, [position.module.format_move(move)])
+
+
+def last_trick(state):
+    """``(cards of the last finished trick as (seat, card), winner)``, or None."""
+    done = getattr(state, "last_trick", None)
+    if done is None and getattr(state, "tricks", None):
+        done = state.tricks[-1]
+    return done
 
 
 def table(
@@ -51,12 +86,14 @@ def table(
     open_seats=range(4),
     marked=(),
     calls=None,
+    bottom: int = 2,
 ) -> dict:
     """The template context of ``rulebook/_table.html`` for ``position``.
 
     ``open_seats``: the seats whose hands are shown face up (the others show their backs).
     ``marked``: card codes or seat letters a tutorial points at.
     ``calls``: the calls to offer (bids, knocks…); by default the legal ones.
+    ``bottom``: the seat drawn nearest the reader (the learner's).
     """
     state = position.state
     module = position.module
@@ -65,72 +102,185 @@ def table(
     shown_legal = legal if mark_legal else set()
     marked = {m.upper() for m in marked}
     exposed = getattr(state, "exposed", 0)
-
-    # Cards are answers only while cards are played; in the bidding or the pass the answers
-    # are calls, and a card button would only invite a confusing refusal.
-    card_phase = state.phase == "play"
+    phase = state.phase
+    # Cards are answers only while cards are played; in the bidding the answers are calls, and
+    # a card button would only invite a confusing refusal. The pass picks cards as a set.
+    card_phase = phase == "play"
+    passing = phase == "pass" and play in ("link", "button")
+    chosen = getattr(state, "passes", (0, 0, 0, 0))
+    # Moves that name a card of the actor's hand (expose the queen, pass a card) are made by
+    # touching that card; only the other moves are drawn as calls.
+    card_moves = {}
+    for m in legal:
+        token = module.format_move(m) if m >= 64 else ""
+        if ":" in token and card_of(token) is not None:  # not a bid such as Egyptian 7C
+            card_moves[card_of(token)] = m
 
     def seat_view(seat: int) -> dict:
         hand = state.hands[seat]
         is_open = seat in open_seats
-        acting = state.to_act == seat and card_phase
+        acting = state.to_act == seat
         views = []
         for c in cards.display_order(hand) if is_open else []:
             code = cards.card_code(c)
+            # A card is a move now: played, or (exposing) the move that names it.
+            move = c if card_phase and c in legal else card_moves.get(c) if not passing else None
             views.append(
                 vocab.card_view(
                     c,
-                    legal=c in shown_legal,
+                    legal=(c in shown_legal and card_phase) or (mark_legal and c in card_moves),
                     exposed=bool(exposed >> c & 1),
                     marked=code in marked,
-                    query=with_move(position, c) if play == "link" and c in legal else None,
-                    button=play == "button" and acting,
-                    checkbox=play == "checkbox" and acting,
+                    chosen=bool(chosen[seat] >> c & 1) if phase == "pass" else False,
+                    query=with_move(position, move)
+                    if play == "link" and move is not None
+                    else None,
+                    token=module.format_move(move) if move is not None else code,
+                    button=play == "button" and acting and (card_phase or move is not None),
+                    checkbox=play == "checkbox" and acting and card_phase,
+                    pick=passing and acting and not chosen[seat] >> c & 1,
                 )
             )
+        held = cards.count(hand)
         won = state.tricks_won[seat] if hasattr(state, "tricks_won") else None
         return {
             "seat": SEATS[seat],
+            "place": place(seat, bottom),
             "name": vocab.seat(seat),
             "to_act": state.to_act == seat,
             "is_dealer": position.dealer == seat,
             "marked": SEATS[seat] in marked,
             "open": is_open,
-            "hidden_count": 0 if is_open else cards.count(hand),
+            "count": held,
+            "hidden_label": count(held, "cards") if not is_open else "",
+            "backs": range(held) if not is_open else (),
             "cards": views,
             "tricks_won": won,
             "tricks_label": None if won is None else count(won, "tricks", vocab.region),
-            "hidden_label": count(cards.count(hand), "cards") if not is_open else "",
+            "last_call": None,
         }
 
-    calls = [m for m in sorted(legal) if m >= 64] if calls is None else calls
-    return {
+    seats = [seat_view(s) for s in range(4)]
+    trick = [
+        vocab.card_view(
+            c,
+            seat=SEATS[s],
+            seat_name=vocab.seat(s),
+            place=place(s, bottom),
+            exposed=bool(exposed >> c & 1),
+            marked=cards.card_code(c) in marked,
+        )
+        for s, c in getattr(state, "trick", [])
+    ]
+    gathered, previous = _finished_trick(state, bottom, exposed, vocab)
+    if not trick and gathered:
+        trick, winner = gathered
+        previous = None
+    else:
+        winner = None
+    if calls is None:
+        calls = [m for m in sorted(legal) if m >= 64 and m not in card_moves.values()]
+    call_views = (
+        [_call_view(position, m, play, vocab) for m in calls] if play in ("link", "button") else []
+    )
+    context = {
         "position": position,
-        "seats": {SEATS[s]: seat_view(s) for s in range(4)},
-        "trick": [
-            vocab.card_view(
-                c, seat=SEATS[s], seat_name=vocab.seat(s), marked=cards.card_code(c) in marked
-            )
-            for s, c in getattr(state, "trick", [])
-        ],
-        "trick_caption": TRICK_CAPTION[vocab.region],
+        "seats": {v["seat"]: v for v in seats},
+        "places": {v["place"]: v for v in seats},
+        "trick": trick,
+        "trick_winner": winner,
+        "previous_trick": previous,
+        "previous_caption": PREVIOUS_TRICK_CAPTION[vocab.region],
+        "trick_caption": (LAST_TRICK_CAPTION if winner else TRICK_CAPTION)[vocab.region],
         "dealer_name": vocab.seat(position.dealer),
-        "phase_name": PHASES.get(state.phase, state.phase),
+        "phase": phase,
+        "phase_name": PHASES.get(phase, phase),
         "points": points(state, vocab),
         "to_act": None if state.to_act is None else vocab.seat(state.to_act),
-        "calls": [
-            {
-                "token": module.format_move(m),
-                "label": capfirst(vocab.move(module.format_move(m), state.phase)),
-                "query": with_move(position, m) if play == "link" else None,
-                "button": play == "button",
-            }
-            for m in calls
-        ]
-        if play in ("link", "button")
-        else [],
+        "to_act_seat": None if state.to_act is None else SEATS[state.to_act],
+        "calls": call_views,
+        "bidding_box": _bidding_box(call_views) if phase == "bidding" else None,
+        "play": play,
         **extras(module, state, vocab),
     }
+    if passing and state.to_act is not None:
+        context["pass_form"] = _pass_form(position, state, play)
+    for bid in context.get("auction", []):
+        context["seats"][bid["letter"]]["last_call"] = bid["call"]
+    return context
+
+
+def _finished_trick(state, bottom: int, exposed: int, vocab):
+    """The last finished trick, drawn as the trick in the middle until the next lead (with its
+    winner marked), or as the "previous trick" once the next trick has begun."""
+    done = last_trick(state)
+    if not done:
+        return None, None
+    cards_played, winner = done
+    views = [
+        vocab.card_view(
+            c,
+            seat=SEATS[s],
+            seat_name=vocab.seat(s),
+            place=place(s, bottom),
+            exposed=bool(exposed >> c & 1),
+            won=s == winner,
+        )
+        for s, c in cards_played
+    ]
+    won = {"name": vocab.seat(winner), "seat": SEATS[winner]}
+    return (views, won), {"cards": views, "winner": won}
+
+
+def _call_view(position, move: int, play: str | None, vocab) -> dict:
+    token = position.module.format_move(move)
+    return {
+        "token": token,
+        "label": capfirst(vocab.move(token, position.state.phase)),
+        "short": _short_bid(token),
+        "query": with_move(position, move) if play == "link" else None,
+        "button": play == "button",
+    }
+
+
+def _short_bid(token: str) -> dict | None:
+    """A bid as a bidding box shows it: the number and the strain's symbol (or "NT")."""
+    token = token.upper()
+    number = "".join(ch for ch in token if ch.isdigit())
+    if not number or not token.startswith(number):
+        return None
+    strain = token[len(number) :]
+    return {
+        "number": number,
+        "suit": strain.lower() if strain in cards.SUITS else None,
+        "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
+    }
+
+
+def _bidding_box(calls: list[dict]) -> dict:
+    """Bids as a grid (a row per number of tricks, a column per strain from the lowest), the
+    other calls (pass, double) beside it. Only the layout of the calls offered is decided here."""
+    bids, others, strains = {}, [], []
+    for call in calls:
+        token = call["token"].upper()
+        number = "".join(ch for ch in token if ch.isdigit())
+        if not number or not token.startswith(number):
+            others.append(call)
+            continue
+        strain = token[len(number) :] or ""
+        bids.setdefault(int(number), {})[strain] = call
+        if strain not in strains:
+            strains.append(strain)
+    strains.sort(key=lambda s: STRAIN_ORDER.index(s) if s in STRAIN_ORDER else -1)
+    rows = [{"number": n, "cells": [bids[n].get(s) for s in strains]} for n in sorted(bids)]
+    return {"strains": strains, "rows": rows, "others": others}
+
+
+def _pass_form(position, state, play: str | None) -> dict:
+    """What the seat to act still has to choose for the pass, and how to send it."""
+    rules = position.rules
+    needed = getattr(rules, "pass_count", 0) - cards.count(state.passes[state.to_act])
+    return {"needed": needed, "hidden": position.query() if play == "link" else None}
 
 
 def call_words(vocab, module, move: int) -> str:
@@ -139,28 +289,12 @@ def call_words(vocab, module, move: int) -> str:
     return vocab.bid(token) if token[:1].isdigit() else vocab.move(token, "bidding")
 
 
-def moves_in_words(position) -> list[dict]:
-    """The moves so far as players say them, each with the seat that made it (replayed, since
-    a token's meaning and its player depend on the moment it was made)."""
-    module = position.module
-    vocab = vocabulary(module)
-    state = module.position_start(
-        position.rules, list(position.hands), position.dealer, **position.extra
-    )
-    out = []
-    for move in position.moves:
-        seat, phase = state.to_act, state.phase
-        out.append({"seat": vocab.seat(seat), "move": vocab.move(module.format_move(move), phase)})
-        state.push(move)
-    return out
-
-
 def extras(module, state, vocab) -> dict:
     """What some games add to the table: the auction and contract, or the layout's piles."""
     out = {}
     if hasattr(state, "bids"):
         out["auction"] = [
-            {"seat": vocab.seat(seat), "call": call_words(vocab, module, m)}
+            {"seat": vocab.seat(seat), "letter": SEATS[seat], "call": call_words(vocab, module, m)}
             for seat, m in state.bids
         ]
     contract = getattr(state, "contract", None)

@@ -270,12 +270,13 @@ class Vocabulary:
         suit = cards.suit_of(c)
         return format_html(
             '<span class="card-ref suit-{}" title="{}"><span class="sr-only">{}</span>'
-            '<bdi aria-hidden="true">{}{}</bdi></span>',
+            '<bdi aria-hidden="true" dir="ltr">{}<svg class="pip"><use href="#suit-{}"></use></svg>'
+            "</bdi></span>",
             SUIT_CLASSES[suit],
             self.card(c),
             self.card(c),
             "10" if code[0] == "T" else code[0],
-            SYMBOLS[suit],
+            SUIT_CLASSES[suit],
         )
 
 

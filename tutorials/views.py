@@ -19,6 +19,7 @@ from rulebook.engine.positions import offered_calls
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
 from rulebook.models import Variant
+from rulebook.scorecard import scorecard
 from rulebook.words import isolate_signed, vocabulary
 
 from . import progress as learner
@@ -142,7 +143,7 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
         "explanation": narrate(step.explain, vocab) if q and q["solved"] else None,
         "counts": progress.counts(number) if q else None,
         "feedback": _feedback(q, tutorial.game) if q else None,
-        "played": _played(frame, vocab) if step.moves and not waiting else [],
+        "played": _played(frame, open_seats) if step.moves and not waiting else [],
         "rule_url": reverse("rules-variant", args=[tutorial.game.slug, position.variant])
         + (f"#{section}" if section else ""),
         "position_url": reverse("position", args=[tutorial.game.slug])
@@ -157,18 +158,11 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
     }
 
 
-def _played(frame, vocab) -> list[str]:
-    """The step's moves in words, so the narration's events are also listed; a call made by
-    several players in a row ("expose nothing") is said once."""
-    module = frame.after.module
-    state = frame.before.state.copy()
-    out = []
-    for move in frame.after.moves[len(frame.before.moves) :]:
-        said = _move_words(vocab, module, move, state.phase)
-        if move < 52 or not out or out[-1] != said:
-            out.append(said)
-        state.push(move)
-    return out
+def _played(frame, open_seats) -> list[dict]:
+    """The step's moves as a score card, so the narration's events are also listed; the cards
+    a hidden seat passes stay hidden (its pass is counted, not named)."""
+    secret = [s for s in range(4) if s not in open_seats]
+    return scorecard(frame.after, since=len(frame.before.moves), secret=secret)
 
 
 def _move_words(vocab, module, move: int, phase: str):

@@ -21,7 +21,7 @@ def test_sabaat_layout_and_the_knock(page):
     assert piles.nth(2).locator(".card").count() == 1  # the diamond pile holds its seven
     # South has nothing that fits: the only move offered is the knock
     assert page.locator(".card.legal").count() == 0
-    page.locator("a.move").click()
+    page.locator('.actions a.move[data-call="knock"]').click()
     page.wait_for_url("**moves=7D+knock**")
     assert page.locator(".seat-E .card.legal[title]").count() == 1
 
@@ -37,8 +37,8 @@ def test_sabaat_position_in_arabic_keeps_the_table_unmirrored(page):
 def test_tarneeb_bidding_by_clicks(page):
     query = urlencode({"dealer": "N", "deal": SPEC_DEAL})
     page.goto(page.base + "/fr/tarneeb/position/?" + query)
-    calls = page.locator("ul.calls a.move")
+    calls = page.locator(".bidding-box a.move")
     assert calls.count() == 8  # pass and 7 to 13
-    calls.nth(1).click()  # the lowest bid
+    page.locator('.bidding-box a.move[data-call="7"]').click()  # the lowest bid
     page.wait_for_url("**moves=7**")
     assert page.locator("ol.auction li").count() == 1

@@ -58,9 +58,13 @@ def test_the_position_page_marks_the_legal_cards(page):
     legal = page.locator(".seat-W .card.legal")
     assert legal.count() == 9
     assert page.locator(".card.legal").count() == 9
-    # marked by more than colour: a thicker border and a raised card
-    style = legal.first.evaluate("e => getComputedStyle(e).borderTopWidth")
-    assert style == "3px"
+    # marked by more than colour: an outline and a card moved out of the fan
+    outline, moved = legal.first.evaluate(
+        "e => [getComputedStyle(e).outlineWidth, getComputedStyle(e).transform]"
+    )
+    assert outline == "3px" and moved != "none"
+    plain = page.locator(".seat-W .card:not(.legal)").first
+    assert plain.evaluate("e => getComputedStyle(e).transform") == "none"
     # the seats are places at the table: North above South, East right of West, even in Arabic
     n, s, e, w = (box(page, f".seat-{x}") for x in "NSEW")
     assert n["y"] < s["y"] and e["x"] > w["x"]

@@ -195,7 +195,7 @@ def test_no_move_is_shown_as_notation_outside_the_share_box(site):
 def test_the_share_box_shows_the_notation_on_purpose(site):
     position = next(page for url, page in _pages(site, "ar") if "/position/" in url)
     assert re.search(r'<code class="notation">[^<]*\b[2-9TJQKA][SHDC]\b', position)
-    assert '<ol class="moves">' in position
+    assert '<section class="scorecard"' in position
 
 
 # ---------------------------------------------------------------- Arabic

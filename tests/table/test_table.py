@@ -1,0 +1,70 @@
+"""The card table and the position viewer, served (the geometry is tested in Chromium)."""
+
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def get(client, lang="en", game="bent-al-sbeet", **params):
+    params.setdefault("dealer", "N")
+    params.setdefault("deal", DEAL)
+    return client.get(f"/{lang}/{game}/position/", params)
+
+
+def links(html: str, cls: str) -> str | None:
+    m = re.search(rf'<a href="\?([^"]+)"[^>]*class="{cls}"', html)
+    return unescape(m.group(1)) if m else None
+
+
+def test_the_pass_is_chosen_by_touching_three_cards(client, rulebook):
+    html = get(client, start="deal").content.decode()
+    # West, on the dealer's right, passes first: each of the 13 cards is a checkbox
+    west = re.search(r'<section class="seat [^"]*seat-W to-act.*?</section>', html, re.S).group(0)
+    assert len(re.findall(r'<input type="checkbox" name="pass" value="\w\w">', west)) == 13
+    assert "Choose 3 cards to pass." in html
+    # without JavaScript, the form sends the picked cards; the server makes them moves
+    response = get(client, start="deal", **{"pass": ["4S", "AH", "TD"]})
+    assert response.status_code == 302
+    moves = parse_qs(urlsplit(response.url).query)["moves"][0]
+    assert moves == "pass:4S pass:AH pass:TD"
+    html = client.get(response.url).content.decode()
+    # North passes next (to the right of West: N -> W -> S -> E is the order of play)
+    assert re.search(r"seat-S to-act", html)
+
+
+def test_the_viewer_steps_through_a_line_of_moves(client, rulebook):
+    line = "2S 6S TS AS KS 3S"
+    html = get(client, moves=line, at="4").content.decode()
+    # after four cards the first trick is over, won by North, and shown with its winner
+    assert "Won by North" in html
+    assert 'aria-current="step"' in html
+    back, forward = links(html, "nav-back"), links(html, "nav-forward")
+    assert parse_qs(back)["at"] == ["3"] and parse_qs(back)["moves"] == [line]
+    assert parse_qs(forward)["at"] == ["5"]
+    # the line is kept, the position is the one after four moves: North leads the second trick
+    assert re.search(r"seat-N to-act", html)
+    # the moves read in words, the notation only inside the share box's <code>
+    visible = re.sub(r"<code[^>]*>.*?</code>|<[^>]+>", " ", html, flags=re.S)
+    assert "KS" not in visible.split() and "Trick 2" in visible
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_tarneeb_bids_on_a_bidding_box(client, rulebook, lang):
+    html = get(client, lang, "tarneeb", variant="egyptian").content.decode()
+    box = html[html.index('class="actions bidding-box"') : html.index('class="other-calls"')]
+    # seven numbers by five strains, then pass (nothing to double yet)
+    assert len(re.findall(r'class="move bid"', box)) == 35
+    assert re.findall(r'data-call="(\w+)"', box)[:5] == ["7C", "7D", "7H", "7S", "7NT"]
+    assert 'data-call="pass"' in html[html.index('class="other-calls"') :]
+
+
+def test_a_tutorial_does_not_show_the_cards_another_seat_passes(client, tutorials):
+    html = client.get("/en/tutorials/bent-first-deal/1/").content.decode()
+    played = re.search(r'<div class="played-moves">.*?</section>', html, re.S).group(0)
+    assert "West" in played and "3 cards, unseen" in played
+    for name in ("king of spades", "queen of diamonds", "seven of clubs"):
+        assert name not in played
