@@ -1,7 +1,9 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
+from diwaniya import furniture
 from diwaniya import views as site
 from rulebook import api, views
 
@@ -9,6 +11,8 @@ urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
     path("api/<slug:game>/variants", api.variants, name="api-variants"),
     path("admin/", admin.site.urls),
+    path("robots.txt", furniture.robots, name="robots"),
+    path("sitemap.xml", sitemap, {"sitemaps": furniture.SITEMAPS}, name="sitemap"),
 ]
 
 urlpatterns += i18n_patterns(

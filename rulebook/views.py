@@ -7,6 +7,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 
+from diwaniya import learn
+from quiz import progress as quiz_progress
+
 from . import games, glossary, pages, tables
 from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
@@ -17,7 +20,9 @@ from .scorecard import scorecard
 
 
 def home(request):
-    return render(request, "rulebook/home.html", {"games": Game.objects.all()})
+    quiz = quiz_progress.read(request)
+    paths = [learn.path(request, game, quiz=quiz) for game in Game.objects.all()]
+    return render(request, "rulebook/home.html", {"paths": paths})
 
 
 def glossary_page(request):
@@ -55,6 +60,7 @@ def rules_page(request, game, variant=None):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
+            "learn": learn.path(request, game_row, slug),
             **page,
         },
     )

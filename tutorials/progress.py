@@ -88,3 +88,18 @@ def reset(request, slug: str) -> None:
     key = ownership.session_key(request)
     if key:
         TutorialProgress.objects.filter(session_id=key, slug=slug).delete()
+
+
+def summary(tutorial, progress: Progress) -> dict:
+    """A tutorial as a list shows it: its length, questions, and where this visitor stands."""
+    steps = list(tutorial.steps.all())
+    questions = [s.number for s in steps if s.question]
+    return {
+        "tutorial": tutorial,
+        "length": len(steps),
+        "questions": len(questions),
+        "seen": progress.seen,
+        "resume": min(max(progress.last, 1), len(steps)),
+        "finished": progress.finished(len(steps), questions),
+        "found_alone": progress.found_alone(questions),
+    }

@@ -33,23 +33,9 @@ def tutorial_list(request):
     progress = learner.read_all(request)
     groups = []
     for game, rows in groupby(tutorials, key=lambda t: t.game):
-        summaries = [_summary(t, progress.get(t.slug, Progress())) for t in rows]
+        summaries = [learner.summary(t, progress.get(t.slug, Progress())) for t in rows]
         groups.append({"game": game, "tutorials": summaries})
     return render(request, "tutorials/list.html", {"groups": groups})
-
-
-def _summary(tutorial, progress: Progress) -> dict:
-    steps = list(tutorial.steps.all())
-    questions = [s.number for s in steps if s.question]
-    return {
-        "tutorial": tutorial,
-        "length": len(steps),
-        "questions": len(questions),
-        "seen": progress.seen,
-        "resume": min(max(progress.last, 1), len(steps)),
-        "finished": progress.finished(len(steps), questions),
-        "found_alone": progress.found_alone(questions),
-    }
 
 
 def _tutorial(slug: str):

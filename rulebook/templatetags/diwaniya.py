@@ -14,12 +14,6 @@ def translate_url_for(request, language):
     return links.path_in(request, language)
 
 
-@register.simple_tag
-def alternate_url_for(request, language):
-    """The same page in ``language`` as a full address (hreflang), from SITE_URL."""
-    return links.absolute(links.path_in(request, language))
-
-
 @register.filter
 def signed(value, plus=False):
     """A number that may be negative, with one minus sign, isolated (``words.signed``)."""

@@ -63,8 +63,12 @@ def test_no_page_fetches_from_the_internet(client, rulebook, settings):
     settings.SITE_URL = "https://diwaniya.example"
     for url in ["/ar/", "/en/bent-al-sbeet/", "/fr/bent-al-sbeet/sbeetah/"]:
         html = client.get(url).content.decode()
-        # hreflang names the site's own address (SITE_URL); a browser fetches nothing from it
-        alternate = r'<link rel="alternate" hreflang="\w+" href="https://diwaniya\.example/'
-        html = re.sub(alternate, "", html)
+        # hreflang, canonical and og:url name the site's own address (SITE_URL); a browser
+        # fetches nothing from them
+        own = (
+            r'<link rel="(alternate|canonical)"( hreflang="[\w-]+")? href="https://diwaniya\.example/'
+            r'|<meta property="og:url" content="https://diwaniya\.example/'
+        )
+        html = re.sub(own, "", html)
         assert "http://" not in html.replace("http://testserver", "")
         assert "https://" not in html

@@ -27,10 +27,13 @@ def test_hreflang_links_are_absolute_from_site_url_not_the_host(client, rulebook
     settings.SITE_URL = "https://diwaniya.example"
     settings.ALLOWED_HOSTS = ["evil.example", "testserver"]
     html = client.get("/fr/tarneeb/classic/", HTTP_HOST="evil.example").content.decode()
-    alternates = re.findall(r'<link rel="alternate" hreflang="(\w+)" href="([^"]+)">', html)
+    alternates = re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">', html)
+    # the default variant's page is the game's page: its twin names the game's address
     assert alternates == [
-        ("ar", "https://diwaniya.example/ar/tarneeb/classic/"),
-        ("en", "https://diwaniya.example/en/tarneeb/classic/"),
+        ("ar", "https://diwaniya.example/ar/tarneeb/"),
+        ("en", "https://diwaniya.example/en/tarneeb/"),
+        ("fr", "https://diwaniya.example/fr/tarneeb/"),
+        ("x-default", "https://diwaniya.example/tarneeb/"),
     ]
     assert "evil.example" not in html
 
