@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 
 from diwaniya import learn
 from quiz import progress as quiz_progress
+from tutorials import sections
 
 from . import games, glossary, pages, tables
 from .engine import cards, shuffle
@@ -61,6 +62,7 @@ def rules_page(request, game, variant=None):
             "is_default": variant is None,
             "variants": game_row.variants.all(),
             "learn": learn.path(request, game_row, slug),
+            "worked": sections.worked(game_row, slug),
             **page,
         },
     )

@@ -125,3 +125,20 @@ def test_the_path_follows_the_visitors_progress(client, tutorials):
     # the page is the same address for everyone, but the progress is this visitor's alone
     other = client.__class__().get("/en/bent-al-sbeet/").content.decode()
     assert "resume at step" not in other
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_sections_link_to_the_table_that_plays_them_out(client, tutorials, lang):
+    html = client.get(f"/{lang}/bent-al-sbeet/").content.decode()
+    sections = dict(re.findall(r'<section id="([\w-]+)"(.*?)</section>', html, re.S))
+    linked = [key for key, body in sections.items() if 'class="worked"' in body]
+    assert {"deal", "play", "scoring"} <= set(linked)
+    position = re.search(
+        r'<p class="worked">.*?<a href="([^"]+)">[^<]*</a>\s*</p>', sections["play"], re.S
+    )
+    url = position.group(1).replace("&amp;", "&")
+    assert f"/{lang}/bent-al-sbeet/position/?variant=qahwa" in url
+    assert client.get(url).status_code == 200
+    # a sbeetah page links only to positions played under sbeetah
+    sbeetah = client.get(f"/{lang}/bent-al-sbeet/sbeetah/").content.decode()
+    assert "variant=qahwa" not in "".join(re.findall(r'<p class="worked">.*?</p>', sbeetah, re.S))
