@@ -2,6 +2,7 @@
 
 import ast
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from rulebook.engine import bent_al_sbeet, bots, shuffle, tarneeb
 from rulebook.engine.bots import knowledge
 from rulebook.engine.errors import BadInput, IllegalMove
 
-from .helpers import MODULES
+from .helpers import MODULES, PENALTY_GAMES, PRESETS
 
 
 def start(game, seed="interface", preset=None):
@@ -122,46 +123,92 @@ def _ints(value):
     return []
 
 
+def _voids(tricks) -> tuple:
+    """The voids shown in ``tricks`` (each ``(seat, card)`` in play order), worked out plainly."""
+    voids = [0, 0, 0, 0]
+    for trick in tricks:
+        for seat, c in trick[1:]:
+            if c // 13 != trick[0][1] // 13:
+                voids[seat] |= 1 << trick[0][1] // 13
+    return tuple(voids)
+
+
+def _random_play(state, rng, moves, record=None):
+    """``moves`` random legal moves (fewer if the deal ends); ``record`` gets ``(seat, card)``
+    of every card played."""
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat, move = state.to_act, rng.choice(state.legal_moves())
+        state.push(move)
+        if record is not None and move < 52 and state.phase in ("play", "over"):
+            record.append((seat, move))
+    return state
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     moves=st.integers(0, 80),
-    preset=st.sampled_from(list(tarneeb.PRESETS)),
+    game=st.sampled_from(["tarneeb", "tarneeb-41"]),
 )
-def test_the_tricks_worked_out_from_a_view_are_the_engines(seed, moves, preset):
-    state = tarneeb.new_deal(tarneeb.PRESETS[preset], shuffle.deal(str(seed)), seed % 4)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.push(rng.choice(state.legal_moves()))
-    view = bots.view_of("tarneeb", state, seed % 4)
-    assert knowledge.tricks(view, view.table.trump) == [(tuple(t), w) for t, w in state.tricks]
+def test_the_voids_in_a_view_are_those_the_engines_tricks_show(seed, moves, game):
+    module = MODULES[game]
+    rules = module.PRESETS[module.DEFAULT_PRESET]
+    state = module.new_deal(rules, shuffle.deal(str(seed)), seed % 4)
+    _random_play(state, random.Random(seed), moves)
+    view = bots.view_of(game, state, seed % 4)
+    assert view.table.tricks == tuple(state.tricks)
+    assert view.table.voids == _voids([t for t, _ in state.tricks] + [state.trick])
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), moves=st.integers(0, 70))
-def test_the_tricks_worked_out_in_bent_al_sbeet_follow_the_rules(seed, moves):
-    rules = bent_al_sbeet.PRESETS["qahwa"]
-    state = bent_al_sbeet.new_deal(rules, shuffle.deal(str(seed)), seed % 4, start="play")
-    first = state.to_act
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.push(rng.choice(state.legal_moves()))
-    view = bots.view_of("bent-al-sbeet", state, 0)
-    done = knowledge.tricks(view)
-    leader = first
-    for trick, winner in done:
-        assert trick[0][0] == leader
-        assert [seat for seat, _ in trick] == [(leader - i) % 4 for i in range(4)]  # to the right
-        leader = winner
-    taken = [0, 0, 0, 0]
-    for trick, winner in done:
-        for _, c in trick:
-            taken[winner] |= 1 << c
-    assert taken == state.taken
+PENALTY_RULES = st.sampled_from(
+    [MODULES[game].PRESETS[preset] for game, preset in PRESETS if game in PENALTY_GAMES]
+    + [
+        replace(rules, later_deal_lead="lowest_score_each_trick")
+        for rules in bent_al_sbeet.PRESETS.values()
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 70), rules=PENALTY_RULES)
+def test_the_tricks_worked_out_from_a_penalty_view_are_those_played(seed, moves, rules):
+    # The penalty engines keep the cards played and who took them; who played each card is
+    # worked out from that, whichever rule chose each trick's leader (the lowest total leads
+    # every trick under one of Bent Al Sbeet's readings).
+    game = next(g for g in PENALTY_GAMES if isinstance(rules, MODULES[g].Rules))
+    state = MODULES[game].new_deal(rules, shuffle.deal(str(seed)), seed % 4, 2, (9, 0, 4, 7))
+    played = []
+    _random_play(state, random.Random(seed), moves, played)
+    view = bots.view_of(game, state, 0)
+    done = list(knowledge.seat_tricks(view.table.plays, view.table.taken, rules.direction.step))
+    whole = len(played) - len(played) % 4
+    assert done == [tuple(played[i : i + 4]) for i in range(0, whole, 4)]
+    assert view.table.voids == _voids([*done, view.table.trick])
+
+
+@pytest.mark.parametrize("game", ["leekha", "tarneeb-41"])
+def test_a_deal_taken_back_and_played_otherwise_reads_its_own_voids(game):
+    # The voids are kept from one move to the next; a move taken back (the practice table's
+    # undo) and another card played instead must not leave the first card's void behind.
+    module = MODULES[game]
+    rules = module.PRESETS[module.DEFAULT_PRESET]
+    for seed in range(40):
+        state = module.new_deal(rules, shuffle.deal(f"undo-{seed}"), 0)
+        rng = random.Random(seed)
+        while not state.is_over:
+            before = state.copy()
+            _random_play(state, rng, 1)
+            bots.view_of(game, state, 0)  # the memory now holds this line of play
+            if state.phase == "play" and len(state.legal_moves()) > 1 and rng.random() < 0.3:
+                state = before  # taken back: another legal move instead
+                _random_play(state, rng, 1)
+            view = bots.view_of(game, state, 0)
+            fresh = bots.view_of(game, state.copy(), 0)
+            knowledge.clear_memos()
+            assert bots.view_of(game, state, 0).table.voids == view.table.voids
+            assert fresh.table.voids == view.table.voids
 
 
 def test_the_view_of_a_pass_shows_what_the_seat_passed_and_received():

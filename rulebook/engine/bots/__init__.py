@@ -1,4 +1,4 @@
-"""The computer players: Django-free, deciding from what their own seat may see.
+"""The computer players of the six games: Django-free, deciding from what their own seat may see.
 
 Two levels: ``beginner`` plays a seeded random legal move (in Tarneeb's auction, a random kind
 of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips (and, where no source
@@ -14,6 +14,11 @@ gives advice, the site's own) say a decent player does. A move is always one of 
     decision.reason.facts          # {"card": "QS"}: what the sentence needs
     bots.hint("tarneeb", state, seat)     # the club player's decision for that seat
     bots.advance("tarneeb", state, {1: "club", 2: "beginner", 3: "club"}, seed)
+
+The games are the engines' slugs (``rulebook.engine.ENGINES``): Bent Al Sbeet, Leekha and
+Hearts share the penalty family's player, Tarneeb and Tarneeb 41 the trick-and-bid family's,
+Sab'at Al-Deemin has its own; a game is its family's heuristics and a few parameters
+(``games.py``), every preset and house rule read from the rules in force.
 
 ``REASONS[game]`` maps every reason code a game's players can give to its source, and
 ``REASON_FACTS[code]`` names its facts, so the web layer can check it has a sentence for each.

@@ -6,7 +6,8 @@ that the knocker held none of the cards that could be laid at that moment.
 """
 
 from ..cards import ACE, PACK_32, SEVEN, SUITS, card, card_code, suit_mask
-from .knowledge import SUIT_MASKS
+from ..sabaat_al_deemin import KNOCK, SEVENS
+from .knowledge import NO_VOIDS, Memo
 from .reasons import Advice
 
 CODES = {
@@ -82,49 +83,39 @@ def _above(c: int) -> int:
     return suit_mask(c // 13) & ~((2 << c) - 1)
 
 
-def open_cards(layout) -> int:
-    """The cards that can be laid on a layout (the top card of each pile, or None)."""
-    mask = 0
-    for s, top in enumerate(layout):
-        if top is None:
-            mask |= 1 << card(SEVEN, s)
-        elif top % 13 != ACE:
-            mask |= 1 << (top + 1)
-    return mask
+# --- what knocks show ------------------------------------------------------------------------
 
 
-def lacking(view, knock: int) -> list[int]:
-    """For each seat, the unseen cards it is known not to hold.
-
-    A seat that knocked held none of the cards then open, and a hand only shrinks. A card open
-    then is laid since, or still open: so a seat lacks each card open now on a pile that has
-    not grown since its last knock."""
-    lacks = [0, 0, 0, 0]
-    moves, actors = view.table.moves, view.table.actors
-    if knock not in moves:
-        return lacks
-    layout = view.table.layout
-    grown = [-1, -1, -1, -1]  # when each suit's pile last grew
-    knocked = [-1, -1, -1, -1]  # each seat's last knock
-    # With every pile started, a knock older than each pile's last card tells nothing more.
-    started = sum(top is not None for top in layout)
-    for i in range(len(moves) - 1, -1, -1):
+def _advance_lacks(facts: tuple, moves: tuple, start: int, actors: tuple) -> tuple:
+    """Extend ``(open, lacks)`` by ``moves[start:]``: a seat that knocked held none of the
+    cards then open, and a hand only shrinks, so it lacks them for the rest of the deal."""
+    now, lacks = facts
+    lacks = list(lacks)
+    for i in range(start, len(moves)):
         move = moves[i]
-        if move == knock:
-            if knocked[actors[i]] < 0:
-                knocked[actors[i]] = i
-        elif move < 52 and grown[move // 13] < 0:
-            grown[move // 13] = i
-            started -= 1
-            if started == 0 and None not in layout:
-                break
-    now = open_cards(layout)
-    for seat in range(4):
-        if knocked[seat] >= 0:
-            for s in range(4):
-                if knocked[seat] > grown[s]:
-                    lacks[seat] |= now & SUIT_MASKS[s]
-    return lacks
+        if move == KNOCK:
+            lacks[actors[i]] |= now
+        elif move < 52:
+            now ^= 1 << move
+            if move % 13 != ACE:
+                now |= 2 << move
+    return now, tuple(lacks)
+
+
+_LACKS = Memo(_advance_lacks)
+# Before the first card every pile is empty: its seven is the card that may open it.
+_START = (SEVENS, NO_VOIDS)
+
+
+def lacks(moves: tuple, actors: tuple, laid: int) -> tuple[int, int, int, int]:
+    """For each seat, the cards still unplayed that its knocks showed it does not hold.
+
+    The first moves and who made them tell this deal apart from any other (who opened play,
+    and so who makes every later move)."""
+    if KNOCK not in moves:
+        return NO_VOIDS
+    lacked = _LACKS.facts((moves[:8], actors[:8]), moves, _START, actors)[1]
+    return (lacked[0] & ~laid, lacked[1] & ~laid, lacked[2] & ~laid, lacked[3] & ~laid)
 
 
 class Holders:
@@ -133,10 +124,10 @@ class Holders:
 
     __slots__ = ("partner", "one", "two", "three", "unseen")
 
-    def __init__(self, view, knock: int):
+    def __init__(self, view):
         me = view.seat
         unseen = PACK_32 & ~view.hand & ~view.table.laid
-        lacks = lacking(view, knock)
+        lacks = view.table.lacks
         a = unseen & ~lacks[(me + 1) % 4]
         b = unseen & ~lacks[(me + 2) % 4]
         c = unseen & ~lacks[(me + 3) % 4]
@@ -165,7 +156,7 @@ class Holders:
 def _lay(view, game) -> Advice:
     hand = view.hand
     knock = game.engine.KNOCK
-    holders = Holders(view, knock)
+    holders = Holders(view)
     stuck = _knocked_last(view, knock)
 
     def value(c: int) -> tuple[float, int]:
