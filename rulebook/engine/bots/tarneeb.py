@@ -26,7 +26,7 @@ CODES = {
     "forced_bid": ("bid",),
     "double_contract": ("bid", "tricks"),
     "bid_own_tricks": ("bid", "tricks"),
-    "bid_under_double": ("bid", "tricks"),
+    "bid_double_carefully": ("bid", "tricks"),
     "bid_to_play": ("bid", "tricks"),
     "let_redeal": ("bid", "tricks"),
     "call_trump": ("suit",),
@@ -48,7 +48,7 @@ CODES = {
 # count plus one and the count plus three, in both auctions.
 PARTNER_TRICKS = 2
 # Site's own (Tarneeb 41): a bid from ``double_from`` up wins or loses double; bid one only
-# with a trick to spare on the count.
+# with this many tricks to spare on the count.
 SPARE_TRICKS = 1
 # Site's own (Tarneeb 41): a player alone draws trumps holding at least this many of them.
 LONG_TRUMPS = 4
@@ -181,14 +181,14 @@ def _bid_facts(bid: int, tricks: int) -> dict:
 
 def _own_bid(view, p: Profile) -> Advice:
     """A bid for this seat alone (Tarneeb 41): its own tricks, no partner's."""
-    count = hand_tricks(view.hand, p.trump)
-    shown = int(count)
-    tricks = max(p.min_bid, shown)
-    code = "bid_own_tricks"
-    if tricks >= p.double_from and count < tricks + SPARE_TRICKS:
-        # Site's own: a bid of double_from or more wins or loses double; without a trick to
-        # spare, stay under it.
-        tricks, code = max(p.min_bid, p.double_from - 1), "bid_under_double"
+    shown = int(hand_tricks(view.hand, p.trump))
+    # Site's own: bid the tricks you count, alone: the partner's tricks are the partner's.
+    tricks, code = max(p.min_bid, shown), "bid_own_tricks"
+    if tricks >= p.double_from:
+        # Site's own: a bid of double_from or more wins or loses double: bid a trick under
+        # the count, and then no lower than just under double_from.
+        careful = max(p.min_bid, p.double_from - 1, shown - SPARE_TRICKS)
+        tricks, code = careful, "bid_double_carefully"
     bids = view.table.bids
     if len(bids) == 3:  # the last to bid sees whether the hand will be played
         others = sum(calls.bid_level(m) for _, m in bids)
@@ -302,9 +302,10 @@ def _lead(t: _Trick) -> Advice:
     return _card(c, "lead_long_suit", suit=SUITS[s])
 
 
-def _partner_safe(t: _Trick, card: int) -> bool:
-    """The partner's winning ``card`` will take the trick: this seat plays last, or the card
-    is the best left in its suit and no one still to play can be expected to ruff it."""
+def _holds(t: _Trick, card: int) -> bool:
+    """``card``, winning the trick (the partner's, or this seat's if it plays it), will take
+    it: this seat plays last, or the card is the best left in its suit and no one still to
+    play can be expected to ruff it."""
     view = t.view
     if len(view.table.trick) == 3:
         return True
@@ -318,25 +319,20 @@ def _partner_safe(t: _Trick, card: int) -> bool:
     return not t.void(last, card // 13) or t.void(last, t.trump)
 
 
-def _sure_over(t: _Trick, top: int) -> list[int]:
-    """The legal cards that beat ``top`` and will keep the trick: this seat plays last, or
-    the card is a trump, or the best left in its suit with no trump out to ruff it."""
-    last = len(t.view.table.trick) == 3
-    trumps_out = t.trump is not None and suit_cards(t.out, t.trump)
-    out = []
-    for c in t.legal:
-        trumping = c // 13 == t.trump
-        if (c // 13 == top // 13 and c > top) or (trumping and top // 13 != t.trump):
-            master = is_master(c, t.out) and (trumping or not trumps_out)
-            if last or master:
-                out.append(c)
-    return out
+def _beating(t: _Trick, top: int) -> list[int]:
+    """The legal cards that beat ``top``: higher in its suit, or a trump on a side suit."""
+    trump = t.trump
+    return [
+        c
+        for c in t.legal
+        if (c // 13 == top // 13 and c > top) or (c // 13 == trump and top // 13 != trump)
+    ]
 
 
 def _take_own(t: _Trick, top: int) -> Advice | None:
     # Site's own (Tarneeb 41): a trick counts for whoever takes it. With the partner's bid
     # made and yours not, take the partner's trick yourself, with the cheapest sure card.
-    sure = _sure_over(t, top)
+    sure = [c for c in _beating(t, top) if _holds(t, c)]
     if sure:
         c = min(sure, key=lambda c: (c // 13 == t.trump, c))
         return _card(c, "take_own_trick")
@@ -352,7 +348,7 @@ def _follow(t: _Trick, led: int) -> Advice:
             advice = _take_own(t, top)
             if advice is not None:
                 return advice
-        if _partner_safe(t, top):
+        if _holds(t, top):
             # Site's own: never overtake a partner's winning card without need.
             return _card(min(legal), "no_overtake")
         masters = [c for c in legal if c > top and is_master(c, t.out)]
@@ -384,7 +380,7 @@ def _void(t: _Trick) -> Advice:
             advice = _take_own(t, top)
             if advice is not None:
                 return advice
-        if _partner_safe(t, top):
+        if _holds(t, top):
             # Site's own: the partner has the trick: do not ruff it.
             return _discard(t, "no_overtake")
     if trumps and seat != t.partner:

@@ -27,7 +27,6 @@ from typing import NamedTuple
 from ..cards import PACK_52
 from . import knowledge, sabaat
 
-
 # A view is made on every move: named tuples are made as plain tuples are (their own
 # constructor is a Python function of every field), with every field given, in order.
 _new = tuple.__new__
