@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rulebook.engine import bent_al_sbeet, bots, shuffle, tarneeb
 from rulebook.engine.bots import knowledge
+from rulebook.engine.cards import ACE, SEVEN, card
 from rulebook.engine.errors import BadInput, IllegalMove
 
 from .helpers import MODULES, PENALTY_GAMES, PRESETS
@@ -273,3 +274,43 @@ def test_each_deal_of_a_match_draws_its_own_beginner_choices():
 
     assert first_calls(1) == first_calls(1)
     assert first_calls(1) != first_calls(2)
+
+
+def test_the_same_cards_played_from_other_seats_show_other_voids():
+    # Two deals whose cards fall in the same order from seats one place apart: the voids kept
+    # for the first must not be read for the second.
+    rules = MODULES["leekha"].PRESETS["solo"]
+    hands = shuffle.deal("same-cards")
+    first = MODULES["leekha"].new_deal(rules, hands, 0, start="play")
+    second = MODULES["leekha"].new_deal(rules, hands[3:] + hands[:3], 1, start="play")
+    rng = random.Random(3)
+    while not first.is_over:
+        move = rng.choice(first.legal_moves())
+        first.push(move)
+        second.push(move)
+        one = bots.view_of("leekha", first, 0).table.voids
+        other = bots.view_of("leekha", second, 1).table.voids
+        assert other == one[3:] + one[:3]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 60))
+def test_what_knocks_show_is_kept_as_it_happened(seed, moves):
+    # A knock shows the knocker held none of the cards open at that moment; the view keeps
+    # that from move to move. Worked out here from the whole record at once.
+    module = MODULES["sabaat-al-deemin"]
+    state = module.new_deal(module.PRESETS["classic"], shuffle.deal(str(seed), module.PACK), 0)
+    _random_play(state, random.Random(seed), moves)
+    lacks = [0, 0, 0, 0]
+    layout = [None] * 4
+    for move, seat in zip(state.history, state.actors, strict=True):
+        if move == module.KNOCK:
+            for s, top in enumerate(layout):  # each pile's seven, or the card above its top
+                if top is None:
+                    lacks[seat] |= 1 << card(SEVEN, s)
+                elif top % 13 != ACE:
+                    lacks[seat] |= 1 << (top + 1)
+        elif move < 52:
+            layout[move // 13] = move
+    expected = tuple(lack & ~state.laid for lack in lacks)
+    assert bots.view_of("sabaat-al-deemin", state, 0).table.lacks == expected

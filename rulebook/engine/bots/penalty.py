@@ -280,12 +280,16 @@ def safe_to_expose(hand: int, c: int) -> bool:
 
 def _expose(view) -> Advice:
     shown = [m for m in view.legal if m != KEEP]
-    for move in shown:
+    return _safe_exposure(view, shown) or _advice(KEEP, "keep_unexposed", shown[0] - EXPOSE)
+
+
+def _safe_exposure(view, moves) -> Advice | None:
+    for move in moves:
         c = move - EXPOSE
         # Tip (qahwa): expose the queen only when you are confident you can get rid of her.
         if safe_to_expose(view.hand, c):
             return _advice(move, "expose_safe", c)
-    return _advice(KEEP, "keep_unexposed", shown[0] - EXPOSE)
+    return None
 
 
 # --- trick play ------------------------------------------------------------------------------
@@ -293,12 +297,11 @@ def _expose(view) -> Advice:
 
 def _play(view, game) -> Advice:
     if view.legal[-1] >= EXPOSE:
-        # Exposures run until the card is played: expose now if the hand is safe (the tip
-        # of the expose phase), else play a card.
+        # Exposures run until the card is played: expose now if the hand is safe, else play.
         cards = tuple(m for m in view.legal if m < 52)
-        for move in view.legal[len(cards) :]:
-            if safe_to_expose(view.hand, move - EXPOSE):
-                return _advice(move, "expose_safe", move - EXPOSE)
+        exposure = _safe_exposure(view, view.legal[len(cards) :])
+        if exposure is not None:
+            return exposure
         view = view._replace(legal=cards)
     d = _Deal(view, game, view.table.exposed)
     if _moon_on(d):
