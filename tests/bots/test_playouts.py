@@ -21,13 +21,14 @@ def ends_surely(game, rules, levels) -> bool:
     """Whether a match of these players ends within the helpers' bound, by the rules.
 
     Tarneeb: random players bidding eight or more miss nearly every bid, and the debts they
-    run up keep their line from ever reaching the target unless one side plays for its line.
+    run up (doubled, where doubles are played) keep their line from reaching the target for
+    a thousand deals or more unless one side plays for its line.
     Tarneeb 41: a random player's total wanders round zero or below, so a player reaching the
     target with a random partner may wait for ever for the partner's total to be above zero,
     as the rules require."""
     partnership = levels[0] == levels[2] == "club" or levels[1] == levels[3] == "club"
     if game == "tarneeb":
-        return rules.min_bid == 7 or partnership
+        return (rules.min_bid == 7 and not rules.double_allowed) or partnership
     if game == "tarneeb-41":
         return partnership
     return True

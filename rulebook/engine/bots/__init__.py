@@ -30,7 +30,7 @@ from ..errors import BadInput, IllegalMove
 from ..table import SEATS
 from . import penalty, sabaat, tarneeb, view
 from .games import GAMES, Game
-from .reasons import COMMON_CODES, Decision, Reason
+from .reasons import COMMON_CODES, Decision, Reason, decision
 from .view import SeatView
 
 __all__ = [
@@ -66,15 +66,20 @@ def _game(slug: str) -> Game:
     return GAMES[slug]
 
 
+_SEATS = range(4)
+
+
 def view_of(game: str, state, seat: int, *, deal_number=None, totals=None) -> SeatView:
     """What ``seat`` may see of ``state``, a deal of ``game`` (a slug: ``"tarneeb"``).
 
-    Where the engine's state keeps no match (Tarneeb, Sab'at Al-Deemin), give the deal's
-    number in the match and the totals before it (the sheet's lines; the sides' totals): they
-    are public, and the beginner's choices are seeded by the deal number."""
-    if seat not in range(4):
+    Where the engine's state keeps no match (Tarneeb, Tarneeb 41, Sab'at Al-Deemin), give the
+    deal's number in the match and the totals before it (the sheet's lines; the totals per
+    side or per seat): they are public, and the beginner's choices are seeded by the deal
+    number."""
+    if seat not in _SEATS:
         raise BadInput("bad_seat", seat=str(seat))
-    return view.build(_game(game).family, state, seat, game, deal_number, totals)
+    spec = GAMES.get(game) or _game(game)
+    return view.build(spec.family, state, seat, game, deal_number, totals)
 
 
 def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision:
@@ -100,16 +105,15 @@ def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision
     if level == "beginner":
         rng = random.Random(f"{seed}:{seat_view.deal_number}:{seat_view.ply}:{seat_view.seat}")
         move = getattr(family, "beginner", _uniform)(seat_view, game, rng)
-        reason = Reason("random_move", None, {})
+        code, source, facts = "random_move", None, {}
     elif len(legal) == 1:
-        move, reason = legal[0], Reason("only_move", None, {})
+        move, code, source, facts = legal[0], "only_move", None, {}
     else:
-        advice = family.club(seat_view, game)
-        move = advice.move
-        reason = Reason(advice.code, game.sources.get(advice.code), advice.facts)
+        move, code, facts = family.club(seat_view, game)
+        source = game.sources.get(code)
     if move not in legal:  # every choice is made among the legal moves: a bug otherwise
-        raise AssertionError(f"{reason.code} chose {move}, not one of {legal}")
-    return Decision(move, reason)
+        raise AssertionError(f"{code} chose {move}, not one of {legal}")
+    return decision(move, code, source, facts)
 
 
 def _uniform(view, game, rng) -> int:

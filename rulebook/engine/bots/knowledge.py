@@ -21,11 +21,11 @@ class Memo:
     """Facts worked out from a growing public record, kept for the next decision.
 
     ``advance(facts, record, start, *context)`` gives the facts extended by ``record[start:]``.
-    An entry is found by the deal's ``fingerprint`` and used only when the record it was
-    worked out from is a prefix of the one asked about (and, given ``fits``, when
-    ``fits(context then, context now)``): a record of another deal, or one taken back by an
-    undo, is worked out afresh, never wrongly. A few hundred deals at once are remembered;
-    past that the memo starts again.
+    An entry is found by the deal's ``fingerprint`` and used when it was worked out from the
+    same record in the same context, or from a prefix of the record in a context that
+    ``fits(context then, context now)`` allows (any, without ``fits``): a record of another
+    deal, or one taken back by an undo, is worked out afresh, never wrongly. A few hundred
+    deals at once are remembered; past that the memo starts again.
     """
 
     __slots__ = ("advance", "fits", "entries", "size")
@@ -41,13 +41,16 @@ class Memo:
     def facts(self, fingerprint, record: tuple, fresh, *context):
         entry = self.entries.get(fingerprint)
         start, facts = 0, fresh
-        if entry is not None and (self.fits is None or self.fits(entry[2], context)):
-            seen = entry[0]
+        if entry is not None:
+            seen, kept, then = entry
             n = len(seen)
-            if n == len(record) and seen == record:
-                return entry[1]
-            if n < len(record) and record[:n] == seen:
-                start, facts = n, entry[1]
+            if n == len(record):
+                # The same record in the same context: the facts are those kept.
+                if seen == record and then == context:
+                    return kept
+            elif n < len(record) and record[:n] == seen:
+                if self.fits is None or self.fits(then, context):
+                    start, facts = n, kept
         facts = self.advance(facts, record, start, *context)
         if len(self.entries) >= self.size:
             self.entries.clear()
@@ -112,7 +115,8 @@ def voids_of_tricks(tricks: tuple, trick) -> tuple[int, int, int, int]:
     """For each seat, the bit set of suits (bit s for suit s) it has shown it holds none of, by
     failing to follow the suit led: in the completed ``tricks``, each ``(((seat, card) x 4),
     winner)``, and in the ``trick`` in progress."""
-    voids = _TRICK_VOIDS.facts(tricks[0], tricks, NO_VOIDS) if tricks else NO_VOIDS
+    # The deal's first trick, the engine's own object, tells it apart (the entry keeps it).
+    voids = _TRICK_VOIDS.facts(id(tricks[0]), tricks, NO_VOIDS) if tricks else NO_VOIDS
     return _with_trick(voids, trick)
 
 

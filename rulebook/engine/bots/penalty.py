@@ -26,7 +26,7 @@ from .knowledge import (
     mask_of,
     suit_cards,
 )
-from .reasons import Advice
+from .reasons import Advice, advise
 
 # code -> the names of its facts
 CODES = {
@@ -133,12 +133,12 @@ class _Deal:
 
 
 def _advice(move: int, code: str, c: int, **facts) -> Advice:
-    return Advice(move, code, {"card": CARD_CODES[c], **facts})
+    return advise(move, code, {"card": CARD_CODES[c], **facts})
 
 
 def _play_card(c: int, code: str) -> Advice:
     """Play card ``c``, for the reason ``code`` (whose one fact is the card)."""
-    return Advice(c, code, {"card": CARD_CODES[c]})
+    return advise(c, code, {"card": CARD_CODES[c]})
 
 
 # --- the moon --------------------------------------------------------------------------------
@@ -446,17 +446,17 @@ def _discard(d: _Deal, top_seat: int) -> Advice:
     # never a bonus card on someone else's trick while anything else is left. Within a suit
     # that is its highest card.
     catchers = 0
-    for p in cards_in(d.penalty & d.out):
-        catchers |= above(p, PACK_52)
-    hand = d.hand
-    values = d.values
-
-    def danger(c: int) -> tuple:
+    for p in d.ranked:
+        if d.out >> p & 1:
+            catchers |= SUIT_MASKS[p // 13] & ~((2 << p) - 1)
+    hand, values = d.hand, d.values
+    best = None
+    for c in _highs(legal & ~d.bonus) or _highs(legal):
         length = (hand & SUIT_MASKS[c // 13]).bit_count()
-        return (values[c] >= 0, catchers >> c & 1, values[c] > 0, c % 13, -length)
-
-    c = max(_highs(legal & ~d.bonus) or _highs(legal), key=danger)
-    return _play_card(c, "discard_danger")
+        danger = (values[c] >= 0, catchers >> c & 1, values[c] > 0, c % 13, -length)
+        if best is None or danger > best[0]:
+            best = (danger, c)
+    return _play_card(best[1], "discard_danger")
 
 
 def _highs(mask: int) -> list[int]:

@@ -8,7 +8,7 @@ that the knocker held none of the cards that could be laid at that moment.
 from ..cards import ACE, PACK_32, SEVEN, SUITS, card, card_code, suit_mask
 from ..sabaat_al_deemin import KNOCK, SEVENS
 from .knowledge import NO_VOIDS, Memo
-from .reasons import Advice
+from .reasons import Advice, advise
 
 CODES = {
     "announce_pass": ("runs",),
@@ -49,14 +49,14 @@ def _announce(view, game) -> Advice:
         # in a slow hand, where they cost the most: ask for a new deal.
         hand = view.hand
         facts = {"kings": (hand & e.KINGS).bit_count(), "aces": (hand & e.ACES).bit_count()}
-        return Advice(e.REDEAL, "redeal_high_cards", facts)
+        return advise(e.REDEAL, "redeal_high_cards", facts)
     if e.TRIPLE in legal and fast >= FAST + 1:
         # Site's own: triple only with a hand that lays more cards unaided than a double needs.
-        return Advice(e.TRIPLE, "triple_fast_hand", {"runs": fast})
+        return advise(e.TRIPLE, "triple_fast_hand", {"runs": fast})
     if e.DOUBLE in legal and fast >= FAST:
         # Site's own: double a hand that can lay most of its cards on its own sevens.
-        return Advice(e.DOUBLE, "double_fast_hand", {"runs": fast})
-    return Advice(e.PASS, "announce_pass", {"runs": fast})
+        return advise(e.DOUBLE, "double_fast_hand", {"runs": fast})
+    return advise(e.PASS, "announce_pass", {"runs": fast})
 
 
 # --- laying a card ---------------------------------------------------------------------------
@@ -176,12 +176,12 @@ def _lay(view, game) -> Advice:
         if c % 13 == SEVEN and c != best and _opponents_long(hand, c, holders):
             # Site's own: hold back a seven that opens a suit where the opponents are long.
             facts = {"card": card_code(best), "held": card_code(c)}
-            return Advice(best, "hold_seven", facts)
+            return advise(best, "hold_seven", facts)
     nxt = _opened(hand, best)
     if stuck and nxt is not None and holders.expect(1 << nxt)[0] > 0:
         # Site's own: the partner knocked; lay the card that may let the partner play.
-        return Advice(best, "unblock_partner", {"card": card_code(best)})
-    return Advice(best, "play_long_suit", {"card": card_code(best), "suit": SUITS[best // 13]})
+        return advise(best, "unblock_partner", {"card": card_code(best)})
+    return advise(best, "play_long_suit", {"card": card_code(best), "suit": SUITS[best // 13]})
 
 
 def _opponents_long(hand: int, seven: int, holders: Holders) -> bool:

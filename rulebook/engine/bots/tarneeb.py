@@ -16,8 +16,8 @@ every heuristic is the site's own.
 
 from ..cards import ACE, HEARTS, KING, PACK_52, QUEEN, SUIT_BITS, SUITS
 from ..trickbid import moves as calls
-from .knowledge import CARD_CODES, PerRules, is_master, suit_cards, winning
-from .reasons import Advice
+from .knowledge import CARD_CODES, SUIT_MASKS, PerRules, is_master, suit_cards, winning
+from .reasons import Advice, advise
 
 CODES = {
     "bid_sure_tricks": ("bid", "tricks"),
@@ -159,20 +159,20 @@ def _call(view) -> Advice:
         defence = hand_tricks(hand, None)  # high cards and long suits, none of them trumps
         # Site's own: double a bid your own high cards and a partner's average share beat.
         if int(defence) + PARTNER_TRICKS >= 14 - level:
-            return Advice(calls.DOUBLE, "double_contract", _bid_facts(standing[1], int(defence)))
+            return advise(calls.DOUBLE, "double_contract", _bid_facts(standing[1], int(defence)))
     if calls.PASS not in legal:
         # The rules force a bid (the dealer after three passes): the cheapest in your suit.
-        return Advice(cheapest, "forced_bid", {"bid": calls.format_move(cheapest)})
+        return advise(cheapest, "forced_bid", {"bid": calls.format_move(cheapest)})
     if standing is not None and standing[0] % 2 == view.seat % 2:
         # Tip (squarescores, "Listen to the bidding"): your side holds the bid; go over it only
         # with tricks of your own to cover the higher bid.
         if cheapest is not None and shown >= calls.bid_level(cheapest):
-            return Advice(cheapest, "bid_sure_tricks", _bid_facts(cheapest, shown))
-        return Advice(calls.PASS, "let_bid_stand", {"bid": calls.format_move(standing[1])})
+            return advise(cheapest, "bid_sure_tricks", _bid_facts(cheapest, shown))
+        return advise(calls.PASS, "let_bid_stand", {"bid": calls.format_move(standing[1])})
     # Tip (squarescores, "Bid what your hand can make"): bid only what you can count on.
     if cheapest is not None and calls.bid_level(cheapest) <= shown + PARTNER_TRICKS:
-        return Advice(cheapest, "bid_sure_tricks", _bid_facts(cheapest, shown))
-    return Advice(calls.PASS, "pass_weak", {"tricks": shown})
+        return advise(cheapest, "bid_sure_tricks", _bid_facts(cheapest, shown))
+    return advise(calls.PASS, "pass_weak", {"tricks": shown})
 
 
 def _bid_facts(bid: int, tricks: int) -> dict:
@@ -203,12 +203,12 @@ def _own_bid(view, p: Profile) -> Advice:
                 # dealt again.
                 code = "let_redeal"
     move = calls.classic_bid(tricks)
-    return Advice(move, code, _bid_facts(move, shown))
+    return advise(move, code, _bid_facts(move, shown))
 
 
 def _name_trump(view) -> Advice:
     s = best_suit(view.hand)
-    return Advice(calls.trump_call(s), "call_trump", {"suit": SUITS[s]})
+    return advise(calls.trump_call(s), "call_trump", {"suit": SUITS[s]})
 
 
 # --- trick play ------------------------------------------------------------------------------
@@ -235,14 +235,16 @@ class _Trick:
             self.draws = seat == contract.declarer
         else:
             # Every player bid alone: whoever still needs tricks plays the declarer's part.
-            bid = dict.fromkeys(range(4), 0)
-            for s, m in table.bids:
-                bid[s] = calls.bid_level(m)
             won = table.tricks_won
-            self.need = tuple(max(0, bid[s] - won[s]) for s in range(4))
-            self.attacking = self.need[seat] > 0
-            self.draws = self.attacking and suit_cards(view.hand, self.trump).bit_count() >= (
-                LONG_TRUMPS
+            need = [0, 0, 0, 0]
+            for s, m in table.bids:
+                short = calls.bid_level(m) - won[s]
+                if short > 0:
+                    need[s] = short
+            self.need = need
+            self.attacking = need[seat] > 0
+            self.draws = (
+                self.attacking and suit_cards(view.hand, self.trump).bit_count() >= LONG_TRUMPS
             )
 
     def void(self, seat: int, suit: int) -> bool:
@@ -270,35 +272,41 @@ def _play(view) -> Advice:
 
 
 def _card(c: int, code: str, **facts) -> Advice:
-    return Advice(c, code, {"card": CARD_CODES[c], **facts})
+    return advise(c, code, {"card": CARD_CODES[c], **facts})
 
 
 def _lead(t: _Trick) -> Advice:
-    trump, legal = t.trump, t.legal
-    if trump is not None and t.draws:
-        trumps = [c for c in legal if c // 13 == trump]
-        if trumps and suit_cards(t.out, trump) and not all(t.void(s, trump) for s in t.opponents()):
+    # Every card of the hand may lead: the heuristics read the hand suit by suit.
+    trump, hand, out = t.trump, t.view.hand, t.out
+    seat = t.view.seat
+    voids = t.voids[(seat + 1) % 4], t.voids[(seat + 3) % 4]  # the opponents'
+    trumps_out = trump is not None and out & SUIT_MASKS[trump]
+    if trumps_out and t.draws and hand & SUIT_MASKS[trump]:
+        if not voids[0] & voids[1] >> trump & 1:
             # Tip (squarescores, "Lead trumps early when you've bid them"): draw the trumps
             # the opponents may still hold, the best one first when it is the master.
-            c = max(trumps) if is_master(max(trumps), t.out) else min(trumps)
+            trumps = hand & SUIT_MASKS[trump]
+            top = trumps.bit_length() - 1
+            c = top if not trumps_out >> top else (trumps & -trumps).bit_length() - 1
             return _card(c, "draw_trumps")
-    ruff_threat = trump is not None and suit_cards(t.out, trump)
-    masters = [
-        c
-        for c in legal
-        if c // 13 != trump
-        and is_master(c, t.out)
-        and not (ruff_threat and any(t.void(s, c // 13) for s in t.opponents()))
-    ]
-    if masters:
+    ruffed = voids[0] | voids[1] if trumps_out else 0
+    best = None
+    for s in range(4):
+        mine = hand & SUIT_MASKS[s]
+        if s == trump or not mine or ruffed >> s & 1:
+            continue
+        top = mine.bit_length() - 1
+        if not (out & SUIT_MASKS[s]) >> top and (best is None or top % 13 > best % 13):
+            best = top
+    if best is not None:
         # Site's own: cash a card no one can beat in its suit, unless an opponent has shown
         # a void in it and may ruff.
-        return _card(max(masters, key=lambda c: c % 13), "cash_winner")
-    side = [c for c in legal if c // 13 != trump] or list(legal)
-    hand = t.view.hand
-    s = max({c // 13 for c in side}, key=lambda s: (suit_cards(hand, s).bit_count(), s))
+        return _card(best, "cash_winner")
     # Site's own: otherwise lead low from your longest side suit.
-    c = min(c for c in side if c // 13 == s)
+    side = [s for s in range(4) if s != trump and hand & SUIT_MASKS[s]] or [trump]
+    s = max(side, key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
+    mine = hand & SUIT_MASKS[s]
+    c = (mine & -mine).bit_length() - 1
     return _card(c, "lead_long_suit", suit=SUITS[s])
 
 

@@ -124,15 +124,16 @@ def build(family: str, state, seat: int, game: str, deal_number=None, totals=Non
     )
 
 
-def _plays(history, counts) -> tuple[int, ...]:
+def _plays(history, counts, exposed: int = 0) -> tuple[int, ...]:
     """The cards played this deal, in order: the last moves of the history (card play comes
-    after every pass, call and trump call), as many as the cards no longer held; where
-    exposures run until the card is played, the cards among the last moves."""
+    after every pass, call and trump call), as many as the cards no longer held; where a
+    card was exposed, perhaps in play (exposures that run until the card is played), the
+    cards among the last moves."""
     played = 52 - counts[0] - counts[1] - counts[2] - counts[3]
     if not played:
         return ()
     plays = tuple(history[-played:])
-    if max(plays) < 52:
+    if not exposed or max(plays) < 52:
         return plays
     cards = [m for m in history if m < 52]  # every other move is 64 or more
     return tuple(cards[-played:])
@@ -147,7 +148,7 @@ def _penalty(state, seat, history, counts, totals) -> PenaltyTable:
         # passes the same way round (to one side, or across): the giver sits as far the
         # other way.
         received = state.passes[(2 * seat - pass_to) % 4]
-    plays = _plays(history, counts)
+    plays = _plays(history, counts, exposed)
     trick = tuple(state.trick)
     taken = tuple(state.taken)
     leader = state.leader
