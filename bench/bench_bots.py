@@ -40,7 +40,7 @@ from rulebook.engine.bots.knowledge import clear_memos
 
 DEALS = 1000
 COST_DEALS = 40  # deals per game played again for the cost
-REPLAYS = 5  # times each of them is played; each position keeps its fastest club move
+REPLAYS = 7  # times each of them is played; each position keeps its fastest club move
 REPEAT = 20  # random moves per timing, the best of three timings kept
 TARGET = 20
 

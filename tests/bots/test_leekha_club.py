@@ -72,25 +72,6 @@ def test_without_partners_every_other_trick_is_an_opponents():
     assert hint(state).reason == ("discard_danger", None, {"card": "AH"})
 
 
-# --- leading into a void ------------------------------------------------------------------------
-
-NORTH = "4C 5C 6C 7C 8C 9C KS AS JD 5D 6D 7D 8D"
-NO_CLUBS = "2H 3H 4H 5H 6H 7H 8H 9H TH 2S 3S 4S 5S"
-
-
-def test_leads_away_from_a_suit_an_opponent_has_shown_a_void_in():
-    # East threw a heart on the clubs: a leekha still out would follow a club lead.
-    state = deal(CLASSIC, "2C 3C 2H 4C", W="2C", S="3C", E=NO_CLUBS, N=NORTH)
-    assert state.to_act == 0
-    assert hint(state).reason == ("avoid_void_suit", None, {"card": "5D", "suit": "C"})
-
-
-def test_a_partners_void_is_no_reason_to_lead_elsewhere():
-    state = deal(CLASSIC, "2C 2H 3C 4C", W="2C", S=NO_CLUBS, E="3C", N=NORTH)
-    assert state.to_act == 0
-    assert hint(state).reason == ("lead_low", None, {"card": "5C"})
-
-
 # --- talbees -----------------------------------------------------------------------------------
 
 HIGH_SPADES = "AS KS 2S 3S 4S 5S 2H 3H 4H 2D 3D 4D 2C"

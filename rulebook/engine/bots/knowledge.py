@@ -13,8 +13,6 @@ from ..tricks import trick_winner
 SUITS = range(4)
 SUIT_MASKS = tuple(suit_mask(s) for s in SUITS)
 NO_VOIDS = (0, 0, 0, 0)
-# A bit set of suits (bit s for suit s) -> the cards of those suits.
-CARDS_OF_SUITS = tuple(sum(SUIT_MASKS[s] for s in SUITS if suits >> s & 1) for suits in range(16))
 
 
 class Memo:
@@ -22,18 +20,16 @@ class Memo:
 
     ``advance(facts, record, start, *context)`` gives the facts extended by ``record[start:]``.
     An entry is found by the deal's ``fingerprint`` and used when it was worked out from the
-    same record in the same context, or from a prefix of the record in a context that
-    ``fits(context then, context now)`` allows (any, without ``fits``): a record of another
-    deal, or one taken back by an undo, is worked out afresh, never wrongly. A few hundred
-    deals at once are remembered; past that the memo starts again.
+    same record, or from a prefix of it: a record of another deal, or one taken back by an
+    undo, is worked out afresh, never wrongly. A few hundred deals at once are remembered;
+    past that the memo starts again.
     """
 
-    __slots__ = ("advance", "fits", "entries", "size")
+    __slots__ = ("advance", "entries", "size")
     every = []  # every memo made (clear_memos)
 
-    def __init__(self, advance, fits=None, size: int = 512):
+    def __init__(self, advance, size: int = 512):
         self.advance = advance
-        self.fits = fits
         self.entries = {}
         self.size = size
         Memo.every.append(self)
@@ -42,19 +38,17 @@ class Memo:
         entry = self.entries.get(fingerprint)
         start, facts = 0, fresh
         if entry is not None:
-            seen, kept, then = entry
+            seen, kept = entry
             n = len(seen)
             if n == len(record):
-                # The same record in the same context: the facts are those kept.
-                if seen == record and then == context:
+                if seen == record:
                     return kept
             elif n < len(record) and record[:n] == seen:
-                if self.fits is None or self.fits(then, context):
-                    start, facts = n, kept
+                start, facts = n, kept
         facts = self.advance(facts, record, start, *context)
         if len(self.entries) >= self.size:
             self.entries.clear()
-        self.entries[fingerprint] = (record, facts, context)
+        self.entries[fingerprint] = (record, facts)
         return facts
 
     def clear(self) -> None:
@@ -117,76 +111,6 @@ def voids_of_tricks(tricks: tuple, trick) -> tuple[int, int, int, int]:
     winner)``, and in the ``trick`` in progress."""
     # The deal's first trick, the engine's own object, tells it apart (the entry keeps it).
     voids = _TRICK_VOIDS.facts(id(tricks[0]), tricks, NO_VOIDS) if tricks else NO_VOIDS
-    return _with_trick(voids, trick)
-
-
-def seat_tricks(plays: tuple, taken, step: int, start: int = 0):
-    """The completed tricks of a deal whose engine keeps the cards played in order and the
-    cards each seat took: ``((seat, card) x 4)`` for each trick from trick ``start`` on.
-
-    Whoever took a trick's cards won it with the highest card of the suit led, and its leader
-    sat that card's place before the winner, whichever rule chose the leader."""
-    for i in range(4 * start, len(plays) - len(plays) % 4, 4):
-        cards = plays[i : i + 4]
-        first = cards[0]
-        winner = next(s for s in SUITS if taken[s] >> first & 1)
-        led = first // 13
-        place = max(range(4), key=lambda k: cards[k] if cards[k] // 13 == led else -1)
-        leader = (winner - place * step) % 4
-        yield tuple(((leader + k * step) % 4, cards[k]) for k in range(4))
-
-
-def _advance_plays(voids: tuple, plays: tuple, start: int, taken, direction) -> tuple:
-    """The voids extended by the completed tricks of ``plays`` from card ``start`` on, each
-    trick's seats found as :func:`seat_tricks` finds them (written out: every lead pays it)."""
-    step = direction.step
-    out = list(voids)
-    for i in range(start, len(plays) - 3, 4):
-        c0, c1, c2, c3 = plays[i : i + 4]
-        led = c0 // 13
-        winner = 0
-        while not taken[winner] >> c0 & 1:
-            winner += 1
-        place, top = 0, c0
-        if c1 // 13 == led and c1 > top:
-            place, top = 1, c1
-        if c2 // 13 == led and c2 > top:
-            place, top = 2, c2
-        if c3 // 13 == led and c3 > top:
-            place = 3
-        leader = winner - place * step
-        if c1 // 13 != led:
-            out[(leader + step) % 4] |= 1 << led
-        if c2 // 13 != led:
-            out[(leader + 2 * step) % 4] |= 1 << led
-        if c3 // 13 != led:
-            out[(leader + 3 * step) % 4] |= 1 << led
-    return tuple(out)
-
-
-def _same_takers(then: tuple, now: tuple) -> bool:
-    """Every card taken then is held by the same seat now, in the same direction of play:
-    the tricks seen then fell from the same seats."""
-    (taken, direction), (now_taken, now_direction) = then, now
-    return (
-        direction is now_direction
-        and not taken[0] & ~now_taken[0]
-        and not taken[1] & ~now_taken[1]
-        and not taken[2] & ~now_taken[2]
-        and not taken[3] & ~now_taken[3]
-    )
-
-
-_PLAY_VOIDS = Memo(_advance_plays, _same_takers)
-
-
-def voids_of_plays(plays: tuple, taken, direction, trick) -> tuple[int, int, int, int]:
-    """The voids (as :func:`voids_of_tricks`) where the engine keeps the cards ``plays`` in
-    order and the cards each seat ``taken``, in the rules' ``direction`` of play."""
-    done = plays[: len(plays) - len(trick)] if trick else plays
-    if not done:
-        return _with_trick(NO_VOIDS, trick)
-    voids = _PLAY_VOIDS.facts(done[:4], done, NO_VOIDS, taken, direction)
     return _with_trick(voids, trick)
 
 

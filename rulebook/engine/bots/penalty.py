@@ -17,7 +17,6 @@ from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in
 from ..penalty.moves import EXPOSE, KEEP, PASS
 from .knowledge import (
     CARD_CODES,
-    CARDS_OF_SUITS,
     SUIT_MASKS,
     PerRules,
     above,
@@ -48,7 +47,6 @@ CODES = {
     "win_high": ("card",),
     "play_low": ("card",),
     "flush_penalty": ("card", "penalty"),
-    "avoid_void_suit": ("card", "suit"),
     "lead_short": ("card", "suit"),
     "lead_low": ("card",),
 }
@@ -467,50 +465,6 @@ def _highs(mask: int) -> list[int]:
 def _lead(d: _Deal) -> Advice:
     plain = mask_of(d.view.legal)
     plain = plain & ~d.penalty or plain  # lead a penalty card only when nothing else is left
-    advice = _lead_choice(d, plain)
-    c = advice.move
-    voids = _opponents_voids(d)
-    if voids >> (c // 13) & 1 and d.penalty & d.out:
-        # Site's own: a player who has shown a void in a suit throws a penalty card on its
-        # next lead (in Leekha, with talyeekh, must): while one is out, lead a suit where
-        # everyone still follows.
-        safe = plain & ~d.penalty & ~CARDS_OF_SUITS[voids]
-        if safe:
-            x = _least_risk(d, safe)
-            return _advice(x, "avoid_void_suit", x, suit=SUITS[c // 13])
-    return advice
-
-
-def _opponents_voids(d: _Deal) -> int:
-    """The suits some other player (not the partner) has shown a void in."""
-    voids = d.view.table.voids
-    seat = d.view.seat
-    out = 0
-    for s in range(4):
-        if s != seat and s != d.partner:
-            out |= voids[s]
-    return out
-
-
-def _least_risk(d: _Deal, mask: int) -> int:
-    """The card of ``mask`` least likely to win a trick it leads: the most cards still out
-    above it and the fewest below, then the fewest points. Within a suit that is its lowest
-    card."""
-    best = None
-    out, values = d.out, d.values
-    for suit in SUIT_MASKS:
-        cards = mask & suit
-        if cards:
-            c = (cards & -cards).bit_length() - 1
-            rest = out & suit
-            key = ((rest & ((1 << c) - 1)).bit_count() - (rest >> c).bit_count(), values[c], c % 13)
-            if best is None or key < best[0]:
-                best = (key, c)
-    return best[1]
-
-
-def _lead_choice(d: _Deal, plain: int) -> Advice:
-    """The lead, from the cards ``plain`` (no penalty card while others are left)."""
     hand = d.hand
     for p in d.ranked:
         # Site's own: while a penalty card is out and you hold nothing above it in its suit,
@@ -542,3 +496,20 @@ def _lead_choice(d: _Deal, plain: int) -> Advice:
     # Tip (sbeetah): do not lead a suit in which you hold the best card; lead the card that
     # the most cards still out can beat.
     return _play_card(_least_risk(d, plain), "lead_low")
+
+
+def _least_risk(d: _Deal, mask: int) -> int:
+    """The card of ``mask`` least likely to win a trick it leads: the most cards still out
+    above it and the fewest below, then the fewest points. Within a suit that is its lowest
+    card."""
+    best = None
+    out, values = d.out, d.values
+    for suit in SUIT_MASKS:
+        cards = mask & suit
+        if cards:
+            c = (cards & -cards).bit_length() - 1
+            rest = out & suit
+            key = ((rest & ((1 << c) - 1)).bit_count() - (rest >> c).bit_count(), values[c], c % 13)
+            if best is None or key < best[0]:
+                best = (key, c)
+    return best[1]

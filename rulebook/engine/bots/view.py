@@ -56,7 +56,6 @@ class PenaltyTable(NamedTuple):
     trick: tuple[tuple[int, int], ...]  # the trick in progress: (seat, card)
     leader: int | None  # who led the first trick (None before play)
     taken: tuple[int, int, int, int]  # the cards each seat took, bit sets
-    voids: tuple[int, int, int, int]  # the suits each seat has shown it lacks (bit s: suit s)
     exposed: int  # the exposed cards
     exposed_held: tuple[int, int, int, int]  # exposed cards each seat still shows in hand
     passed: int  # the cards this seat passed (or has chosen so far)
@@ -72,7 +71,7 @@ class TarneebTable(NamedTuple):
     trick: tuple[tuple[int, int], ...]
     tricks: tuple  # the completed tricks, the engine's: (((seat, card) x 4), winner)
     tricks_won: tuple[int, int, int, int]
-    voids: tuple[int, int, int, int]
+    voids: tuple[int, int, int, int]  # the suits each seat has shown it lacks (bit s: suit s)
     bids: tuple[tuple[int, int], ...]  # the auction: (seat, call), passes and doubles included
     high: tuple[int, int] | None  # (seat, call) of the standing bid (Tarneeb's auctions)
     contract: object  # the engine's Contract once a side's bid is won, else None
@@ -150,12 +149,7 @@ def _penalty(state, seat, history, counts, totals) -> PenaltyTable:
         received = state.passes[(2 * seat - pass_to) % 4]
     plays = _plays(history, counts, exposed)
     trick = tuple(state.trick)
-    taken = tuple(state.taken)
-    leader = state.leader
-    voids = knowledge.NO_VOIDS
-    if len(plays) > 1:
-        voids = knowledge.voids_of_plays(plays, taken, state.rules.direction, trick)
-    held = knowledge.NO_VOIDS
+    held = (0, 0, 0, 0)
     if exposed:
         # An exposed card is shown to the table: who holds it is public.
         hands = state.hands
@@ -166,9 +160,8 @@ def _penalty(state, seat, history, counts, totals) -> PenaltyTable:
             plays,
             state.played,
             trick,
-            leader,
-            taken,
-            voids,
+            state.leader,
+            tuple(state.taken),
             exposed,
             held,
             state.passes[seat],
