@@ -5,9 +5,9 @@ site's own. A seat sees the whole layout, every move and who made it: a knock te
 that the knocker held none of the cards that could be laid at that moment.
 """
 
-from ..cards import ACE, PACK_32, SEVEN, SUITS, card, card_code, suit_mask
+from ..cards import ACE, PACK_32, SEVEN, SUITS, card
 from ..sabaat_al_deemin import KNOCK, SEVENS
-from .knowledge import NO_VOIDS, Memo
+from .knowledge import CARD_CODES, NO_VOIDS, SUIT_MASKS, Memo
 from .reasons import Advice, advise
 
 CODES = {
@@ -80,7 +80,7 @@ def _opened(hand: int, c: int) -> int | None:
 
 def _above(c: int) -> int:
     """The cards of ``c``'s suit above it."""
-    return suit_mask(c // 13) & ~((2 << c) - 1)
+    return SUIT_MASKS[c // 13] & ~((2 << c) - 1)
 
 
 # --- what knocks show ------------------------------------------------------------------------
@@ -155,47 +155,48 @@ class Holders:
 
 def _lay(view, game) -> Advice:
     hand = view.hand
-    knock = game.engine.KNOCK
     holders = Holders(view)
-    stuck = _knocked_last(view, knock)
+    stuck = _knocked_last(view)
+    legal = view.legal
+    # What the partner and the opponents may hold above each card that may be laid.
+    shares = {c: holders.expect(_above(c)) for c in legal}
 
     def value(c: int) -> tuple[float, int]:
         # Site's own: lay in the suit where this side holds the most: the pile leads to this
         # hand's other cards of the suit, and to more of the partner's than the opponents'.
         # When the partner has just knocked, prefer the card that may open the partner's next.
-        partner, opponents = holders.expect(_above(c))
-        score = (hand & suit_mask(c // 13)).bit_count() + (partner - opponents) / 2
+        partner, opponents = shares[c]
+        score = (hand & SUIT_MASKS[c // 13]).bit_count() + (partner - opponents) / 2
         nxt = _opened(hand, c) if stuck else None
         if nxt is not None:
             score += holders.expect(1 << nxt)[0]
         return score, c % 13
 
-    legal = view.legal
     best = max(legal, key=value)
     for c in legal:
-        if c % 13 == SEVEN and c != best and _opponents_long(hand, c, holders):
+        if c % 13 == SEVEN and c != best and _opponents_long(hand, c, shares[c]):
             # Site's own: hold back a seven that opens a suit where the opponents are long.
-            facts = {"card": card_code(best), "held": card_code(c)}
+            facts = {"card": CARD_CODES[best], "held": CARD_CODES[c]}
             return advise(best, "hold_seven", facts)
     nxt = _opened(hand, best)
     if stuck and nxt is not None and holders.expect(1 << nxt)[0] > 0:
         # Site's own: the partner knocked; lay the card that may let the partner play.
-        return advise(best, "unblock_partner", {"card": card_code(best)})
-    return advise(best, "play_long_suit", {"card": card_code(best), "suit": SUITS[best // 13]})
+        return advise(best, "unblock_partner", {"card": CARD_CODES[best]})
+    return advise(best, "play_long_suit", {"card": CARD_CODES[best], "suit": SUITS[best // 13]})
 
 
-def _opponents_long(hand: int, seven: int, holders: Holders) -> bool:
-    """The opponents may be expected to hold more of the seven's suit than this seat and its
-    partner."""
-    partner, opponents = holders.expect(_above(seven))
-    return opponents > (hand & suit_mask(seven // 13)).bit_count() - 1 + partner
+def _opponents_long(hand: int, seven: int, share: tuple[float, float]) -> bool:
+    """The opponents may be expected to hold more of the seven's suit (``share``: the
+    partner's and the opponents' expected cards above it) than this seat and its partner."""
+    partner, opponents = share
+    return opponents > (hand & SUIT_MASKS[seven // 13]).bit_count() - 1 + partner
 
 
-def _knocked_last(view, knock: int) -> bool:
+def _knocked_last(view) -> bool:
     """The partner's last move was a knock."""
     partner = (view.seat + 2) % 4
     actors = view.table.actors
     for i in range(len(actors) - 1, -1, -1):
         if actors[i] == partner:
-            return view.table.moves[i] == knock
+            return view.table.moves[i] == KNOCK
     return False
