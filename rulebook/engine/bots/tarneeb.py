@@ -347,18 +347,27 @@ def _take_own(t: _Trick, top: int) -> Advice | None:
     return None
 
 
+def _partners_trick(t: _Trick, top: int, following: bool) -> Advice | None:
+    """The partner's ``top`` is taking the trick: take it for this seat's own bid (Tarneeb
+    41), or leave it to the partner when it will hold (None: neither)."""
+    if t.own_trick_wanted():
+        advice = _take_own(t, top)
+        if advice is not None:
+            return advice
+    if _holds(t, top):
+        # Site's own: never overtake a partner's winning card without need, nor ruff it.
+        return _card(min(t.legal), "no_overtake") if following else _discard(t, "no_overtake")
+    return None
+
+
 def _follow(t: _Trick, led: int) -> Advice:
     trick = t.view.table.trick
     legal = t.legal
     seat, top = winning(trick, t.trump)
     if seat == t.partner:
-        if t.own_trick_wanted():
-            advice = _take_own(t, top)
-            if advice is not None:
-                return advice
-        if _holds(t, top):
-            # Site's own: never overtake a partner's winning card without need.
-            return _card(min(legal), "no_overtake")
+        advice = _partners_trick(t, top, following=True)
+        if advice is not None:
+            return advice
         masters = [c for c in legal if c > top and is_master(c, t.out)]
         if masters:
             # Site's own: the partner's card may be beaten after you; make the trick sure.
@@ -384,13 +393,9 @@ def _void(t: _Trick) -> Advice:
     seat, top = winning(trick, t.trump)
     trumps = [c for c in legal if c // 13 == t.trump]
     if seat == t.partner:
-        if t.own_trick_wanted():
-            advice = _take_own(t, top)
-            if advice is not None:
-                return advice
-        if _holds(t, top):
-            # Site's own: the partner has the trick: do not ruff it.
-            return _discard(t, "no_overtake")
+        advice = _partners_trick(t, top, following=False)
+        if advice is not None:
+            return advice
     if trumps and seat != t.partner:
         over = [c for c in trumps if top // 13 != t.trump or c > top]
         if over:
