@@ -225,6 +225,20 @@ def test_only_the_view_reads_an_engine_state():
             )
 
 
+def test_the_view_reads_only_what_the_engines_make_public():
+    # The engines' private fields (a leading underscore) change with their internals; the view
+    # reads the fields and accessors their docstrings name.
+    tree = ast.parse((Path(bots.__file__).parent / "view.py").read_text())
+    read = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "state"
+    }
+    assert read and not [name for name in read if name.startswith("_")], sorted(read)
+
+
 def test_the_match_context_comes_from_the_engine_or_from_the_caller():
     tarneeb_deal = start("tarneeb")
     view = bots.view_of("tarneeb", tarneeb_deal, 3, deal_number=4, totals=(12, 30))

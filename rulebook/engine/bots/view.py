@@ -9,10 +9,14 @@ through the engines' public fields and accessors:
 - how many cards each seat holds, the dealer, the deal number and the match totals;
 - in ``table``, the public record of its game's family (:class:`PenaltyTable`,
   :class:`TarneebTable`, :class:`LayoutTable`): the cards played in order and the trick in
-  progress, the tricks each seat took, the exposed cards and who shows them, the cards this
-  seat passed and received, the bidding and the contract, the layout and every announcement
-  and knock; and what the whole table can deduce from that record and keeps from one move to
-  the next (the voids shown, the cards a knock showed a seat lacks: ``knowledge.Memo``).
+  progress; the cards each seat took, the exposed cards and who shows them, the cards this
+  seat passed and received (the penalty engines' ``played``, ``trick``, ``taken``,
+  ``exposed``, ``pass_target()`` and this seat's ``passes``); the completed tricks with who
+  played each card and who won it, the bidding, the contract and the trumps (the trick-and-bid
+  engines' ``tricks``, ``bids``, ``high``, ``contract``, ``trump``); the layout and every
+  announcement and knock with who made it (``layout``, ``laid``, ``history``, ``actors``);
+  and what the whole table can deduce from that record, kept from one move to the next (the
+  voids shown, the cards a knock showed a seat lacks: ``knowledge.Memo``).
 
 A view holds no reference to the state, so a decision cannot read another hand; the property
 test ``tests/bots/test_fairness.py`` deals the unseen cards differently and checks the view,
