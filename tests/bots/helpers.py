@@ -1,25 +1,23 @@
 """Shared by the bot tests: whole matches played by computer players, and hands built from a
 few named cards."""
 
-from rulebook.engine import bent_al_sbeet, bots, sabaat_al_deemin, shuffle, tarneeb
+from rulebook.engine import ENGINES, bots, engine, shuffle
 from rulebook.engine.cards import PACK_52, cards_in, hand_of
 from rulebook.engine.score_sheet import Sheet
 
-MODULES = {
-    "bent-al-sbeet": bent_al_sbeet,
-    "tarneeb": tarneeb,
-    "sabaat-al-deemin": sabaat_al_deemin,
-}
+MODULES = {slug: engine(slug) for slug in ENGINES}
 PRESETS = [(game, preset) for game, module in MODULES.items() for preset in module.PRESETS]
+PENALTY_GAMES = ("bent-al-sbeet", "leekha", "hearts")
 MAX_DEALS = 300  # a match that has not ended after this many deals is a failure
 
 
-def play_deal(game, state, levels, seed, seen=None):
-    """Play a deal out with computer players, checking every decision as it is made."""
+def play_deal(game, state, levels, seed, seen=None, **match):
+    """Play a deal out with computer players, checking every decision as it is made.
+    ``match``: the deal number and totals, where the engine keeps none."""
     codes = bots.REASONS[game]
     while state.to_act is not None:
         seat = state.to_act
-        decision = bots.decide(bots.view_of(game, state, seat), levels[seat], seed)
+        decision = bots.decide(bots.view_of(game, state, seat, **match), levels[seat], seed)
         assert decision.move in state.legal_moves()
         reason = decision.reason
         assert reason.code in codes and reason.source == codes[reason.code]
@@ -32,49 +30,39 @@ def play_deal(game, state, levels, seed, seen=None):
 
 def play_match(game, rules, levels, seed, seen=None):
     """A whole match under ``rules``; returns the number of deals it took."""
-    return _MATCHES[game](rules, levels, seed, seen)
+    if game == "tarneeb":
+        return _tarneeb_match(rules, levels, seed, seen)
+    return _seat_match(game, rules, levels, seed, seen)
 
 
-def _sbeet_match(rules, levels, seed, seen):
-    match = bent_al_sbeet.Match(rules, first_dealer=len(seed) % 4)
-    while not match.is_over:
-        assert match.deal_number <= MAX_DEALS
-        deal = match.new_deal(shuffle.deal(f"{seed}:{match.deal_number}"))
-        match.record(play_deal("bent-al-sbeet", deal, levels, f"{seed}:{match.deal_number}", seen))
-    return match.deal_number - 1
-
-
-def _tarneeb_match(rules, levels, seed, seen):
-    sheet = Sheet.for_rules(rules)
+def _seat_match(game, rules, levels, seed, seen):
+    """A match the engine keeps (every game but Tarneeb, whose match is its score sheet)."""
+    module = MODULES[game]
     dealer = len(seed) % 4
+    match = module.Match(rules, dealer)
     for number in range(1, MAX_DEALS + 1):
-        deal = tarneeb.new_deal(rules, shuffle.deal(f"{seed}:{number}"), dealer)
-        play_deal("tarneeb", deal, levels, f"{seed}:{number}", seen)
-        sheet.enter_result(deal)
-        if sheet.winner is not None:
-            return number
-        dealer = deal.next_dealer()
-    raise AssertionError("the match did not end")
-
-
-def _sabaat_match(rules, levels, seed, seen):
-    match = sabaat_al_deemin.Match(rules, dealer=len(seed) % 4)
-    for number in range(1, MAX_DEALS + 1):
-        hands = shuffle.deal(f"{seed}:{number}", sabaat_al_deemin.PACK)
-        deal = play_deal(
-            "sabaat-al-deemin", match.new_deal(hands), levels, f"{seed}:{number}", seen
-        )
-        match.record(deal)
+        deal = match.new_deal(shuffle.deal(f"{seed}:{number}", module.PACK))
+        # Where the engine's deal keeps no match, the caller says where it stands.
+        context = {"deal_number": number, "totals": tuple(match.totals)}
+        match.record(play_deal(game, deal, levels, f"{seed}:{number}", seen, **context))
         if match.is_over:
             return number
     raise AssertionError("the match did not end")
 
 
-_MATCHES = {
-    "bent-al-sbeet": _sbeet_match,
-    "tarneeb": _tarneeb_match,
-    "sabaat-al-deemin": _sabaat_match,
-}
+def _tarneeb_match(rules, levels, seed, seen):
+    sheet = Sheet.for_rules(rules)
+    dealer = len(seed) % 4
+    module = MODULES["tarneeb"]
+    for number in range(1, MAX_DEALS + 1):
+        deal = module.new_deal(rules, shuffle.deal(f"{seed}:{number}"), dealer)
+        context = {"deal_number": number, "totals": tuple(sheet.lines)}
+        play_deal("tarneeb", deal, levels, f"{seed}:{number}", seen, **context)
+        sheet.enter_result(deal)
+        if sheet.winner is not None:
+            return number
+        dealer = deal.next_dealer()
+    raise AssertionError("the match did not end")
 
 
 def replay(game, state, tokens: str):

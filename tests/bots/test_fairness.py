@@ -14,71 +14,88 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bent_al_sbeet, bots, sabaat_al_deemin, shuffle
-from rulebook.engine.bots import knowledge, sabaat
-from rulebook.engine.cards import HEARTS, cards_in, suit_mask
-from rulebook.engine.table import right_of, seats_from
+from rulebook.engine import bots, shuffle
+from rulebook.engine.cards import HEARTS, PACK_52, cards_in, suit_mask
+from rulebook.engine.penalty.moves import PASS
+from rulebook.engine.penalty.scoring import PENALTY_MASK
+from rulebook.engine.table import next_seat, seats_from
 
-from .helpers import MODULES, PRESETS
+from .helpers import MODULES, PENALTY_GAMES, PRESETS
 
 
 def position(game, preset, seed, moves, levels):
-    """A position reached by computer players after ``moves`` moves of a seeded deal."""
+    """A position reached by computer players after ``moves`` moves of a seeded deal, and who
+    played each card, in order (what every seat saw)."""
     module = MODULES[game]
     state = module.new_deal(module.PRESETS[preset], shuffle.deal(str(seed), module.PACK), seed % 4)
+    cards = []
     for _ in range(moves):
         if state.to_act is None:
             break
         seat = state.to_act
-        state.push(bots.decide(bots.view_of(game, state, seat), levels[seat], str(seed)).move)
-    return state
+        move = bots.decide(bots.view_of(game, state, seat), levels[seat], str(seed)).move
+        state.push(move)
+        if move < 52 and game != "sabaat-al-deemin":
+            cards.append((seat, move))
+    return state, cards
 
 
-def known(game, state, seat):
-    """What ``seat`` knows of the other hands: for each seat, the cards it surely holds and
-    the cards it cannot hold."""
+def known(game, state, seat, cards):
+    """What ``seat`` knows of the other hands, having seen ``cards`` played (``(seat, card)``
+    in order): for each seat, the cards it surely holds and the cards it cannot hold."""
     view = bots.view_of(game, state, seat)
     holds, cannot = [0, 0, 0, 0], [0, 0, 0, 0]
     if game == "sabaat-al-deemin":
-        return holds, sabaat.lacking(view, sabaat_al_deemin.KNOCK)
-    trump = view.table.trump if game == "tarneeb" else None
-    for s, suits in enumerate(knowledge.voids(view, trump)):
-        for suit in range(4):
-            if suits >> suit & 1:
-                cannot[s] |= suit_mask(suit)
-    if game == "bent-al-sbeet":
+        return holds, list(view.table.lacks)
+    tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)]
+    for trick in tricks:
+        for s, c in trick[1:]:
+            if c // 13 != trick[0][1] // 13:
+                cannot[s] |= suit_mask(trick[0][1] // 13)
+    if game in PENALTY_GAMES:
         table = view.table
         for s in range(4):
             holds[s] |= table.exposed_held[s]
         if table.pass_to is not None and state.phase != "pass":
             holds[table.pass_to] |= table.passed & ~table.played
-        _sbeet_play_facts(state, view, cannot)
+        _penalty_play_facts(state, view, tricks, cannot)
     return holds, cannot
 
 
-def _sbeet_play_facts(state, view, cannot):
-    """A void seat that threw no penalty card under the forced discard held none; a heart led
-    before hearts were broken came from a hand of hearts only."""
-    rules = state.rules
+def _penalty_play_facts(state, view, tricks, cannot):
+    """What the tricks showed: a void seat that threw no penalty card under the forced discard
+    (talyeekh) held none; a seat that followed under a higher card with another card while
+    talbees forces a card's drop did not hold it; a heart led before hearts were broken came
+    from a hand of hearts only; a card that scores thrown on the first trick where none may be,
+    from a hand of such cards only."""
+    knobs = state.rules.knobs()
+    talbees = sum(1 << c for c in knobs["talbees"])
+    values = bots.GAMES[view.game].card_points(state.rules, view.table.exposed)
+    scoring = sum(1 << c for c in range(52) if values[c])
     broken = False
-    done = [t for t, _ in knowledge.tricks(view)] + [view.table.trick]
-    for trick in done:
-        if not trick:
-            continue
+    for number, trick in enumerate(tricks):
         leader, lead = trick[0]
-        if lead // 13 == HEARTS and not broken and rules.hearts_must_break:
-            cannot[leader] |= ~suit_mask(HEARTS) & bent_al_sbeet.PACK
+        if lead // 13 == HEARTS and not broken and knobs["hearts_must_break"]:
+            cannot[leader] |= ~suit_mask(HEARTS) & PACK_52
+        top = lead
         for s, c in trick[1:]:
-            if c // 13 != lead // 13 and rules.forced_penalty_discard:
-                if not (1 << c) & bent_al_sbeet.PENALTY_MASK:
-                    cannot[s] |= bent_al_sbeet.PENALTY_MASK
+            if c // 13 != lead // 13:
+                if knobs["forced_penalty_discard"] and not (1 << c) & PENALTY_MASK:
+                    cannot[s] |= PENALTY_MASK
+                if number == 0 and not knobs["points_on_first_trick"] and (1 << c) & scoring:
+                    cannot[s] |= PACK_52 & ~scoring
+            else:
+                for t in cards_in(talbees & suit_mask(c // 13)):
+                    if top > t and c != t:
+                        cannot[s] |= 1 << t
+                top = max(top, c)
         broken = broken or any(c // 13 == HEARTS for _, c in trick)
 
 
-def redeal_hidden(game, state, seat, rng):
+def redeal_hidden(game, state, cards, seat, rng):
     """A copy of ``state`` with the cards ``seat`` cannot see dealt again among the others,
     or None when no other deal fits what it knows."""
-    holds, cannot = known(game, state, seat)
+    holds, cannot = known(game, state, seat, cards)
     others = [s for s in range(4) if s != seat]
     pool = [c for s in others for c in cards_in(state.hands[s] & ~holds[s])]
     room = {s: state.hands[s].bit_count() - holds[s].bit_count() for s in others}
@@ -91,9 +108,9 @@ def redeal_hidden(game, state, seat, rng):
     alt = state.copy()
     for s in others:
         alt.hands[s] = holds[s] | dealt[s]
-    if game == "bent-al-sbeet":
+    if game in PENALTY_GAMES:
         _redeal_passes(state, alt, seat, rng)
-    if game == "tarneeb":
+    if game in ("tarneeb", "tarneeb-41"):
         played = [0, 0, 0, 0]
         for trick, _ in state.tricks:
             for s, c in trick:
@@ -137,14 +154,15 @@ def _redeal_passes(state, alt, seat, rng):
         candidates = cards_in(source & ~state.passes[seat])
         if len(candidates) >= n:
             alt.passes[s] = sum(1 << c for c in rng.sample(candidates, n))
-    order = seats_from(right_of(state.dealer), state.rules.direction)
+    direction = state.rules.direction
+    order = seats_from(next_seat(state.dealer, direction), direction)
     count = state.rules.pass_count
     for block, s in enumerate(order):
         chosen = cards_in(alt.passes[s])
         for i in range(count):
             at = block * count + i
             if s in hidden and at < len(alt.history) and i < len(chosen):
-                alt.history[at] = bent_al_sbeet.PASS + chosen[i]
+                alt.history[at] = PASS + chosen[i]
 
 
 @pytest.mark.parametrize("game,preset", PRESETS)
@@ -158,10 +176,10 @@ def _redeal_passes(state, alt, seat, rng):
 def test_the_unseen_cards_dealt_otherwise_change_no_decision(
     game, preset, seed, moves, levels, shuffle_seed
 ):
-    state = position(game, preset, seed, moves, levels)
+    state, cards = position(game, preset, seed, moves, levels)
     assume(state.to_act is not None)
     seat = state.to_act
-    alt = redeal_hidden(game, state, seat, random.Random(shuffle_seed))
+    alt = redeal_hidden(game, state, cards, seat, random.Random(shuffle_seed))
     assume(alt is not None)
     assert alt.legal_moves() == state.legal_moves()
     view = bots.view_of(game, state, seat)
@@ -172,7 +190,7 @@ def test_the_unseen_cards_dealt_otherwise_change_no_decision(
         )
     # A seat not to act sees no more of the other hands either.
     watcher = (seat + 1) % 4
-    other = redeal_hidden(game, state, watcher, random.Random(shuffle_seed))
+    other = redeal_hidden(game, state, cards, watcher, random.Random(shuffle_seed))
     if other is not None:
         assert bots.view_of(game, other, watcher) == bots.view_of(game, state, watcher)
 
@@ -184,11 +202,11 @@ def test_the_check_would_catch_a_player_that_peeked(game, preset):
     rng = random.Random(1)
     moved = 0
     for seed in range(30):
-        state = position(game, preset, seed, seed % 20, ["club"] * 4)
+        state, cards = position(game, preset, seed, seed % 20, ["club"] * 4)
         if state.to_act is None:
             continue
         seat = state.to_act
-        alt = redeal_hidden(game, state, seat, rng)
+        alt = redeal_hidden(game, state, cards, seat, rng)
         nxt = (seat + 1) % 4
         moved += alt is not None and alt.hands[nxt] != state.hands[nxt]
     assert moved >= 15

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rulebook.engine import bent_al_sbeet, bots, shuffle, tarneeb
 from rulebook.engine.bots import knowledge
+from rulebook.engine.cards import ACE, SEVEN, card
 from rulebook.engine.errors import BadInput, IllegalMove
 
 from .helpers import MODULES
@@ -122,46 +123,64 @@ def _ints(value):
     return []
 
 
+def _voids(tricks) -> tuple:
+    """The voids shown in ``tricks`` (each ``(seat, card)`` in play order), worked out plainly."""
+    voids = [0, 0, 0, 0]
+    for trick in tricks:
+        for seat, c in trick[1:]:
+            if c // 13 != trick[0][1] // 13:
+                voids[seat] |= 1 << trick[0][1] // 13
+    return tuple(voids)
+
+
+def _random_play(state, rng, moves, record=None):
+    """``moves`` random legal moves (fewer if the deal ends); ``record`` gets ``(seat, card)``
+    of every card played."""
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat, move = state.to_act, rng.choice(state.legal_moves())
+        state.push(move)
+        if record is not None and move < 52 and state.phase in ("play", "over"):
+            record.append((seat, move))
+    return state
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     moves=st.integers(0, 80),
-    preset=st.sampled_from(list(tarneeb.PRESETS)),
+    game=st.sampled_from(["tarneeb", "tarneeb-41"]),
 )
-def test_the_tricks_worked_out_from_a_view_are_the_engines(seed, moves, preset):
-    state = tarneeb.new_deal(tarneeb.PRESETS[preset], shuffle.deal(str(seed)), seed % 4)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.push(rng.choice(state.legal_moves()))
-    view = bots.view_of("tarneeb", state, seed % 4)
-    assert knowledge.tricks(view, view.table.trump) == [(tuple(t), w) for t, w in state.tricks]
+def test_the_voids_in_a_view_are_those_the_engines_tricks_show(seed, moves, game):
+    module = MODULES[game]
+    rules = module.PRESETS[module.DEFAULT_PRESET]
+    state = module.new_deal(rules, shuffle.deal(str(seed)), seed % 4)
+    _random_play(state, random.Random(seed), moves)
+    view = bots.view_of(game, state, seed % 4)
+    assert view.table.tricks == tuple(state.tricks)
+    assert view.table.voids == _voids([t for t, _ in state.tricks] + [state.trick])
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), moves=st.integers(0, 70))
-def test_the_tricks_worked_out_in_bent_al_sbeet_follow_the_rules(seed, moves):
-    rules = bent_al_sbeet.PRESETS["qahwa"]
-    state = bent_al_sbeet.new_deal(rules, shuffle.deal(str(seed)), seed % 4, start="play")
-    first = state.to_act
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.push(rng.choice(state.legal_moves()))
-    view = bots.view_of("bent-al-sbeet", state, 0)
-    done = knowledge.tricks(view)
-    leader = first
-    for trick, winner in done:
-        assert trick[0][0] == leader
-        assert [seat for seat, _ in trick] == [(leader - i) % 4 for i in range(4)]  # to the right
-        leader = winner
-    taken = [0, 0, 0, 0]
-    for trick, winner in done:
-        for _, c in trick:
-            taken[winner] |= 1 << c
-    assert taken == state.taken
+@pytest.mark.parametrize("game", ["tarneeb-41", "sabaat-al-deemin"])
+def test_a_deal_taken_back_and_played_otherwise_reads_its_own_record(game):
+    # What the record shows is kept from one move to the next; a move taken back (the
+    # practice table's undo) and another played instead must not leave the first behind.
+    module = MODULES[game]
+    rules = module.PRESETS[module.DEFAULT_PRESET]
+    for seed in range(40):
+        state = module.new_deal(rules, shuffle.deal(f"undo-{seed}", module.PACK), 0)
+        rng = random.Random(seed)
+        while not state.is_over:
+            before = state.copy()
+            _random_play(state, rng, 1)
+            bots.view_of(game, state, 0)  # the memory now holds this line of play
+            if len(state.legal_moves()) > 1 and rng.random() < 0.3:
+                state = before  # taken back: another legal move instead
+                _random_play(state, rng, 1)
+            view = bots.view_of(game, state, 0)
+            knowledge.clear_memos()
+            assert bots.view_of(game, state, 0) == view
 
 
 def test_the_view_of_a_pass_shows_what_the_seat_passed_and_received():
@@ -206,6 +225,20 @@ def test_only_the_view_reads_an_engine_state():
             )
 
 
+def test_the_view_reads_only_what_the_engines_make_public():
+    # The engines' private fields (a leading underscore) change with their internals; the view
+    # reads the fields and accessors their docstrings name.
+    tree = ast.parse((Path(bots.__file__).parent / "view.py").read_text())
+    read = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "state"
+    }
+    assert read and not [name for name in read if name.startswith("_")], sorted(read)
+
+
 def test_the_match_context_comes_from_the_engine_or_from_the_caller():
     tarneeb_deal = start("tarneeb")
     view = bots.view_of("tarneeb", tarneeb_deal, 3, deal_number=4, totals=(12, 30))
@@ -226,3 +259,47 @@ def test_each_deal_of_a_match_draws_its_own_beginner_choices():
 
     assert first_calls(1) == first_calls(1)
     assert first_calls(1) != first_calls(2)
+
+
+def test_the_same_cards_played_from_other_seats_show_other_voids():
+    # Two deals whose cards fall in the same order from seats one place apart: the voids kept
+    # for the first must not be read for the second.
+    module = MODULES["tarneeb-41"]
+    rules = module.PRESETS["classic"]
+    hands = shuffle.deal("same-cards")
+    first = module.new_deal(rules, hands, 0)
+    second = module.new_deal(rules, hands[3:] + hands[:3], 1)
+    for _ in range(4):  # the same bids, one seat on
+        first.push(module.classic_bid(3))
+        second.push(module.classic_bid(3))
+    rng = random.Random(3)
+    while not first.is_over:
+        move = rng.choice(first.legal_moves())
+        first.push(move)
+        second.push(move)
+        one = bots.view_of("tarneeb-41", first, 0).table.voids
+        other = bots.view_of("tarneeb-41", second, 1).table.voids
+        assert other == one[3:] + one[:3]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 60))
+def test_what_knocks_show_is_kept_as_it_happened(seed, moves):
+    # A knock shows the knocker held none of the cards open at that moment; the view keeps
+    # that from move to move. Worked out here from the whole record at once.
+    module = MODULES["sabaat-al-deemin"]
+    state = module.new_deal(module.PRESETS["classic"], shuffle.deal(str(seed), module.PACK), 0)
+    _random_play(state, random.Random(seed), moves)
+    lacks = [0, 0, 0, 0]
+    layout = [None] * 4
+    for move, seat in zip(state.history, state.actors, strict=True):
+        if move == module.KNOCK:
+            for s, top in enumerate(layout):  # each pile's seven, or the card above its top
+                if top is None:
+                    lacks[seat] |= 1 << card(SEVEN, s)
+                elif top % 13 != ACE:
+                    lacks[seat] |= 1 << (top + 1)
+        elif move < 52:
+            layout[move // 13] = move
+    expected = tuple(lack & ~state.laid for lack in lacks)
+    assert bots.view_of("sabaat-al-deemin", state, 0).table.lacks == expected

@@ -183,3 +183,18 @@ def test_does_not_drive_the_queen_out_holding_a_spade_above_her():
 def test_leads_from_a_short_suit_to_empty_it():
     decision = hint(deal(QAHWA, W="KS AS 9D AD 2C 3C 4C 5C 6C 7C 8C 9C TC"))
     assert decision.reason == ("lead_short", "qahwa", {"card": "9D", "suit": "D"})
+
+
+def test_exposes_at_its_turn_in_play_where_exposures_run_until_the_card_is_played():
+    rules = replace(NO_PASS, expose_when="until_played")
+    state = deal(rules, W="QS 2S 3S 4S 5S AH KH QH JH TH AC KC QC")
+    assert state.phase == "play" and engine.EXPOSE + engine.QS in state.legal_moves()
+    decision = hint(state)
+    assert decision.move == engine.EXPOSE + engine.QS
+    assert decision.reason == ("expose_safe", "qahwa", {"card": "QS"})
+
+
+def test_plays_a_card_instead_of_exposing_an_unsafe_queen_in_play():
+    rules = replace(NO_PASS, expose_when="until_played")
+    state = deal(rules, W="QS 2S AH KH QH JH TH AD KD QD JD AC KC")
+    assert hint(state).move < 52

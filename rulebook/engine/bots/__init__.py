@@ -1,4 +1,4 @@
-"""The computer players: Django-free, deciding from what their own seat may see.
+"""The computer players of the six games: Django-free, deciding from what their own seat may see.
 
 Two levels: ``beginner`` plays a seeded random legal move (in Tarneeb's auction, a random kind
 of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips (and, where no source
@@ -15,6 +15,11 @@ gives advice, the site's own) say a decent player does. A move is always one of 
     bots.hint("tarneeb", state, seat)     # the club player's decision for that seat
     bots.advance("tarneeb", state, {1: "club", 2: "beginner", 3: "club"}, seed)
 
+The games are the engines' slugs (``rulebook.engine.ENGINES``): Bent Al Sbeet, Leekha and
+Hearts share the penalty family's player, Tarneeb and Tarneeb 41 the trick-and-bid family's,
+Sab'at Al-Deemin has its own; a game is its family's heuristics and a few parameters
+(``games.py``), every preset and house rule read from the rules in force.
+
 ``REASONS[game]`` maps every reason code a game's players can give to its source, and
 ``REASON_FACTS[code]`` names its facts, so the web layer can check it has a sentence for each.
 """
@@ -25,7 +30,7 @@ from ..errors import BadInput, IllegalMove
 from ..table import SEATS
 from . import penalty, sabaat, tarneeb, view
 from .games import GAMES, Game
-from .reasons import COMMON_CODES, Decision, Reason
+from .reasons import COMMON_CODES, Decision, Reason, decision
 from .view import SeatView
 
 __all__ = [
@@ -61,15 +66,20 @@ def _game(slug: str) -> Game:
     return GAMES[slug]
 
 
+_SEATS = range(4)
+
+
 def view_of(game: str, state, seat: int, *, deal_number=None, totals=None) -> SeatView:
     """What ``seat`` may see of ``state``, a deal of ``game`` (a slug: ``"tarneeb"``).
 
-    Where the engine's state keeps no match (Tarneeb, Sab'at Al-Deemin), give the deal's
-    number in the match and the totals before it (the sheet's lines; the sides' totals): they
-    are public, and the beginner's choices are seeded by the deal number."""
-    if seat not in range(4):
+    Where the engine's state keeps no match (Tarneeb, Tarneeb 41, Sab'at Al-Deemin), give the
+    deal's number in the match and the totals before it (the sheet's lines; the totals per
+    side or per seat): they are public, and the beginner's choices are seeded by the deal
+    number."""
+    if seat not in _SEATS:
         raise BadInput("bad_seat", seat=str(seat))
-    return view.build(_game(game).family, state, seat, game, deal_number, totals)
+    spec = GAMES.get(game) or _game(game)
+    return view.build(spec.family, state, seat, game, deal_number, totals)
 
 
 def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision:
@@ -95,16 +105,15 @@ def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision
     if level == "beginner":
         rng = random.Random(f"{seed}:{seat_view.deal_number}:{seat_view.ply}:{seat_view.seat}")
         move = getattr(family, "beginner", _uniform)(seat_view, game, rng)
-        reason = Reason("random_move", None, {})
+        code, source, facts = "random_move", None, {}
     elif len(legal) == 1:
-        move, reason = legal[0], Reason("only_move", None, {})
+        move, code, source, facts = legal[0], "only_move", None, {}
     else:
-        advice = family.club(seat_view, game)
-        move = advice.move
-        reason = Reason(advice.code, game.sources.get(advice.code), advice.facts)
+        move, code, facts = family.club(seat_view, game)
+        source = game.sources.get(code)
     if move not in legal:  # every choice is made among the legal moves: a bug otherwise
-        raise AssertionError(f"{reason.code} chose {move}, not one of {legal}")
-    return Decision(move, reason)
+        raise AssertionError(f"{code} chose {move}, not one of {legal}")
+    return decision(move, code, source, facts)
 
 
 def _uniform(view, game, rng) -> int:

@@ -28,6 +28,19 @@ class Advice(NamedTuple):
     facts: dict
 
 
+# Made on every move: as plain tuples are made (a named tuple's own constructor is a Python
+# function), every field given in order.
+_new = tuple.__new__
+
+
+def advise(move: int, code: str, facts: dict) -> Advice:
+    return _new(Advice, (move, code, facts))
+
+
+def decision(move: int, code: str, source: str | None, facts: dict) -> Decision:
+    return _new(Decision, (move, _new(Reason, (code, source, facts))))
+
+
 # Codes every family uses. Each family module declares its own ``CODES`` the same way:
 # code -> the names of its facts, in a fixed order.
 COMMON_CODES = {

@@ -5,9 +5,10 @@ site's own. A seat sees the whole layout, every move and who made it: a knock te
 that the knocker held none of the cards that could be laid at that moment.
 """
 
-from ..cards import ACE, PACK_32, SEVEN, SUITS, card, card_code, suit_mask
-from .knowledge import SUIT_MASKS
-from .reasons import Advice
+from ..cards import ACE, PACK_32, SEVEN, SUITS, card
+from ..sabaat_al_deemin import KNOCK, SEVENS
+from .knowledge import CARD_CODES, NO_VOIDS, SUIT_MASKS, Memo
+from .reasons import Advice, advise
 
 CODES = {
     "announce_pass": ("runs",),
@@ -48,14 +49,14 @@ def _announce(view, game) -> Advice:
         # in a slow hand, where they cost the most: ask for a new deal.
         hand = view.hand
         facts = {"kings": (hand & e.KINGS).bit_count(), "aces": (hand & e.ACES).bit_count()}
-        return Advice(e.REDEAL, "redeal_high_cards", facts)
+        return advise(e.REDEAL, "redeal_high_cards", facts)
     if e.TRIPLE in legal and fast >= FAST + 1:
         # Site's own: triple only with a hand that lays more cards unaided than a double needs.
-        return Advice(e.TRIPLE, "triple_fast_hand", {"runs": fast})
+        return advise(e.TRIPLE, "triple_fast_hand", {"runs": fast})
     if e.DOUBLE in legal and fast >= FAST:
         # Site's own: double a hand that can lay most of its cards on its own sevens.
-        return Advice(e.DOUBLE, "double_fast_hand", {"runs": fast})
-    return Advice(e.PASS, "announce_pass", {"runs": fast})
+        return advise(e.DOUBLE, "double_fast_hand", {"runs": fast})
+    return advise(e.PASS, "announce_pass", {"runs": fast})
 
 
 # --- laying a card ---------------------------------------------------------------------------
@@ -79,52 +80,42 @@ def _opened(hand: int, c: int) -> int | None:
 
 def _above(c: int) -> int:
     """The cards of ``c``'s suit above it."""
-    return suit_mask(c // 13) & ~((2 << c) - 1)
+    return SUIT_MASKS[c // 13] & ~((2 << c) - 1)
 
 
-def open_cards(layout) -> int:
-    """The cards that can be laid on a layout (the top card of each pile, or None)."""
-    mask = 0
-    for s, top in enumerate(layout):
-        if top is None:
-            mask |= 1 << card(SEVEN, s)
-        elif top % 13 != ACE:
-            mask |= 1 << (top + 1)
-    return mask
+# --- what knocks show ------------------------------------------------------------------------
 
 
-def lacking(view, knock: int) -> list[int]:
-    """For each seat, the unseen cards it is known not to hold.
-
-    A seat that knocked held none of the cards then open, and a hand only shrinks. A card open
-    then is laid since, or still open: so a seat lacks each card open now on a pile that has
-    not grown since its last knock."""
-    lacks = [0, 0, 0, 0]
-    moves, actors = view.table.moves, view.table.actors
-    if knock not in moves:
-        return lacks
-    layout = view.table.layout
-    grown = [-1, -1, -1, -1]  # when each suit's pile last grew
-    knocked = [-1, -1, -1, -1]  # each seat's last knock
-    # With every pile started, a knock older than each pile's last card tells nothing more.
-    started = sum(top is not None for top in layout)
-    for i in range(len(moves) - 1, -1, -1):
+def _advance_lacks(facts: tuple, moves: tuple, start: int, actors: tuple) -> tuple:
+    """Extend ``(open, lacks)`` by ``moves[start:]``: a seat that knocked held none of the
+    cards then open, and a hand only shrinks, so it lacks them for the rest of the deal."""
+    now, lacks = facts
+    lacks = list(lacks)
+    for i in range(start, len(moves)):
         move = moves[i]
-        if move == knock:
-            if knocked[actors[i]] < 0:
-                knocked[actors[i]] = i
-        elif move < 52 and grown[move // 13] < 0:
-            grown[move // 13] = i
-            started -= 1
-            if started == 0 and None not in layout:
-                break
-    now = open_cards(layout)
-    for seat in range(4):
-        if knocked[seat] >= 0:
-            for s in range(4):
-                if knocked[seat] > grown[s]:
-                    lacks[seat] |= now & SUIT_MASKS[s]
-    return lacks
+        if move == KNOCK:
+            lacks[actors[i]] |= now
+        elif move < 52:
+            now ^= 1 << move
+            if move % 13 != ACE:
+                now |= 2 << move
+    return now, tuple(lacks)
+
+
+_LACKS = Memo(_advance_lacks)
+# Before the first card every pile is empty: its seven is the card that may open it.
+_START = (SEVENS, NO_VOIDS)
+
+
+def lacks(moves: tuple, actors: tuple, laid: int) -> tuple[int, int, int, int]:
+    """For each seat, the cards still unplayed that its knocks showed it does not hold.
+
+    The first moves and who made them tell this deal apart from any other (who opened play,
+    and so who makes every later move)."""
+    if KNOCK not in moves:
+        return NO_VOIDS
+    lacked = _LACKS.facts((moves[:8], actors[:8]), moves, _START, actors)[1]
+    return (lacked[0] & ~laid, lacked[1] & ~laid, lacked[2] & ~laid, lacked[3] & ~laid)
 
 
 class Holders:
@@ -133,10 +124,10 @@ class Holders:
 
     __slots__ = ("partner", "one", "two", "three", "unseen")
 
-    def __init__(self, view, knock: int):
+    def __init__(self, view):
         me = view.seat
         unseen = PACK_32 & ~view.hand & ~view.table.laid
-        lacks = lacking(view, knock)
+        lacks = view.table.lacks
         a = unseen & ~lacks[(me + 1) % 4]
         b = unseen & ~lacks[(me + 2) % 4]
         c = unseen & ~lacks[(me + 3) % 4]
@@ -164,47 +155,48 @@ class Holders:
 
 def _lay(view, game) -> Advice:
     hand = view.hand
-    knock = game.engine.KNOCK
-    holders = Holders(view, knock)
-    stuck = _knocked_last(view, knock)
+    holders = Holders(view)
+    stuck = _knocked_last(view)
+    legal = view.legal
+    # What the partner and the opponents may hold above each card that may be laid.
+    shares = {c: holders.expect(_above(c)) for c in legal}
 
     def value(c: int) -> tuple[float, int]:
         # Site's own: lay in the suit where this side holds the most: the pile leads to this
         # hand's other cards of the suit, and to more of the partner's than the opponents'.
         # When the partner has just knocked, prefer the card that may open the partner's next.
-        partner, opponents = holders.expect(_above(c))
-        score = (hand & suit_mask(c // 13)).bit_count() + (partner - opponents) / 2
+        partner, opponents = shares[c]
+        score = (hand & SUIT_MASKS[c // 13]).bit_count() + (partner - opponents) / 2
         nxt = _opened(hand, c) if stuck else None
         if nxt is not None:
             score += holders.expect(1 << nxt)[0]
         return score, c % 13
 
-    legal = view.legal
     best = max(legal, key=value)
     for c in legal:
-        if c % 13 == SEVEN and c != best and _opponents_long(hand, c, holders):
+        if c % 13 == SEVEN and c != best and _opponents_long(hand, c, shares[c]):
             # Site's own: hold back a seven that opens a suit where the opponents are long.
-            facts = {"card": card_code(best), "held": card_code(c)}
-            return Advice(best, "hold_seven", facts)
+            facts = {"card": CARD_CODES[best], "held": CARD_CODES[c]}
+            return advise(best, "hold_seven", facts)
     nxt = _opened(hand, best)
     if stuck and nxt is not None and holders.expect(1 << nxt)[0] > 0:
         # Site's own: the partner knocked; lay the card that may let the partner play.
-        return Advice(best, "unblock_partner", {"card": card_code(best)})
-    return Advice(best, "play_long_suit", {"card": card_code(best), "suit": SUITS[best // 13]})
+        return advise(best, "unblock_partner", {"card": CARD_CODES[best]})
+    return advise(best, "play_long_suit", {"card": CARD_CODES[best], "suit": SUITS[best // 13]})
 
 
-def _opponents_long(hand: int, seven: int, holders: Holders) -> bool:
-    """The opponents may be expected to hold more of the seven's suit than this seat and its
-    partner."""
-    partner, opponents = holders.expect(_above(seven))
-    return opponents > (hand & suit_mask(seven // 13)).bit_count() - 1 + partner
+def _opponents_long(hand: int, seven: int, share: tuple[float, float]) -> bool:
+    """The opponents may be expected to hold more of the seven's suit (``share``: the
+    partner's and the opponents' expected cards above it) than this seat and its partner."""
+    partner, opponents = share
+    return opponents > (hand & SUIT_MASKS[seven // 13]).bit_count() - 1 + partner
 
 
-def _knocked_last(view, knock: int) -> bool:
+def _knocked_last(view) -> bool:
     """The partner's last move was a knock."""
     partner = (view.seat + 2) % 4
     actors = view.table.actors
     for i in range(len(actors) - 1, -1, -1):
         if actors[i] == partner:
-            return view.table.moves[i] == knock
+            return view.table.moves[i] == KNOCK
     return False
