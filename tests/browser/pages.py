@@ -23,7 +23,7 @@ PAGE_TYPES = [
     ("position-bidding", position("tarneeb", variant="egyptian", moves="7C pass")),
     (
         "position-layout",
-        f"/{{lang}}/sabaat-al-deemin/position/?"
+        "/{lang}/sabaat-al-deemin/position/?"
         + urlencode({"dealer": "N", "deal": DEAL_32, "moves": "7D knock 8D"}),
     ),
     ("tutorials", "/{lang}/tutorials/"),
