@@ -47,7 +47,8 @@ def alternates(request) -> list[dict]:
             path = _canonical_path(path)
         out.append({"hreflang": code, "href": links.absolute(path)})
         if code == X_DEFAULT:
-            neutral = "/" + path.split("/", 2)[2]  # /en/tarneeb/ -> /tarneeb/
+            prefix = f"/{code}/"
+            neutral = "/" + path[len(prefix) :] if path.startswith(prefix) else path
     return [*out, {"hreflang": "x-default", "href": links.absolute(neutral)}]
 
 
@@ -119,11 +120,9 @@ def context(request):
     from django.utils.translation import get_language
 
     return {
-        "furniture": SimpleLazyObject(
-            lambda: {
-                "canonical": canonical(request),
-                "alternates": alternates(request),
-                "og_locale": OG_LOCALES.get(get_language(), "en_GB"),
-            }
-        )
+        "furniture": {
+            "canonical": SimpleLazyObject(lambda: canonical(request)),
+            "alternates": SimpleLazyObject(lambda: alternates(request)),
+            "og_locale": OG_LOCALES.get(get_language(), "en_GB"),
+        }
     }

@@ -18,7 +18,7 @@ from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
-from rulebook.models import Variant
+from rulebook.models import Section, Variant
 from rulebook.scorecard import scorecard
 from rulebook.words import isolate_signed, vocabulary
 
@@ -140,7 +140,32 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
         "sheet": _sheet(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
         "variant": Variant.objects.filter(game=tutorial.game, slug=position.variant).first(),
+        "finish": _finish(tutorial, steps, progress) if number == total else None,
         **table,
+    }
+
+
+def _finish(tutorial, steps, progress) -> dict:
+    """The last step: what the hand taught (the rule sections it played out, each linked), how
+    many questions were found alone, and where to go next: the game's next tutorial not yet
+    finished, else its quiz."""
+    keys = list(dict.fromkeys(s.section or tutorial.section for s in steps))
+    titles = dict(Section.objects.filter(game=tutorial.game).values_list("key", "title"))
+    rules_url = reverse("rules-variant", args=[tutorial.game.slug, tutorial.variant])
+    taught = [{"title": titles[k], "url": f"{rules_url}#{k}"} for k in keys if k in titles]
+    questions = [s.number for s in steps if s.question]
+    following = (
+        Tutorial.objects.filter(game=tutorial.game, order__gt=tutorial.order)
+        .order_by("order", "slug")
+        .first()
+    )
+    return {
+        "taught": taught,
+        "found_alone": progress.found_alone(questions),
+        "questions": len(questions),
+        "next_tutorial": following,
+        "quiz_url": reverse("quiz:start")
+        + f"?game={tutorial.game.slug}&variant={tutorial.variant}&kind=mixed",
     }
 
 

@@ -142,3 +142,9 @@ def test_rule_sections_link_to_the_table_that_plays_them_out(client, tutorials, 
     # a sbeetah page links only to positions played under sbeetah
     sbeetah = client.get(f"/{lang}/bent-al-sbeet/sbeetah/").content.decode()
     assert "variant=qahwa" not in "".join(re.findall(r'<p class="worked">.*?</p>', sbeetah, re.S))
+
+
+def test_a_page_outside_the_languages_has_its_furniture_too(client, rulebook):
+    # the sitemap's own error page, and a page whose address carries no language
+    assert client.get("/sitemap.xml", {"p": "9"}).status_code == 404
+    assert client.get("/robots.txt").status_code == 200

@@ -68,3 +68,28 @@ def test_a_tutorial_does_not_show_the_cards_another_seat_passes(client, tutorial
     assert "West" in played and "3 cards, unseen" in played
     for name in ("king of spades", "queen of diamonds", "seven of clubs"):
         assert name not in played
+
+
+@pytest.mark.parametrize(
+    "lang,taught",
+    [("en", "What this hand taught"), ("fr", "Ce que cette donne"), ("ar", "ما علّمته")],
+)
+def test_the_last_step_says_what_the_hand_taught_and_where_to_go_next(
+    client, tutorials, lang, taught
+):
+    from tutorials.models import Tutorial
+
+    first = Tutorial.objects.get(slug="bent-first-deal")
+    last = first.steps.count()
+    html = client.get(f"/{lang}/tutorials/bent-first-deal/{last}/").content.decode()
+    finish = re.search(r'<section class="finish".*?</section>', html, re.S).group(0)
+    assert taught in finish
+    # the rule sections the hand played out, each linked on the rule page
+    assert f'/{lang}/bent-al-sbeet/qahwa/#play"' in finish
+    # the next tutorial of the game, and the quiz
+    following = Tutorial.objects.filter(game=first.game, order__gt=first.order).order_by("order")[0]
+    assert f"/tutorials/{following.slug}/" in finish and "/quiz/start/?game=bent-al-sbeet" in finish
+    # a middle step has no such summary
+    assert (
+        'class="finish"' not in client.get(f"/{lang}/tutorials/bent-first-deal/2/").content.decode()
+    )
