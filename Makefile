@@ -6,7 +6,7 @@ MANAGE := $(PY) manage.py
 PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run test lint bench fuzz messages clean
+.PHONY: setup run serve test lint bench fuzz messages clean
 
 setup: $(VENV)/.installed $(MO)
 	$(MANAGE) migrate --noinput
@@ -29,6 +29,11 @@ locale/%.mo: locale/%.po $(VENV)/.installed
 
 run: setup
 	$(MANAGE) runserver 127.0.0.1:8000
+
+# The production server: gunicorn, WEB_CONCURRENCY workers (2 by default) on BIND.
+serve: setup
+	$(VENV)/bin/gunicorn diwaniya.wsgi --workers $${WEB_CONCURRENCY:-2} \
+		--bind $${BIND:-127.0.0.1:8000} --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -6,6 +6,7 @@ DJANGO_ALLOWED_HOSTS      comma-separated host names
 DATABASE_URL              e.g. postgres://user:pass@host/db (SQLite in the project by default)
 DJANGO_SECURE=1           HTTPS-only cookies, HSTS and redirect (behind TLS)
 SITE_URL                  the site's address for absolute links (http://127.0.0.1:8000)
+REDIS_URL                 e.g. redis://127.0.0.1:6379/0: one cache shared by every process
 """
 
 import os
@@ -67,6 +68,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages go out compressed (Django's own middleware, which guards against BREACH by
+    # padding); static files come compressed and hashed from whitenoise, brotli included.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -138,7 +142,18 @@ STORAGES = {
     },
 }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# One process: its own memory. Several processes or machines: one Redis for all (REDIS_URL),
+# so what one worker caches or clears every other sees.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "diwaniya",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Production hardening (see `manage.py check --deploy`); DJANGO_SECURE=1 behind HTTPS.
 SECURE = env_flag("DJANGO_SECURE")
