@@ -85,7 +85,9 @@ def _pattern(lang: str, region: str, game: str):
     flags = re.IGNORECASE if lang != "ar" else 0
     # An Arabic word keeps its vowel marks inside the link («الأكلةَ»).
     marks = "[\u064b-\u065f\u0670]*" if lang == "ar" else ""
-    return re.compile(rf"(?<!\w)({prefix})({alternation})({marks})(?!\w)", flags), forms
+    # ...and a link never ends inside a word, nor before its last mark («نوعًا» is not «نوع»).
+    end = r"(?![\w\u064b-\u065f\u0670])"
+    return re.compile(rf"(?<!\w)({prefix})({alternation})({marks}){end}", flags), forms
 
 
 def link_terms(text: str, vocab, game: str, seen: set) -> SafeString:

@@ -155,7 +155,8 @@ REASONS = {
 }
 # Facts a code implies without the engine sending them.
 IMPLIED = {"must_lead_jack_of_hearts": {"needs": "JH"}, "must_lead_two_of_clubs": {"needs": "2C"}}
-CARD_LISTS = {"penalty", "playable"}
+# Cards listed in a sentence, and how its last two join: "you hold the queen and the ten".
+CARD_LISTS = {"penalty": "and", "playable": "and"}
 SUIT_KEYS = {"led_suit", "suit"}
 BID_KEYS = {"bid", "highest"}
 
@@ -163,7 +164,7 @@ BID_KEYS = {"bid", "highest"}
 def word(vocab, key, value):
     """An engine fact in words: card codes as cards, suit letters as suits, seats by name."""
     if key in CARD_LISTS and isinstance(value, list | tuple):
-        return listing(word(vocab, "card", v) for v in value)
+        return listing((word(vocab, "card", v) for v in value), CARD_LISTS[key])
     if key in CARD_KEYS or key in CARD_LISTS:
         try:
             return vocab.card_the(cards.parse_card(value))

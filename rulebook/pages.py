@@ -105,6 +105,8 @@ class ClaimView:
     status: str
     text: str
     note: str
+    language: str = ""  # the source's own language, and its title translated for the reader
+    label: str = ""
 
 
 def claim_view(rule: Rule, claim: Claim, vocab) -> ClaimView:
@@ -114,7 +116,8 @@ def claim_view(rule: Rule, claim: Claim, vocab) -> ClaimView:
         text = _("unclear; read as: %(reading)s") % {"reading": label_for(rule, claim.value, vocab)}
     else:
         text = _("not stated")
-    return ClaimView(claim.source.title, claim.status, text, claim.note)
+    source = claim.source
+    return ClaimView(source.title, claim.status, text, claim.note, source.language, source.label)
 
 
 def is_disputed(rule: Rule, claims: list[Claim], spec: games.GameSpec) -> bool:

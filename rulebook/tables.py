@@ -304,8 +304,11 @@ def extras(module, state, vocab) -> dict:
             "tricks": count(contract.bid, "tricks", vocab.region),
             "declarer": vocab.seat(contract.declarer),
             "trumps": vocab.strain(state.strain),
-            # "Trumps: spades." but simply "No trumps." when there are none
-            "trumps_term": None if state.strain == "NT" else capfirst(vocab.term("trumps", "the")),
+            # "Trumps: spades." but simply "No trumps." when there are none, and nothing before
+            # the declarer has named them
+            "trumps_term": (
+                None if state.strain in (None, "NT") else capfirst(vocab.term("trumps", "the"))
+            ),
             "doubled": contract.doubled,
         }
     if hasattr(state, "layout"):

@@ -362,7 +362,17 @@ def isolate_signed(text: str) -> str:
     return _SIGNED_IN_TEXT.sub(lambda m: signed(-int(m.group(1))), text)
 
 
-def listing(items) -> str:
+def listing(items, conjunction: str | None = None) -> str:
     """Items joined with the language's separator: «، » in Arabic, ", " in English and
-    French."""
-    return pgettext("list separator", ", ").join(str(i) for i in items)
+    French; with ``conjunction`` ("and", "or") the last two are joined as a sentence joins them:
+    "the queen and the ten", «البنت والعشرة», «la dame et le dix»."""
+    items = [str(i) for i in items]
+    if conjunction is None or len(items) < 2:
+        return pgettext("list separator", ", ").join(items)
+    last = (
+        pgettext("list, last two", "%(rest)s and %(last)s")
+        if conjunction == "and"
+        else pgettext("list, last two", "%(rest)s or %(last)s")
+    )
+    rest = pgettext("list separator", ", ").join(items[:-1])
+    return last % {"rest": rest, "last": items[-1]}
