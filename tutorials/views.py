@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rulebook import echo, tables
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
-from rulebook.engine.positions import offered_calls
+from rulebook.engine.positions import offered_calls, open_position
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
 from rulebook.models import Section, Variant
@@ -79,13 +79,13 @@ def _load(slug: str, number: int):
     except (ScriptError, EngineError, ValueError):
         # Only a row changed outside the admin gets here: the admin and the check refuse it.
         raise Http404(_("This tutorial cannot be shown while it is being revised.")) from None
-    return tutorial, steps, frames[number - 1]
+    return tutorial, steps, frames
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def step_page(request, slug, number):
-    tutorial, steps, frame = _load(slug, number)
-    step = steps[number - 1]
+    tutorial, steps, frames = _load(slug, number)
+    frame, step = frames[number - 1], steps[number - 1]
     if request.method == "POST":
         return _answer(request, tutorial, step, frame)
     # A visit is recorded for a visitor who already keeps something; a plain read stores none.
@@ -93,14 +93,62 @@ def step_page(request, slug, number):
         if progress is not None:
             progress.visit(number)
     progress = progress or learner.read(request, slug)
-    return render(request, "tutorials/step.html", _context(tutorial, steps, step, frame, progress))
+    context = _context(tutorial, steps, step, frame, progress, request.GET.get("move"))
+    context.update(_step_links(tutorial, frames, number, context["pace"], context["waiting"]))
+    return render(request, "tutorials/step.html", context)
 
 
-def _context(tutorial, steps, step, frame, progress) -> dict:
+def _paced(frame) -> bool:
+    """A step that plays more than one card is shown one move at a time, so a learner never
+    sees several cards land at once."""
+    done = frame.after.moves[len(frame.before.moves) :]
+    return sum(1 for m in done if m < 52) > 1 and frame.after.state.phase != "pass"
+
+
+def _partway(frame, text) -> int | None:
+    """Which move of the step the page stands at (``?move=k``), None for its end."""
+    count = len(frame.after.moves) - len(frame.before.moves)
+    try:
+        k = int(text)
+    except (TypeError, ValueError):
+        return None
+    return k if _paced(frame) and 1 <= k < count else None
+
+
+def _after(frame, k: int):
+    """The position after the first ``k`` moves of the step, replayed by the engine."""
+    return open_position(frame.after.module, frame.after.query(upto=len(frame.before.moves) + k))
+
+
+def _step_links(tutorial, frames, number: int, pace: dict | None, waiting: bool) -> dict:
+    """Previous and next, a move at a time through a paced step: arrow keys follow them. The
+    next step opens on its first move when it is paced, the previous one on its end."""
+
+    def url(n: int, move: int | None = None) -> str:
+        return _step_url(tutorial.slug, n) + (f"?move={move}" if move else "")
+
+    def start(n: int) -> str:
+        return url(n, 1 if _paced(frames[n - 1]) else None)
+
+    at, count = (pace["at"], pace["count"]) if pace and not waiting else (1, 1)
+    prev_url = url(number, at - 1) if at > 1 else url(number - 1) if number > 1 else None
+    if at + 1 < count:
+        next_url = url(number, at + 1)
+    elif at + 1 == count:
+        next_url = url(number)  # the step's last move: its own page
+    else:
+        next_url = start(number + 1) if number < len(frames) else None
+    inside = bool(pace) and not waiting and at < count
+    return {"prev_url": prev_url, "next_url": next_url, "next_in_step": inside}
+
+
+def _context(tutorial, steps, step, frame, progress, move=None) -> dict:
+    """A step's page; its previous and next links are the caller's (``_step_links``)."""
     number, total = step.number, len(steps)
     q = progress.question(number) if step.question else None
     waiting = bool(q and not q["solved"])
-    position = frame.before if waiting else frame.after
+    k = None if waiting else _partway(frame, move)
+    position = frame.before if waiting else frame.after if k is None else _after(frame, k)
     state = position.state
     learner = parse_seat(tutorial.learner)
     show = step.show or tutorial.show
@@ -129,18 +177,17 @@ def _context(tutorial, steps, step, frame, progress) -> dict:
         "explanation": narrate(step.explain, vocab) if q and q["solved"] else None,
         "counts": progress.counts(number) if q else None,
         "feedback": _feedback(q, tutorial.game) if q else None,
-        "played": _played(frame, open_seats) if step.moves and not waiting else [],
+        "played": _played(frame, open_seats, k) if step.moves and not waiting else [],
+        "pace": _pace(frame, k) if not waiting and _paced(frame) else None,
         "rule_url": reverse("rules-variant", args=[tutorial.game.slug, position.variant])
         + (f"#{section}" if section else ""),
         "position_url": reverse("position", args=[tutorial.game.slug])
         + "?"
         + urlencode(position.query()),
-        "prev_url": _step_url(tutorial.slug, number - 1) if number > 1 else None,
-        "next_url": _step_url(tutorial.slug, number + 1) if number < total else None,
         "sheet": _sheet(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
         "variant": Variant.objects.filter(game=tutorial.game, slug=position.variant).first(),
-        "finish": _finish(tutorial, steps, progress) if number == total else None,
+        "finish": _finish(tutorial, steps, progress) if number == total and k is None else None,
         **table,
     }
 
@@ -169,11 +216,18 @@ def _finish(tutorial, steps, progress) -> dict:
     }
 
 
-def _played(frame, open_seats) -> list[dict]:
-    """The step's moves as a score card, so the narration's events are also listed; the cards
-    a hidden seat passes stay hidden (its pass is counted, not named)."""
+def _played(frame, open_seats, k=None) -> list[dict]:
+    """The step's moves so far as a score card, so the narration's events are also listed;
+    the cards a hidden seat passes stay hidden (its pass is counted, not named)."""
     secret = [s for s in range(4) if s not in open_seats]
-    return scorecard(frame.after, since=len(frame.before.moves), secret=secret)
+    shown = frame.after if k is None else _after(frame, k)
+    return scorecard(shown, since=len(frame.before.moves), secret=secret)
+
+
+def _pace(frame, k: int | None) -> dict:
+    """Where a paced step stands: move ``at`` of ``count``."""
+    count = len(frame.after.moves) - len(frame.before.moves)
+    return {"at": count if k is None else k, "count": count}
 
 
 def _move_words(vocab, module, move: int, phase: str):

@@ -72,10 +72,25 @@ def test_a_step_links_its_rule_section_and_its_position(client, tutorials):
 
 
 def test_previous_and_next_are_links_with_rel(client, tutorials):
-    html = client.get(url("sabaat-knock", 2)).content.decode()
-    assert 'rel="prev" href="/en/tutorials/sabaat-knock/1/"' in html
-    assert 'rel="next" href="/en/tutorials/sabaat-knock/3/"' in html
+    html = client.get(url("sabaat-knock", 3)).content.decode()  # a step of one card
+    assert 'rel="prev" href="/en/tutorials/sabaat-knock/2/"' in html
+    assert 'rel="next" href="/en/tutorials/sabaat-knock/4/?move=1"' in html  # paced: its first
     assert "js/steps." in html
+
+
+def test_a_step_that_plays_several_cards_shows_them_one_at_a_time(client, tutorials):
+    # step 2 of the knock plays two cards: the page walks through them, a move at a time
+    first = client.get(url("sabaat-knock", 2) + "?move=1").content.decode()
+    assert "move 1 of 2 in this step" in first
+    assert 'rel="prev" href="/en/tutorials/sabaat-knock/1/"' in first
+    assert 'rel="next" href="/en/tutorials/sabaat-knock/2/"' in first and ">Next move<" in first
+    end = client.get(url("sabaat-knock", 2)).content.decode()
+    assert "move 2 of 2 in this step" in end
+    assert 'rel="prev" href="/en/tutorials/sabaat-knock/2/?move=1"' in end
+    # the score card of the step grows one move at a time
+    assert first.count('<span class="who">') < end.count('<span class="who">')
+    # a move number outside the step is the step's end, never an error
+    assert client.get(url("sabaat-knock", 2) + "?move=99").status_code == 200
 
 
 # ------------------------------------------------------------------ questions
