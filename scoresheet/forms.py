@@ -154,11 +154,10 @@ class TarneebDealForm(EntryForm):
         )
         self.fields["bid"] = _number(_("Bid (tricks)"))
         self.fields["tricks"] = _number(_("Tricks the bidding side took"))
-        if self.match_rules().double_allowed:
-            self.fields["doubled"] = forms.BooleanField(label=_("Doubled"), required=False)
-
-    def match_rules(self):
-        return self.sheet.rules
+        # Always read, so a double sent under rules without one is refused, not ignored; the
+        # page shows the box only where the rules have the double.
+        self.fields["doubled"] = forms.BooleanField(label=_("Doubled"), required=False)
+        self.double_allowed = self.sheet.rules.double_allowed
 
     def facts(self):
         data = self.cleaned_data

@@ -411,12 +411,12 @@ class Tarneeb41Sheet(GameSheet):
                     "bad_bid", field=f"bid_{SEATS[seat]}", bid=str(bid), min=p["min_bid"],
                     max=p["max_bid"],
                 )  # fmt: skip
+        if sum(bids) < p["min_total_bids"]:  # thrown in before a card is played
+            raise BadInput("bids_thrown_in", field="bids", total=sum(bids), min=p["min_total_bids"])
         for seat, won in enumerate(tricks):
             _count(won, f"tricks_{SEATS[seat]}", 0, TRICKS, "bad_player_tricks")
         if sum(tricks) != TRICKS:
             raise BadInput("bad_tricks_total", field="tricks", total=sum(tricks))
-        if sum(bids) < p["min_total_bids"]:
-            raise BadInput("bids_thrown_in", field="bids", total=sum(bids), min=p["min_total_bids"])
         return tuple(score_bids(self.rules, list(bids), list(tricks))), {}
 
     @property

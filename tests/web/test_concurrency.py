@@ -56,7 +56,9 @@ def test_scorers_adding_rows_at_once_lose_nothing(live):
     def score(browser, sheet):
         statuses = []
         for row in range(1, ROWS + 1):
-            status, body, _ = browser.post(sheet, {"kind": "points", "row": row, "ns": 2, "ew": 1})
+            status, body, _ = browser.post(
+                sheet, {"kind": "points", "row": row, "points_NS": 2, "points_EW": 1}
+            )
             statuses.append(status)
             assert status < 500, body[-3000:]
         return statuses
