@@ -291,6 +291,8 @@ class SabaatDealForm(EntryForm):
                 choices=[(m, names[m]) for m in multipliers],
                 coerce=int,
                 initial=1,
+                required=False,  # none chosen: no announcement
+                empty_value=1,
                 widget=forms.RadioSelect,
                 error_messages={"invalid_choice": _("Choose one of the announcements offered.")},
             )
