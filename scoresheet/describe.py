@@ -2,7 +2,6 @@
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from rulebook.engine import cards
 from rulebook.words import listing
@@ -34,11 +33,11 @@ def describe(row, names: dict, vocab) -> str:
 
 def _cards(row, names, vocab) -> str:
     facts = row.facts
-    parts = [_("Cards taken")]
-    if facts.get("exposed"):
+    text = _("Cards taken")
+    if facts.get("exposed"):  # the one fact of the deal the totals do not show
         shown = listing(vocab.card_the(cards.parse_card(c)) for c in facts["exposed"])
-        parts.append(_("exposed: %(cards)s") % {"cards": shown})
-    text = conditional_escape(pgettext("list separator", ", ").join(parts))
+        text = _("exposed: %(cards)s") % {"cards": shown}
+    text = conditional_escape(text)
     moon = row.notes.get("moon")
     if moon:
         said = format_html(_("{player} took every card that scores"), player=names[moon])
