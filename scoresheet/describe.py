@@ -1,6 +1,7 @@
 """A row of the sheet in words: what the table said about the deal, in the game's words."""
 
 from django.utils.html import conditional_escape, format_html
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from rulebook.engine import cards
@@ -36,7 +37,7 @@ def _cards(row, names, vocab) -> str:
     text = _("Cards taken")
     if facts.get("exposed"):  # the one fact of the deal the totals do not show
         shown = listing(vocab.card_the(cards.parse_card(c)) for c in facts["exposed"])
-        text = _("exposed: %(cards)s") % {"cards": shown}
+        text = capfirst(_("exposed: %(cards)s") % {"cards": shown})
     text = conditional_escape(text)
     moon = row.notes.get("moon")
     if moon:
