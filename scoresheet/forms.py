@@ -110,8 +110,9 @@ class EntryForm(forms.Form):
             try:
                 sheet.enter(self.kind, self.facts())
             except EngineError as error:
-                field = error.details.get("field")
-                field = field if field in self.fields else _FIELD_OF.get(error.code)
+                field = error.details.get("field") or _FIELD_OF.get(error.code)
+                if error.code == "bad_entry":  # the Tarneeb sheet names the side
+                    field = f"points_{error.details.get('side')}"
                 field = field if field in self.fields else None
                 self.add_error(field, explain(error.code, error.details, game=self.match.game))
         return cleaned
@@ -156,7 +157,9 @@ class TarneebDealForm(EntryForm):
         self.fields["tricks"] = _number(_("Tricks the bidding side took"))
         # Always read, so a double sent under rules without one is refused, not ignored; the
         # page shows the box only where the rules have the double.
-        self.fields["doubled"] = forms.BooleanField(label=_("Doubled"), required=False)
+        self.fields["doubled"] = forms.BooleanField(
+            label=_("Doubled"), required=False, label_suffix=""
+        )
         self.double_allowed = self.sheet.rules.double_allowed
 
     def facts(self):
@@ -277,7 +280,7 @@ class SabaatDealForm(EntryForm):
         self.fields["aces"] = _number(_("Aces left in the losers’ hands"))
         self.fields["courts"] = _number(_("Kings, queens and jacks left in the losers’ hands"))
         self.fields["seven_out"] = forms.BooleanField(
-            label=_("The last card laid was a seven"), required=False
+            label=_("The last card laid was a seven"), required=False, label_suffix=""
         )
         multipliers = self.sheet.multipliers()
         if len(multipliers) > 1:

@@ -59,10 +59,12 @@ def _label(rule, value: str, vocab) -> str:
 
 
 def _values(domain) -> list[str]:
-    """The values a select offers: a card set's every subset, else the domain's values."""
+    """The values a select offers: a card set's every subset, else the domain's values. The
+    empty set is written "," (read as no card), since a blank means "as the variant"."""
     if isinstance(domain, Cards):
         options = domain.values()
-        return [",".join(c) for n in range(len(options) + 1) for c in combinations(options, n)]
+        subsets = [",".join(c) for n in range(len(options) + 1) for c in combinations(options, n)]
+        return [s or "," for s in subsets]
     return list(domain.values())
 
 
@@ -95,7 +97,7 @@ def house_rule_fields(game: str) -> dict:
             )
         else:
             choices = [("", AS_THE_VARIANT)]
-            choices += [(v, _label(rule, v, vocab) or NO_CARDS) for v in _values(domain)]
+            choices += [(v, _label(rule, v.strip(","), vocab) or NO_CARDS) for v in _values(domain)]
             fields[PREFIX + key] = forms.ChoiceField(label=label, choices=choices, required=False)
     return fields
 

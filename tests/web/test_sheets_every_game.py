@@ -301,6 +301,11 @@ def test_house_rules_are_read_by_the_engine_and_kept(client, rulebook):
     # the same as the variant: nothing to keep
     same = start(client, "en", "bent-al-sbeet", **{"rule.target": "151"})
     assert match_of(same).house_rules == {}
+    # no card may be exposed: the empty set is a choice of its own, not "as the variant"
+    assert '<option value=",">' in page(client, "/en/bent-al-sbeet/sheet/")
+    bare = start(client, "en", "bent-al-sbeet", **{"rule.exposable": ","})
+    assert match_of(bare).house_rules == {"exposable": ""}
+    assert 'name="exposed"' not in page(client, bare)
 
 
 @pytest.mark.parametrize("lang", LANGS)
