@@ -114,7 +114,9 @@ class EntryForm(forms.Form):
                 if error.code == "bad_entry":  # the Tarneeb sheet names the side
                     field = f"points_{error.details.get('side')}"
                 field = field if field in self.fields else None
-                self.add_error(field, explain(error.code, error.details, game=self.match.game))
+                names = {line.key: line.name for line in self.lines}
+                message = explain(error.code, error.details, game=self.match.game, names=names)
+                self.add_error(field, message)
         return cleaned
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import pgettext_lazy
 
 from rulebook import echo
 from rulebook.engine import cards
+from rulebook.engine.errors import BadInput
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.messages import explain as rulebook_explain
 from rulebook.words import listing, signed
@@ -157,7 +158,7 @@ def explain(code: str, details: dict | None = None, game=None, names=None) -> st
     if "card" in given and vocab:
         try:
             shown["card"] = vocab.card_the(cards.parse_card(given["card"]))
-        except Exception:  # noqa: BLE001 - not a card code: repeated as typed
+        except BadInput:  # not a card code: repeated as typed
             pass
     for key in ("low", "high"):
         if isinstance(given.get(key), int):

@@ -20,6 +20,7 @@ from diwaniya import ownership
 from diwaniya.links import absolute
 from rulebook import games
 from rulebook.engine import tarneeb
+from rulebook.engine.errors import EngineError
 from rulebook.engine.sheets import SHEETS
 from rulebook.messages import explain as rulebook_explain
 from rulebook.words import signed
@@ -55,7 +56,7 @@ def owned_matches(request) -> list[Match]:
         match.variant_name = sheet_rules.variant_name(match.game, match.variant)
         try:
             match.target = match.rules().target
-        except Exception:  # noqa: BLE001 - a broken stored rule: its sheet page says so
+        except (EngineError, KeyError):  # a broken stored rule: its sheet page says so
             match.target = None
         match.links = _links(match)
     return found

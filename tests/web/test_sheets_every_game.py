@@ -359,3 +359,16 @@ def test_a_stored_rule_the_engine_refuses_is_reported_not_a_500(client, rulebook
     Entry.objects.create(match=match_of(url), number=1, kind="cards", facts={"hearts": "x"})
     assert "Row 1 cannot be read" in text(page(client, url))
     assert client.get("/en/mine/").status_code == 200
+
+
+def test_a_refusal_names_the_player_as_the_table_named_them(client, rulebook, relatives):
+    url = start(
+        client, "en", "hearts", ["Ann", "Bob", "Cy", "Di"], **{"rule.no_trick_points": "-5"}
+    )
+    assert match_of(url).house_rules == {"no_trick_points": "-5"}
+    data = cards([13, 0, 0, 0], "N", no_trick=["N"])
+    response = client.post(url, {"kind": "cards", "row": 1, **data})
+    assert response.status_code == 400
+    assert "Ann took cards that score" in text(response.content.decode())
+    row(client, url, 1, "cards", **cards([10, 3, 0, 0], "N", no_trick=["W"]))
+    assert totals(page(client, url)) == {"n": 23, "e": 3, "s": 0, "w": -5}
