@@ -18,7 +18,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("mine/", site.mine, name="mine"),
-    path("tarneeb/sheet/", include("scoresheet.urls")),
+    path("<slug:game>/sheet/", include("scoresheet.urls")),  # "sheet": never a variant
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
     path("glossary/", views.glossary_page, name="glossary"),  # a reserved word, never a game

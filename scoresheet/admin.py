@@ -7,7 +7,7 @@ class EntryInline(admin.TabularInline):
     """Rows are shown, not edited: the sheet is the engine's replay of them in order."""
 
     model = Entry
-    fields = ["number", "kind", "ns", "ew", "bid", "side", "tricks", "doubled"]
+    fields = ["number", "kind", "facts"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -18,7 +18,7 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["pk", "variant", "target", "created", "ended"]
-    list_filter = ["variant", "ended"]
-    readonly_fields = ["variant", "target", "created", "scorer", "share"]
+    list_display = ["pk", "game", "variant", "created", "ended"]
+    list_filter = ["game", "variant", "ended"]
+    readonly_fields = ["game", "variant", "house_rules", "names", "created", "scorer", "share"]
     inlines = [EntryInline]

@@ -1,24 +1,25 @@
-"""A match is its variant, its target and the rows as the user entered them, in order.
+"""A match is its game, its variant, its house rules, the players' names and the rows as the
+user entered them, in order.
 
-Nothing computed is stored: the sheet (lines, debts, plain totals, winner) is the engine's
-``Sheet`` replaying the rows, so the site and the engine cannot disagree.
+Nothing computed is stored: the sheet (each line's scores and totals, a Tarneeb side's debt,
+the winners) is the engine's sheet for the game (``rulebook.engine.sheets``) replaying the rows
+under the match's rules, so the site and the engine cannot disagree.
 
 A match is reached by two unguessable links, never by its id: the scorer's link (private: it
 grants writing to the browser session that opens it) and the share link (read only).
 """
 
 import secrets
-from dataclasses import replace
 
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import tarneeb
+from rulebook.engine import engine
 from rulebook.engine.errors import EngineError
-from rulebook.engine.score_sheet import Sheet
+from rulebook.engine.house_rules import with_overrides
+from rulebook.engine.sheets import GameSheet, sheet_for
 
-TARGETS = (31, 41, 51, 61)
 OWNED = "sheet"  # the kind of thing a session owns (diwaniya.ownership)
 
 
@@ -27,8 +28,12 @@ def new_token() -> str:
 
 
 class Match(models.Model):
-    variant = models.CharField(_("variant"), max_length=20)  # a key of tarneeb.PRESETS
-    target = models.PositiveSmallIntegerField(_("target"))
+    game = models.CharField(_("game"), max_length=40, default="tarneeb")  # an ENGINES key
+    variant = models.CharField(_("variant"), max_length=20)  # a key of the engine's PRESETS
+    # The table's house rules: {rule: value} as ``rule.<key>=<value>`` writes them, only those
+    # that differ from the variant (``house_rules.overrides_between``).
+    house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    names = models.JSONField(_("players’ names"), default=list, blank=True)  # one per line
     scorer = models.CharField(_("scorer's token"), max_length=32, unique=True, default=new_token)
     share = models.CharField(_("share token"), max_length=32, unique=True, default=new_token)
     created = models.DateTimeField(_("started"), auto_now_add=True)
@@ -40,50 +45,47 @@ class Match(models.Model):
         verbose_name_plural = _("matches")
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.variant} {self.target}"
+        return f"#{self.pk} {self.game} {self.variant}"
 
     def get_absolute_url(self) -> str:
         return self.share_url()
 
     def share_url(self) -> str:
-        return reverse("scoresheet:view", args=[self.share])
+        return reverse("scoresheet:view", kwargs={"game": self.game, "token": self.share})
 
     def scorer_url(self) -> str:
-        return reverse("scoresheet:score", args=[self.scorer])
+        return reverse("scoresheet:score", kwargs={"game": self.game, "token": self.scorer})
 
-    @property
-    def rules(self) -> tarneeb.Rules:
-        preset = tarneeb.PRESETS.get(self.variant, tarneeb.PRESETS[tarneeb.DEFAULT_PRESET])
-        return replace(preset, target=self.target)
+    def rules(self):
+        """The variant's rules with the house rules; ``RuleError`` if a stored value (changed
+        outside the site) is not one the engine plays."""
+        presets = engine(self.game).PRESETS
+        base = presets.get(self.variant) or presets[engine(self.game).DEFAULT_PRESET]
+        return with_overrides(base, self.house_rules or {})
 
-    def replay(self, entries=None) -> tuple[Sheet, "EngineError | None"]:
-        """The sheet after the stored rows; an error if a row (edited outside the site) fails."""
-        rules = self.rules
-        sheet = Sheet.for_rules(rules)
+    def replay(self, entries=None) -> tuple[GameSheet | None, "EngineError | None"]:
+        """The sheet after the stored rows; an error if the rules or a row (changed outside the
+        site) fail. ``entries`` are the rows already read, if any."""
+        try:
+            sheet = sheet_for(self.game, self.rules())
+        except EngineError as error:
+            return None, error.at_move(-1)
         for entry in self.entries.all() if entries is None else entries:
             try:
-                entry.apply(sheet, rules)
+                sheet.enter(entry.kind, entry.facts)
             except EngineError as error:
                 return sheet, error.at_move(entry.number - 1)
         return sheet, None
 
 
 class Entry(models.Model):
-    """One row as typed: the points each side writes, or a deal's bid, side and tricks."""
-
-    POINTS = "points"
-    DEAL = "deal"
-    KINDS = [(POINTS, _("points")), (DEAL, _("deal"))]
+    """One row as typed: its kind (``points``, or the deal's facts the game scores: ``deal``,
+    ``bids``, ``cards``) and the facts (``rulebook.engine.sheets`` says which)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField(_("row"))  # 1, 2, 3... in the order entered
-    kind = models.CharField(_("kind"), max_length=6, choices=KINDS)
-    ns = models.PositiveIntegerField(_("North–South points"), null=True, blank=True)
-    ew = models.PositiveIntegerField(_("East–West points"), null=True, blank=True)
-    bid = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True)
-    side = models.CharField(_("bidding side"), max_length=2, blank=True)  # "NS" or "EW"
-    tricks = models.PositiveSmallIntegerField(_("tricks taken"), null=True, blank=True)
-    doubled = models.BooleanField(_("doubled"), default=False)
+    kind = models.CharField(_("kind"), max_length=6)
+    facts = models.JSONField(_("facts"), default=dict)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -96,9 +98,3 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}/{self.number}"
-
-    def apply(self, sheet: Sheet, rules: tarneeb.Rules):
-        """Write this row on ``sheet``; the engine refuses what the game does not allow."""
-        if self.kind == self.POINTS:
-            return sheet.enter_points(self.ns, self.ew)
-        return sheet.enter_deal(rules, self.bid, self.side, self.tricks, self.doubled)

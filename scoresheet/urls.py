@@ -1,3 +1,7 @@
+"""The sheet's pages under a game: ``/<lang>/<game>/sheet/...`` (``diwaniya.urls`` includes
+them with the ``game`` slug). ``sheet`` is a reserved word: never a variant's slug
+(``scoresheet.checks``)."""
+
 from django.urls import path, register_converter
 
 from . import views

@@ -1,10 +1,12 @@
-"""The score sheet pages: starting a match, scoring it, undoing a row, ending it, viewing it.
+"""The score sheet pages of every game: starting a match, scoring it, undoing a row, ending
+it, viewing it (``/<lang>/<game>/sheet/...``).
 
-The views store what was typed and show what the engine's ``Sheet`` makes of it. Every form
-carries the row number it expects (the next row to add, the last row to undo, the rows seen
-before ending), so a form sent twice or from a stale tab is refused (409) instead of acting
-twice. Only a session that owns the match (``diwaniya.ownership``) may write; any other
-gets 404, as if the match did not exist. Opening the scorer's link makes a session an owner.
+The views store what was typed and show what the game's sheet (``rulebook.engine.sheets``)
+makes of it. Every form carries the row number it expects (the next row to add, the last row
+to undo, the rows seen before ending), so a form sent twice or from a stale tab is refused
+(409) instead of acting twice. Only a session that owns the match (``diwaniya.ownership``) may
+write; any other gets 404, as if the match did not exist. Opening the scorer's link makes a
+session an owner.
 """
 
 from django.db import IntegrityError, transaction
@@ -16,69 +18,97 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from diwaniya import ownership
 from diwaniya.links import absolute
+from rulebook import games
 from rulebook.engine import tarneeb
-from rulebook.engine.table import PARTNERSHIPS
+from rulebook.engine.errors import EngineError
+from rulebook.engine.sheets import SHEETS
+from rulebook.messages import explain as rulebook_explain
 from rulebook.words import signed
 
-from .forms import DealForm, NewMatchForm, PointsForm, variant_name
-from .messages import SIDES, explain
+from . import rules as sheet_rules
+from .describe import describe, line_names
+from .forms import NewMatchForm, entry_forms
+from .lines import lines, side_names, words
+from .messages import explain
 from .models import OWNED, Match
 
-FORMS = {DealForm.kind: DealForm, PointsForm.kind: PointsForm}
+
+def sheet_games() -> list[str]:
+    """The games that keep a sheet: every registered game with an engine sheet."""
+    return [slug for slug in games.GAMES if slug in SHEETS]
+
+
+def _game(game: str) -> str:
+    if game not in sheet_games():
+        raise Http404(rulebook_explain("unknown_game", {"game": game}))
+    return game
 
 
 def owned_matches(request) -> list[Match]:
-    """The matches this session owns, newest first, for the lists of one's matches."""
+    """The matches this session owns, of every game, newest first, for the lists of one's
+    matches."""
     tokens = ownership.owned(request, OWNED)
     rows = Match.objects.filter(scorer__in=tokens).annotate(rows=Count("entries"))
     matches = {m.scorer: m for m in rows}
     found = [matches[t] for t in tokens if t in matches]
     for match in found:
-        match.variant_name = variant_name(match.variant)
+        match.game_name = sheet_rules.game_name(match.game)
+        match.variant_name = sheet_rules.variant_name(match.game, match.variant)
+        try:
+            match.target = match.rules().target
+        except (EngineError, KeyError):  # a broken stored rule: its sheet page says so
+            match.target = None
         match.links = _links(match)
     return found
 
 
-@require_http_methods(["GET", "POST"])
-def match_list(request):
-    form = NewMatchForm(request.POST or None)
+@require_http_methods(["GET", "HEAD", "POST"])
+def match_list(request, game):
+    game = _game(game)
     status = 200
     if request.method == "POST":
+        form = NewMatchForm(request.POST, game=game)
         if form.is_valid():
             match = form.save()
             ownership.own(request, OWNED, match.scorer)
             return redirect(match.scorer_url())
         status = 400
-    return render(
-        request,
-        "scoresheet/list.html",
-        {"form": form, "matches": owned_matches(request)},
-        status=status,
-    )
+    else:
+        # A rule page may link here with its variant and house rules (``rule.<key>``).
+        initial = {k: v for k, v in request.GET.items() if k == "variant" or k.startswith("rule.")}
+        form = NewMatchForm(initial=initial, game=game)
+    mine = [m for m in owned_matches(request) if m.game == game]
+    context = {"form": form, "matches": mine, "game": game, **_names_of(game)}
+    return render(request, "scoresheet/list.html", context, status=status)
 
 
-def _owned(request, token: str) -> Match:
+def _names_of(game: str) -> dict:
+    return {"game_name": sheet_rules.game_name(game)}
+
+
+def _owned(request, game: str, token: str) -> Match:
     """The match of a scorer's token, if this session owns it; 404 otherwise."""
-    match = Match.objects.filter(scorer=token).first()
+    match = Match.objects.filter(scorer=token, game=game).first()
     if match is None or not ownership.owns(request, OWNED, token):
         raise Http404(explain("not_yours"))  # the same answer: nothing says it exists
     return match
 
 
 @require_http_methods(["GET", "HEAD"])
-def view_page(request, token):
-    match = get_object_or_404(Match, share=token)
+def view_page(request, game, token):
+    match = get_object_or_404(Match, share=token, game=_game(game))
     return _render(request, match, scorer=ownership.owns(request, OWNED, match.scorer))
 
 
 @require_http_methods(["GET", "POST"])
-def score_page(request, token):
+def score_page(request, game, token):
+    game = _game(game)
     if request.method == "GET":
-        match = get_object_or_404(Match, scorer=token)
+        match = get_object_or_404(Match, scorer=token, game=game)
         ownership.own(request, OWNED, match.scorer)  # the scorer's link grants writing
         return _render(request, match, scorer=True)
-    match = _owned(request, token)
-    form_class = FORMS.get(request.POST.get("kind"))
+    match = _owned(request, game, token)
+    form_class = entry_forms(game).get(request.POST.get("kind"))
     if form_class is None:
         return _render(request, match, scorer=True, error=explain("row_stale"), status=400)
     with transaction.atomic():
@@ -86,14 +116,17 @@ def score_page(request, token):
         expected = match.entries.count() + 1
         row = _row(request)
         typed = request.POST.dict()
+        sheet, broken = match.replay()
         if match.ended is not None:
             error, status = explain("match_ended"), 400
+        elif broken is not None:  # a row changed outside the site: the page says which
+            error, status = explain("bad_row_facts"), 400
         elif row is not None and row < expected:
             error, status = explain("row_taken", {"row": row}), 409
         elif row != expected:
             error, status = explain("row_stale"), 400
         else:
-            form = form_class(request.POST, match=match)
+            form = form_class(request.POST, match=match, sheet=sheet)
             if form.is_valid():
                 entry = form.entry()
                 entry.number = expected
@@ -108,8 +141,9 @@ def score_page(request, token):
                 return _render(request, match, scorer=True, form=form, status=400)
     # Refused before reading the form: show it again as typed (for the next row, if any).
     typed["row"] = match.entries.count() + 1
-    form = form_class(initial=typed, match=match)
-    return _render(request, match, scorer=True, form=form, error=error, status=status)
+    return _render(
+        request, match, scorer=True, typed=(form_class, typed), error=error, status=status
+    )
 
 
 def _row(request) -> int | None:
@@ -120,9 +154,9 @@ def _row(request) -> int | None:
 
 
 @require_POST
-def undo_row(request, token):
+def undo_row(request, game, token):
     """Take back the last row; ``row`` must name it, so a stale form undoes nothing."""
-    match = _owned(request, token)
+    match = _owned(request, _game(game), token)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         last = match.entries.order_by("number").last()
@@ -140,9 +174,9 @@ def undo_row(request, token):
 
 
 @require_http_methods(["GET", "POST"])
-def end_match(request, token):
+def end_match(request, game, token):
     """GET asks for confirmation; POST ends the match if no row was added since."""
-    match = _owned(request, token)
+    match = _owned(request, _game(game), token)
     rows = match.entries.count()
     if match.ended is not None:
         return redirect(match.scorer_url())
@@ -158,73 +192,113 @@ def end_match(request, token):
     return redirect(match.scorer_url())
 
 
-def _render(request, match, *, scorer, form=None, error=None, status=200, confirm_end=False):
-    """The sheet; with ``scorer``, the forms and links of the session that keeps the score."""
-    rules = match.rules
+# --- the page -----------------------------------------------------------------------------------
+
+
+def _render(
+    request, match, *, scorer, form=None, typed=None, error=None, status=200, confirm_end=False
+):
+    """The sheet; with ``scorer``, the forms and links of the session that keeps the score.
+    ``form`` is a bound form refused by its own checks; ``typed`` a form class and the values
+    of a form refused before it was read (shown again as typed)."""
+    game = match.game
     entries = list(match.entries.all())
     sheet, broken = match.replay(entries)
-    is_open = scorer and match.ended is None and sheet.winner is None and broken is None
-    forms = {
-        kind: (form if form is not None and form.kind == kind else cls(match=match))
-        for kind, cls in FORMS.items()
-    }
+    standing = sheet.standing if sheet is not None else None
+    grouped = sheet.grouped if sheet is not None else False
+    the_lines = lines(game, match.names, grouped)
+    names = {**line_names(the_lines), **side_names(game, match.names)}
+    vocab = words(game)
+    over = standing is not None and standing.over
+    is_open = scorer and match.ended is None and not over and broken is None
+    forms = _forms(match, sheet, form, typed) if sheet is not None else {}
     next_row = len(entries) + 1
-    if form is not None and not form.is_bound:
-        next_row = form.initial.get("row", next_row)
-    rows = [
-        {
-            "number": entry.number,
-            "entry": entry,
-            "side_name": SIDES.get(entry.side, entry.side),
-            "sides": [
+    if typed is not None:
+        next_row = typed[1].get("row", next_row)
+    rows = []
+    if sheet is not None:
+        for entry, row in zip(entries, sheet.rows, strict=False):
+            rows.append(
                 {
-                    "score": row.scores[i],
-                    "entry": row.entries[i],
-                    "line": row.lines[i],
-                    "debt": row.debts[i],
-                    "total": row.totals[i],
+                    "number": entry.number,
+                    "said": describe(row, names, vocab),
+                    "lines": [
+                        [(col, row.columns[col][i]) for col in sheet.COLUMNS]
+                        for i in range(len(the_lines))
+                    ],
                 }
-                for i in (0, 1)
-            ],
-        }
-        for entry, row in zip(entries, sheet.rows, strict=False)
-    ]
-    sides = [
-        {
-            "key": key.lower(),
-            "name": SIDES[key],
-            "line": sheet.lines[i],
-            "debt": sheet.debts[i],
-            "total": sheet.totals[i],
-        }
-        for i, key in enumerate(PARTNERSHIPS)
-    ]
+            )
     context = {
         "match": match,
-        "variant_name": variant_name(match.variant),
-        "rules": rules,
+        "game_name": sheet_rules.game_name(game),
+        "variant_name": sheet_rules.variant_name(game, match.variant),
+        "house_rules": sheet_rules.shown(match),
+        "target": sheet.rules.target if sheet is not None else None,
+        "lines": the_lines,
+        "columns": sheet.COLUMNS if sheet is not None else (),
+        "now_columns": sheet.NOW if sheet is not None else (),
+        "now": _now(sheet, the_lines) if sheet is not None else [],
+        "sides": _sides(sheet, names) if grouped else [],
         "rows": rows,
-        "sides": sides,
-        "winner": SIDES[sheet.winner] if sheet.winner else None,
-        "broken": explain(broken.code, broken.details) if broken else None,
+        "winners": _winners(standing, names),
+        "tie": standing.tie if standing is not None else None,
+        "broken": explain(broken.code, broken.details, game=game) if broken else None,
         "broken_row": broken.move_index + 1 if broken else None,
         "is_open": is_open,
         "scorer": scorer,
         "confirm_end": confirm_end,
         "can_undo": scorer and match.ended is None and bool(entries),
         "links": _links(match) if scorer else None,
-        "show_forms": (is_open or form is not None) and not confirm_end,
-        "deal_form": forms[DealForm.kind],
-        "points_form": forms[PointsForm.kind],
-        "active_kind": form.kind if form is not None else None,
+        "show_forms": bool(forms)
+        and (is_open or form is not None or typed is not None)
+        and not confirm_end,
+        "forms": forms,
+        "active_kind": form.kind if form is not None else (typed[0].kind if typed else None),
         "next_row": next_row,
         "error": error,
-        "example": {
-            **tarneeb.worked_example(rules),
-            "minus_cost": signed(-tarneeb.worked_example(rules)["example_missed_cost"]),
-        },
+        "example": _tarneeb_example(sheet) if game == "tarneeb" and sheet is not None else None,
     }
     return render(request, "scoresheet/match.html", context, status=status)
+
+
+def _forms(match, sheet, form, typed) -> list:
+    """Each kind's form: the refused one as it was sent, the others empty."""
+    out = []
+    for kind, cls in entry_forms(match.game).items():
+        if form is not None and form.kind == kind:
+            out.append(form)
+        elif typed is not None and typed[0].kind == kind:
+            out.append(cls(initial=typed[1], match=match, sheet=sheet))
+        else:
+            out.append(cls(match=match, sheet=sheet))
+    return out
+
+
+def _now(sheet, the_lines) -> list[dict]:
+    figures = sheet.now
+    return [
+        {"line": line, "cells": [(col, figures[col][i]) for col in sheet.NOW]}
+        for i, line in enumerate(the_lines)
+    ]
+
+
+def _sides(sheet, names) -> list[dict]:
+    return [
+        {"key": key, "name": names[key], "total": total}
+        for key, total in zip(("NS", "EW"), sheet.side_totals, strict=True)
+    ]
+
+
+def _winners(standing, names) -> list[str]:
+    if standing is None or not standing.over:
+        return []
+    return [names.get(key, key) for key in standing.winners]
+
+
+def _tarneeb_example(sheet) -> dict:
+    """The source's three deals under the match's rules, for the page's explanation."""
+    example = tarneeb.worked_example(sheet.rules)
+    return {**example, "minus_cost": signed(-example["example_missed_cost"])}
 
 
 def _links(match) -> dict:

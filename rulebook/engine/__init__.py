@@ -30,6 +30,9 @@ Every game module (``bent_al_sbeet``, ``leekha``, ``hearts``, ``tarneeb``, ``tar
   ``worked_example(rules)`` (the numbers the rule pages quote), and ``Match`` where the game
   keeps its own match.
 
+Every game's score sheet is ``sheets``: a deal's facts scored by the game's own scoring, the
+match read by its own match rules (``sheets.sheet_for(slug, rules)``).
+
 Moves are ints: a card is ``0..51`` (see ``cards``); other moves (a bid, a pass, a knock) are
 game constants at 64 and above, so the hot path never allocates move objects.
 """

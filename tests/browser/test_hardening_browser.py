@@ -68,13 +68,15 @@ def test_no_page_type_reports_a_policy_violation(page):
     v.go("/fr/tarneeb/sheet/")
     v.click(page.locator("main form button[type=submit]"))
     form = page.locator("#points-form")
-    form.locator('input[name="ns"]').fill("3")
-    form.locator('input[name="ew"]').fill("4")
+    form.locator('input[name="points_NS"]').fill("3")
+    form.locator('input[name="points_EW"]').fill("4")
     v.click(form.locator("button[type=submit]"))
     v.click(page.locator("#end-link"))
     share = page.locator("a.share-link").first.get_attribute("href")
     v.go("/fr/mine/")
     v.go(share)
+    v.go("/ar/bent-al-sbeet/sheet/")  # another game's sheet, with its house rules
+    v.click(page.locator("main form button[type=submit]"))
     v.go("/en/no-such-page/here/", status=404)
     # the admin
     v.go("/admin/login/")

@@ -72,3 +72,52 @@ def test_the_arabic_sheet_reads_right_to_left(page):
     first, second = page.locator("table.sheet thead tr").first.locator("th").all()[:2]
     # the row number column comes first, on the right
     assert first.bounding_box()["x"] > second.bounding_box()["x"]
+
+
+NAMES = {"N": "أحمد", "E": "بدر", "S": "جاسم", "W": "فهد"}
+
+
+def test_a_bent_al_sbeet_match_scored_on_a_phone_in_arabic(browser, site):
+    """A whole match, from the start to its winner, on a 390×844 phone, right to left."""
+    from .conftest import ARTIFACTS
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    failed = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    page.goto(site + "/ar/bent-al-sbeet/sheet/")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    for seat, name in NAMES.items():
+        page.fill(f'input[name="name_{seat}"]', name)
+    with page.expect_navigation():
+        page.locator("#new-match-form button[type=submit]").click()
+    assert re.search(r"/ar/bent-al-sbeet/sheet/score/[\w-]+/$", page.url)
+    form = page.locator("#cards-form")
+    assert "بنت السبيت" in form.inner_text() and "الهاص" in form.inner_text()
+    # Five deals: Ahmad takes the exposed queen and nine hearts (35), Badr the ten and three
+    # hearts (13), Fahad one heart; Jassim takes nothing.
+    for row in range(1, 6):
+        form = page.locator("#cards-form")
+        for seat, hearts in zip("NESW", (9, 3, 0, 1), strict=True):
+            form.locator(f'input[name="hearts_{seat}"]').fill(str(hearts))
+        form.locator('input[name="queen"][value="N"]').check()
+        form.locator('input[name="ten"][value="E"]').check()
+        form.locator('input[name="exposed"][value="QS"]').check()
+        with page.expect_navigation():
+            form.locator("button[type=submit]").click()
+        assert page.locator(f"#row-{row}").count() == 1
+        if row == 1:
+            page.screenshot(path=str(ARTIFACTS / "sheet-bent-al-sbeet-ar-phone-row1.png"))
+    totals = [page.locator(f"#total-{s}").get_attribute("data-value") for s in "nesw"]
+    assert totals == ["175", "65", "0", "5"]
+    winner = page.locator("#winner")
+    assert winner.is_visible() and NAMES["S"] in winner.inner_text()
+    assert page.locator("#cards-form").count() == 0  # the match is over
+    # Nothing spills off the phone's screen: the rows scroll inside their own box.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    first, second = page.locator("table.sheet thead tr").first.locator("th").all()[:2]
+    assert first.bounding_box()["x"] > second.bounding_box()["x"]  # the row number on the right
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "sheet-bent-al-sbeet-ar-phone.png"), full_page=True)
+    context.close()
+    assert failed == []

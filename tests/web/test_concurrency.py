@@ -41,39 +41,55 @@ def _all_at_once(jobs):
         return list(pool.map(run, jobs))
 
 
-def _start_match(browser) -> str:
-    status, _, _ = browser.get("/en/tarneeb/sheet/")
+# Two games at once: Tarneeb's sides and Bent Al Sbeet's four players, each scorer its own
+# match; every row 2 points to the first line, 1 to the second (all under the targets).
+GAMES = {
+    "tarneeb": ("classic", {"points_NS": 2, "points_EW": 1}, 'id="line-ns" data-value="(\\d+)"'),
+    "bent-al-sbeet": (
+        "qahwa",
+        {"points_N": 2, "points_E": 1, "points_S": 0, "points_W": 0},
+        'id="total-n" data-value="(\\d+)"',
+    ),
+}
+
+
+def _start_match(browser, game) -> str:
+    status, _, _ = browser.get(f"/en/{game}/sheet/")
     assert status == 200
-    status, body, headers = browser.post("/en/tarneeb/sheet/", {"variant": "classic"})
+    status, body, headers = browser.post(f"/en/{game}/sheet/", {"variant": GAMES[game][0]})
     assert status == 302, body[:2000]
     return headers["Location"]
 
 
 def test_scorers_adding_rows_at_once_lose_nothing(live):
     browsers = [servers.Browser(live) for _ in range(SCORERS)]
-    sheets = [_start_match(b) for b in browsers]
+    games = [list(GAMES)[n % len(GAMES)] for n in range(SCORERS)]
+    sheets = [_start_match(b, g) for b, g in zip(browsers, games, strict=True)]
 
-    def score(browser, sheet):
+    def score(browser, sheet, game):
         statuses = []
         for row in range(1, ROWS + 1):
-            status, body, _ = browser.post(sheet, {"kind": "points", "row": row, "ns": 2, "ew": 1})
+            status, body, _ = browser.post(sheet, {"kind": "points", "row": row, **GAMES[game][1]})
             statuses.append(status)
             assert status < 500, body[-3000:]
         return statuses
 
     results = _all_at_once(
-        [lambda b=b, s=s: score(b, s) for b, s in zip(browsers, sheets, strict=True)]
+        [
+            lambda b=b, s=s, g=g: score(b, s, g)
+            for b, s, g in zip(browsers, sheets, games, strict=True)
+        ]
     )
     counts = Counter(s for statuses in results for s in statuses)
-    print(f"\n{SCORERS} scorers x {ROWS} rows on {WORKERS} gunicorn workers: {dict(counts)}")
+    print(f"\n{SCORERS} scorers of two games x {ROWS} rows on {WORKERS} workers: {dict(counts)}")
     assert counts == Counter({302: SCORERS * ROWS}), counts
-    for browser, sheet in zip(browsers, sheets, strict=True):
+    for browser, sheet, game in zip(browsers, sheets, games, strict=True):
+        assert f"/en/{game}/sheet/score/" in sheet
         status, body, _ = browser.get(sheet)
         assert status == 200
         rows = re.findall(r'<tr id="row-(\d+)">', body)
         assert rows == [str(n) for n in range(1, ROWS + 1)]  # none lost, none doubled
-        line = re.search(r'id="line-ns" data-value="(\d+)"', body)[1]
-        assert int(line) == 2 * ROWS
+        assert int(re.search(GAMES[game][2], body)[1]) == 2 * ROWS
 
 
 def _question(browser) -> str:

@@ -13,7 +13,7 @@ from .test_sheet import deal, match_of, new_match, page, points, standing
 pytestmark = pytest.mark.django_db
 
 WRITES = [
-    ("", {"kind": "points", "row": 1, "ns": 5, "ew": 0}),
+    ("", {"kind": "points", "row": 1, "points_NS": 5, "points_EW": 0}),
     ("undo/", {"row": 1}),
     ("end/", {"row": 1}),
 ]
@@ -65,7 +65,7 @@ def test_the_share_link_is_read_only_and_hides_the_scorer_s_link(client):
 def test_the_scorer_s_link_grants_writing_to_the_session_that_opens_it(client):
     url = new_match(client)
     second_phone = Client()
-    assert second_phone.post(url, {"kind": "points", "row": 1, "ns": 1, "ew": 1}).status_code == 404
+    assert points(second_phone, url, 1, 1, 1).status_code == 404
     html = page(second_phone, url)  # opening the link
     assert 'id="deal-form"' in html
     assert points(second_phone, url, 1, 2, 3).status_code == 302

@@ -75,13 +75,37 @@ def _quiz_pages(client, lang):
             yield url + "#result", result
 
 
+SHEET_ROWS = {
+    "tarneeb": ("classic", [
+        {"kind": "deal", "bid": bid, "side": side, "tricks": tricks}
+        for bid, side, tricks in [(8, "EW", 8), (10, "NS", 7), (9, "NS", 13)]
+    ]),
+    "bent-al-sbeet": ("qahwa", [
+        {"kind": "cards", "hearts_N": 2, "hearts_E": 11, "hearts_S": 0, "hearts_W": 0,
+         "queen": "N", "ten": "E", "exposed": "QS"},
+        {"kind": "cards", "hearts_N": 13, "hearts_E": 0, "hearts_S": 0, "hearts_W": 0,
+         "queen": "N", "ten": "N"},
+    ]),
+    "sabaat-al-deemin": ("classic", [
+        {"kind": "deal", "winner": "EW", "aces": 1, "courts": 2, "seven_out": "on",
+         "multiplier": 3, "penalties_NS": 1, "penalties_EW": 0},
+    ]),
+}  # fmt: skip
+
+
 def _sheet_page(client, lang):
-    response = client.post(f"/{lang}/tarneeb/sheet/", {"variant": "classic"})
-    url = response["Location"]
-    for row, (bid, side, tricks) in enumerate([(8, "EW", 8), (10, "NS", 7), (9, "NS", 13)], 1):
-        client.post(url, {"kind": "deal", "row": row, "bid": bid, "side": side, "tricks": tricks})
-    yield f"/{lang}/tarneeb/sheet/", client.get(f"/{lang}/tarneeb/sheet/")
-    yield url, client.get(url)
+    """Every game's sheet with a few rows, its list of sheets, and a refused row."""
+    for game, (variant, rows) in SHEET_ROWS.items():
+        response = client.post(f"/{lang}/{game}/sheet/", {"variant": variant})
+        url = response["Location"]
+        for row, data in enumerate(rows, 1):
+            client.post(url, {**data, "row": row})
+        yield f"/{lang}/{game}/sheet/", client.get(f"/{lang}/{game}/sheet/")
+        yield url, client.get(url)
+        refused = client.post(url, {**rows[0], "row": len(rows) + 1, "kind": "points"})
+        assert refused.status_code == 400
+        refused.status_code = 200  # kept as a page to read
+        yield url + "#refused", refused
 
 
 def _render(lang):

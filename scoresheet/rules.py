@@ -1,0 +1,125 @@
+"""A sheet's rules: the variants a game offers and the house rules its sheet scores by, named
+as the rules registry names them, read by the engine (``house_rules.with_overrides``).
+
+A house rule is posted as ``rule.<key>=<value>``, the way a rule page's links write it; blank
+means "as the variant plays it". Only the rules the game's sheet reads are offered
+(``SHEETS[game].READS``); the match stores the overrides that differ from its variant.
+"""
+
+from itertools import combinations
+
+from django import forms
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from rulebook.engine import engine
+from rulebook.engine.domains import Cards, Number, domains
+from rulebook.engine.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
+from rulebook.engine.sheets import SHEETS
+from rulebook.words import listing
+
+from .lines import words
+
+AS_THE_VARIANT = gettext_lazy("As the variant plays it")
+NO_CARDS = pgettext_lazy("a set of cards", "none")
+
+
+def variant_name(game: str, slug: str) -> str:
+    """The variant's name from the rules registry, in the current language."""
+    from rulebook.models import Variant
+
+    row = Variant.objects.filter(game__slug=game, slug=slug).first()
+    return row.name if row else slug
+
+
+def game_name(game: str) -> str:
+    from rulebook.models import Game
+
+    row = Game.objects.filter(slug=game).first()
+    return row.name if row else game
+
+
+def variant_choices(game: str) -> list[tuple[str, str]]:
+    module = engine(game)
+    slugs = [module.DEFAULT_PRESET, *(s for s in module.PRESETS if s != module.DEFAULT_PRESET)]
+    return [(slug, variant_name(game, slug)) for slug in slugs]
+
+
+def _rule_rows(game: str) -> dict:
+    from rulebook.models import Rule
+
+    return {r.key: r for r in Rule.objects.filter(game__slug=game).prefetch_related("values")}
+
+
+def _label(rule, value: str, vocab) -> str:
+    from rulebook.pages import label_for
+
+    return label_for(rule, value, vocab) if rule is not None else value
+
+
+def _values(domain) -> list[str]:
+    """The values a select offers: a card set's every subset, else the domain's values. The
+    empty set is written "," (read as no card), since a blank means "as the variant"."""
+    if isinstance(domain, Cards):
+        options = domain.values()
+        subsets = [",".join(c) for n in range(len(options) + 1) for c in combinations(options, n)]
+        return [s or "," for s in subsets]
+    return list(domain.values())
+
+
+def offered(game: str) -> dict:
+    """The rules a start form offers: {key: domain}, in the Rules' order."""
+    module = engine(game)
+    known = domains(module.Rules)
+    return {key: d for key, d in known.items() if key in SHEETS[game].READS}
+
+
+def house_rule_fields(game: str) -> dict:
+    """A form field per offered rule, named ``rule.<key>``."""
+    rows, vocab = _rule_rows(game), words(game)
+    fields = {}
+    for key, domain in offered(game).items():
+        rule = rows.get(key)
+        label = rule.name if rule is not None else key
+        if isinstance(domain, Number):
+            help_text = ""
+            if domain.suggested:
+                shown = listing(_label(rule, str(v), vocab) for v in domain.suggested)
+                help_text = _("Tables play %(values)s.") % {"values": shown}
+            fields[PREFIX + key] = forms.CharField(
+                label=label,
+                required=False,
+                help_text=help_text,
+                widget=forms.TextInput(
+                    attrs={"inputmode": "numeric", "size": 5, "autocomplete": "off"}
+                ),
+            )
+        else:
+            choices = [("", AS_THE_VARIANT)]
+            choices += [(v, _label(rule, v.strip(","), vocab) or NO_CARDS) for v in _values(domain)]
+            fields[PREFIX + key] = forms.ChoiceField(label=label, choices=choices, required=False)
+    return fields
+
+
+def read_house_rules(game: str, variant: str, data) -> dict[str, str]:
+    """The overrides ``data`` carries (blanks dropped), checked by the engine; only those that
+    differ from the variant are kept. ``RuleError`` for a rule the engine cannot play."""
+    module = engine(game)
+    base = module.PRESETS[variant]
+    typed = {k: v.strip() for k, v in overrides_in(data).items() if v and v.strip()}
+    return overrides_between(base, with_overrides(base, typed))
+
+
+def shown(match) -> list[str]:
+    """The match's house rules in words: "Target: 101"."""
+    rows, vocab = _rule_rows(match.game), words(match.game)
+    out = []
+    for key, value in (match.house_rules or {}).items():
+        rule = rows.get(key)
+        name = rule.name if rule is not None else key
+        label = _label(rule, value, vocab) or NO_CARDS
+        out.append(
+            format_html(_("{rule}: {value}"), rule=name, value=format_html("<bdi>{}</bdi>", label))
+        )
+    return out
