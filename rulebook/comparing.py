@@ -15,7 +15,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
 from . import api as json_api
@@ -151,8 +151,17 @@ def rule_name(rules_by_game, a: Side, b: Side, key: str) -> str:
     return key
 
 
+SHOWN_MOVES = 6  # a longer list of moves is cut, with the number left out
+
+
 def _moves(vocab, tokens, phase) -> str:
-    return listing(vocab.move(t, phase) for t in tokens) or _("nothing")
+    if not tokens:
+        return _("nothing")
+    words = [vocab.move(t, phase) for t in tokens[:SHOWN_MOVES]]
+    more = len(tokens) - SHOWN_MOVES
+    if more > 0:
+        words.append(ngettext("%(n)s other move", "%(n)s other moves", more) % {"n": more})
+    return listing(words)
 
 
 def _points(vocab, points: dict) -> str:

@@ -67,26 +67,33 @@ class House:
         return domains(self.rules)[key].text(getattr(self.rules, key))
 
 
-def read(spec, variant: str, params, game=None) -> House:
-    """Read the overrides of ``params`` against the variant, collecting every problem."""
+def read(spec, variant: str, params, names: dict | None = None) -> House:
+    """Read the overrides of ``params`` against the variant, collecting every problem; the
+    messages call each rule by its name in ``names`` (key -> name), else by its key."""
     preset = spec.presets[variant]
     chosen = given(params)
     house = House(preset, preset, chosen)
+    names = names or {}
     for key, text in chosen.items():
         try:
             with_overrides(preset, {key: text})
         except RuleError as e:
-            _note(house, e, game or spec, key)
+            _note(house, e, spec, names, key)
     if house.ok and chosen:
         try:
             house.rules = with_overrides(preset, chosen)
         except RuleError as e:
-            _note(house, e, game or spec)
+            _note(house, e, spec, names)
     return house
 
 
-def _note(house: House, error: RuleError, game, key: str | None = None):
-    message = explain(error.code, error.details, game=game)
+def _note(house: House, error: RuleError, spec, names: dict, key: str | None = None):
+    details = dict(error.details)
+    if error.code != "unknown_rule" and "rule" in details:
+        details["rule"] = names.get(details["rule"], details["rule"])
+    if "rules" in details:
+        details["rules"] = [names.get(k, k) for k in details["rules"]]
+    message = explain(error.code, details, game=spec)
     house.codes.append(error.code)
     keys = error.details.get("rules") or ([key] if key else [])
     known = domains(house.preset)

@@ -52,7 +52,7 @@ def rules_page(request, game, variant=None):
 
         return submit(request, game, variant)
     spec, game_row, variant_row = _variant(game, variant)
-    house = house_rules.read(spec, variant_row.slug, request.GET, game=spec)
+    house = house_rules.read(spec, variant_row.slug, request.GET, _names(game_row))
     if not house.ok:
         return _house_rules_error(request, spec, game_row, variant_row, house)
     if not house.canonical:  # the form sent every value: keep only the changed ones
@@ -113,6 +113,11 @@ def _compare_links(spec, game_row, variant_row, house) -> list[dict]:
     return out
 
 
+def _names(game_row) -> dict[str, str]:
+    """Each rule's name by its key, for the messages beside the form's fields."""
+    return dict(Rule.objects.filter(game=game_row).values_list("key", "name"))
+
+
 def _variant(game, variant):
     spec, game_row = _game(game)
     slug = variant or spec.default_variant
@@ -164,7 +169,7 @@ def _house_rules_error(request, spec, game_row, variant_row, house):
 def print_page(request, game, variant):
     """One printable page: the rules a table agrees on before the first deal."""
     spec, game_row, variant_row = _variant(game, variant)
-    house = house_rules.read(spec, variant_row.slug, request.GET, game=spec)
+    house = house_rules.read(spec, variant_row.slug, request.GET, _names(game_row))
     if not house.ok:
         return _house_rules_error(request, spec, game_row, variant_row, house)
     if not house.canonical:
