@@ -11,10 +11,11 @@ from django.utils.translation import gettext as _
 
 from diwaniya import links
 
-from . import games, glossary, pages, reports, tables
+from . import games, glossary, matchview, pages, reports, tables
 from . import house as house_rules
 from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
+from .engine.house_rules import PREFIX, overrides_between
 from .engine.positions import open_position
 from .messages import explain
 from .models import Game, Rule, Section, Variant
@@ -221,8 +222,28 @@ def position_page(request, game):
         "viewer": _viewer(line, at),
         "notation": " ".join(position.move_tokens()),
         "json_query_string": urlencode(position.query()),
+        "match": matchview.context(position, vocabulary(spec)),
+        "house_rules": _position_house_rules(game_row, position),
     }
     return render(request, "rulebook/position.html", context, status=status)
+
+
+def _position_house_rules(game_row, position) -> dict | None:
+    """The house rules a position is played under, in words, with the rule page under them."""
+    preset = position.module.PRESETS[position.variant]
+    changed = overrides_between(preset, position.rules)
+    if not changed:
+        return None
+    vocab = vocabulary(game_row.slug)
+    rows = {r.key: r for r in Rule.objects.filter(game=game_row).prefetch_related("values")}
+    return {
+        "rules": [
+            {"name": rows[k].name, "label": pages.label_for(rows[k], v, vocab)}
+            for k, v in changed.items()
+            if k in rows
+        ],
+        "query": urlencode({PREFIX + k: v for k, v in changed.items()}),
+    }
 
 
 def _position_error(request, spec, game_row, e):
