@@ -125,10 +125,15 @@ def _rules_of(sides) -> dict[str, dict[str, Rule]]:
     return out
 
 
+def _named(game: str, variant: str) -> str:
+    """A rule set by its game and variant, as a page title names them."""
+    return _("%(name)s: %(detail)s") % {"name": game, "detail": variant}
+
+
 def side_name(s: Side) -> str:
     game = Game.objects.filter(slug=s.game).first()
     variant = Variant.objects.filter(game__slug=s.game, slug=s.variant).first()
-    name = f"{game.name if game else s.game}, {variant.name if variant else s.variant}"
+    name = _named(game.name if game else s.game, variant.name if variant else s.variant)
     if s.query().keys() - {"variant"}:
         return _("%(name)s with house rules") % {"name": name}
     return name
@@ -276,8 +281,8 @@ def pairs() -> list[dict]:
 def _pair(sa, va, sb, vb, names, game_names) -> dict:
     return {
         "query": urlencode({"a": f"{sa.slug}:{va}", "b": f"{sb.slug}:{vb}"}),
-        "a": f"{game_names.get(sa.slug, sa.slug)}, {names.get((sa.slug, va), va)}",
-        "b": f"{game_names.get(sb.slug, sb.slug)}, {names.get((sb.slug, vb), vb)}",
+        "a": _named(game_names.get(sa.slug, sa.slug), names.get((sa.slug, va), va)),
+        "b": _named(game_names.get(sb.slug, sb.slug), names.get((sb.slug, vb), vb)),
     }
 
 
