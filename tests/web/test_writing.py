@@ -121,7 +121,8 @@ def _house_rule_pages(lang):
     yield f"/{lang}/compare/"
     yield f"/{lang}/compare/?a=bent-al-sbeet:qahwa&b=bent-al-sbeet:sbeetah"
     yield f"/{lang}/compare/?a=tarneeb:classic&b=tarneeb:egyptian"
-    yield f"/{lang}/compare/?a=sabaat-al-deemin:classic&b=sabaat-al-deemin:classic&b.rule.target=300"
+    sabaat = "sabaat-al-deemin:classic"
+    yield f"/{lang}/compare/?a={sabaat}&b={sabaat}&b.rule.target=300"
 
 
 @pytest.fixture(scope="module")
