@@ -40,9 +40,8 @@ from pathlib import Path
 
 from rulebook import games
 from rulebook.engine.errors import EngineError
-from rulebook.engine.table import SEATS, parse_seat
-
 from rulebook.engine.positions import parse_deal_number, parse_totals
+from rulebook.engine.table import SEATS, parse_seat
 
 from .script import ANY_LEGAL, Match, ScriptError, Step, deal_hands, replay
 

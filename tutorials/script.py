@@ -87,9 +87,7 @@ def deal_hands(module, seed: str | None, deal: str | None) -> tuple[list[int], i
     return list(shuffle.deal(seed, module.PACK)), None
 
 
-def replay(
-    module, variant: str, hands, dealer: int, extra: dict, steps: list[Step], match=Match()
-):
+def replay(module, variant: str, hands, dealer: int, extra: dict, steps: list[Step], match=Match()):
     """Every step's frame, in order; ``ScriptError`` at the first step the engine refuses."""
     frames = []
     current = _start(module, variant, hands, dealer, extra, 0, match)

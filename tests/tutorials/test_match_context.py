@@ -35,7 +35,7 @@ def test_a_script_whose_match_is_already_over_is_refused():
     "lang,words",
     [
         ("en", ["Deal 4 of the match", "The match is over: South wins."]),
-        ("fr", ["Donne nº\u00a04 de la partie", "La partie est terminée\u00a0: victoire pour Sud."]),
+        ("fr", ["Donne nº\u00a04 de la partie", "La partie est terminée\u00a0: victoire pour Sud"]),
         ("ar", ["الجولة \u20664\u2069 من المباراة", "انتهت المباراة: فاز الجنوب."]),
     ],
 )
