@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rulebook import tables
+from rulebook import matchview, tables
 from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError
 from rulebook.engine.positions import open_position
@@ -24,8 +24,8 @@ from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.models import Game, Rule, Section, Variant
 from rulebook.words import vocabulary
 
+from . import match_kind, questions, tokens
 from . import progress as learner
-from . import questions, tokens
 from .messages import answer_words, kind_name, prompt, say, who_leads
 from .models import Answered, HandPicked
 from .progress import Progress
@@ -201,6 +201,8 @@ class Page:
             **self._facts(pos),
             **_progress(self.progress),
         }
+        if result is not None and q.kind == questions.MATCH:  # answered: the match after
+            context["match"] = matchview.context(pos, vocabulary(q.game))
         if result is None:
             nonce = nonce or tokens.new_nonce()
             context["form"] = self._form(pos, nonce)
@@ -274,6 +276,8 @@ class Page:
                 "bid": vocab.bid(str(contract.bid)),
                 "doubled": contract.doubled,
             }
+        if q.kind == questions.MATCH:  # the totals before the deal; after it is the question
+            facts["match"] = {**matchview.context(pos, vocab), "match": None, "in_match": True}
         if q.kind == questions.KNOCK and getattr(state, "multiplier", 1) > 1:
             facts["multiplied"] = state.multiplier
         return facts
@@ -300,6 +304,10 @@ class Page:
             ]
         elif q.kind == questions.KNOCK:
             form["seat"] = vocab.seat(pos.state.to_act)
+        elif q.kind == questions.MATCH:
+            form["winners"] = [
+                {"value": key, "name": matchview.who(vocab, key)} for key in match_kind.choices(pos)
+            ]
         return form
 
     def _result(self, pos, result, variants) -> dict:

@@ -60,6 +60,12 @@ def answer_data(q, right: bool, page=None) -> dict:
             data[f"entry_{side}"] = e["entries"][i]
             data[f"debt_{side}"] = e["debts"][i] + (0 if right else 5)
         return data
+    if q.kind == questions.MATCH:
+        winners = e["winners"] or ["none"]
+        if right:
+            return {"winners": winners}
+        keys = ["N", "E", "S", "W"] if q.module.TOTALS == "seats" else list(PARTNERSHIPS)
+        return {"winners": ["none"] if e["winners"] else keys[:1]}
     return {"may": "yes" if e["may"] == right else "no", "cost": e["cost"]}
 
 
