@@ -33,10 +33,12 @@ Kinds (not every kind applies to every game, see ``KINDS``):
 import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from urllib.parse import parse_qsl
 
 from rulebook import games
 from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, shuffle, tarneeb
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
+from rulebook.engine.house_rules import overrides_in, with_overrides
 from rulebook.engine.positions import Position, offered_calls, open_position
 from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
@@ -104,6 +106,7 @@ class Question:
     expected: dict  # the right answer, JSON-friendly, from the engine
     context: dict = field(default_factory=dict)  # beyond the position: the sheet so far
     attempt: int = 0  # which derived seed gave the position
+    house: str = ""  # house rules, as a permalink's query writes them (``rule.target=101``)
 
     @property
     def module(self):
@@ -111,7 +114,7 @@ class Question:
 
     @property
     def rules(self):
-        return self.module.PRESETS[self.variant]
+        return house_rules(self.module, self.variant, self.house)
 
     def position(self) -> Position:
         return open_position(self.module, self.query)
@@ -272,16 +275,26 @@ def check_names(game: str, variant: str, kind: str):
     return spec
 
 
-def generate(game: str, variant: str, kind: str, seed: str) -> Question:
-    """The question named by (game, variant, kind, seed): the same every time."""
+def house_rules(module, variant: str, house: str = ""):
+    """The variant's rules with the house rules of ``house`` (``rule.<key>=<value>&...``);
+    ``RuleError`` (a ``BadInput``) for one the engine cannot play."""
+    return with_overrides(module.PRESETS[variant], overrides_in(dict(parse_qsl(house))))
+
+
+def generate(game: str, variant: str, kind: str, seed: str, house: str = "") -> Question:
+    """The question named by (game, variant, kind, seed) under the house rules ``house``: the
+    same every time."""
     check_names(game, variant, kind)
-    return _generate(game, variant, kind_for(game, kind, str(seed)), str(seed), kind)
+    house_rules(games.GAMES[game].engine, variant, house)  # refused before anything is dealt
+    return _generate(game, variant, kind_for(game, kind, str(seed)), str(seed), kind, house)
 
 
 @lru_cache(maxsize=2048)
-def _generate(game: str, variant: str, kind: str, seed: str, mode: str) -> Question:
+def _generate(
+    game: str, variant: str, kind: str, seed: str, mode: str, house: str = ""
+) -> Question:
     module = games.GAMES[game].engine
-    rules = module.PRESETS[variant]
+    rules = house_rules(module, variant, house)
     aims = targets(game, kind, rules)
     # The seed picks what to teach; derived seeds deal again until a deal shows it (a moon
     # shot can take a few hundred deals), and only then may another moment do.
@@ -300,7 +313,7 @@ def _generate(game: str, variant: str, kind: str, seed: str, mode: str) -> Quest
             continue
         q = build(game, variant, kind, query, seed=seed, mode=mode, context=context)
         if q.moment == target:
-            return replace(q, attempt=attempt)
+            return replace(q, attempt=attempt, house=house)
     raise RuntimeError(f"no {kind} question found for {game}/{variant} from seed {seed!r}")
 
 
