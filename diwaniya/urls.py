@@ -5,11 +5,12 @@ from django.urls import include, path
 
 from diwaniya import furniture
 from diwaniya import views as site
-from rulebook import api, views
+from rulebook import api, comparing, views
 
 urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
     path("api/<slug:game>/variants", api.variants, name="api-variants"),
+    path("api/compare", comparing.compare_api, name="api-compare"),
     path("admin/", admin.site.urls),
     path("robots.txt", furniture.robots, name="robots"),
     path("sitemap.xml", sitemap, {"sitemaps": furniture.SITEMAPS}, name="sitemap"),
@@ -21,10 +22,13 @@ urlpatterns += i18n_patterns(
     path("<slug:game>/sheet/", include("scoresheet.urls")),  # "sheet": never a variant
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
-    path("glossary/", views.glossary_page, name="glossary"),  # a reserved word, never a game
+    # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant.
+    path("glossary/", views.glossary_page, name="glossary"),
+    path("compare/", comparing.page, name="compare"),
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),
+    path("<slug:game>/<slug:variant>/print/", views.print_page, name="rules-print"),
 )
 
 handler404 = "rulebook.errors.not_found"

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from rulebook import echo
 from rulebook.engine import bent_al_sbeet, cards
 from rulebook.engine.table import PARTNERSHIPS, SEATS
+from rulebook.matchview import who
 from rulebook.messages import _capfirst, explain, words_of
 from rulebook.messages import word as rulebook_word
 from rulebook.words import count, listing, signed, vocabulary
@@ -28,6 +29,7 @@ KIND_NAMES = {
     questions.DEAL_POINTS: pgettext_lazy("quiz kind", "What a deal costs"),
     questions.SHEET: pgettext_lazy("quiz kind", "The score sheet"),
     questions.KNOCK: pgettext_lazy("quiz kind", "May they knock?"),
+    questions.MATCH: pgettext_lazy("quiz kind", "Who wins the match?"),
     questions.MIXED: pgettext_lazy("quiz kind", "Mixed"),
 }
 
@@ -39,6 +41,20 @@ def kind_name(kind: str, game) -> str:
 
 
 MESSAGES = {
+    # where a match stands after a deal ("who wins the match?")
+    "match_totals": gettext_lazy("After this deal the totals are: %(totals)s."),
+    "match_goes_on": gettext_lazy("No total has reached %(target)s: the match goes on."),
+    "match_won": gettext_lazy(
+        "A total has reached %(target)s, so the match ends after this deal: %(winners)s wins."
+    ),
+    "match_tie_shared": gettext_lazy(
+        "The match ends after this deal, and the lowest total is shared: the win is shared "
+        "by %(winners)s."
+    ),
+    "match_tie_play_on": gettext_lazy(
+        "A total has reached %(target)s, but the lowest total is shared: under these rules the "
+        "match goes on until the tie is broken."
+    ),
     # why the legal moves are what they are
     "must_follow": gettext_lazy(
         "%(seat)s holds %(led_suit)s, the suit led, and must follow suit: only %(led_suit)s "
@@ -231,6 +247,10 @@ def _word(vocab, key: str, value):
         return vocab.seat(SEATS.index(value))
     if key in ("side", "other"):
         return vocab.side(PARTNERSHIPS.index(value))
+    if key == "totals" and isinstance(value, dict):
+        return listing(f"{who(vocab, k)} {signed(v)}" for k, v in value.items())
+    if key == "winners":
+        return listing(who(vocab, w) for w in value)
     if key in ("bid", "highest"):
         return vocab.bid(value)
     if key in COUNTED and isinstance(value, int):
@@ -318,6 +338,10 @@ def answer_words(q, pos, answer: dict | None) -> str:
             % {"side": vocab.side(s), "entry": answer["entries"][s], "debt": answer["debts"][s]}
             for s in (0, 1)
         )
+    if q.kind == questions.MATCH:
+        if not answer["winners"]:
+            return _("nobody yet: the match goes on")
+        return listing(who(vocab, w) for w in answer["winners"])
     if q.kind == questions.KNOCK:
         if answer["may"]:
             return _("may knock; a knock now costs %(cost)s") % {"cost": answer["cost"]}
@@ -365,6 +389,11 @@ def prompt(q, pos) -> str:
         return _(
             "The deal is over. What does each side write on the score sheet, and what does "
             "each side still owe?"
+        )
+    if q.kind == questions.MATCH:
+        return _(
+            "The deal is over. Add its points to the totals before it: who wins the match, or "
+            "does it go on?"
         )
     if q.kind == questions.KNOCK:
         return _(

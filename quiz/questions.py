@@ -26,20 +26,25 @@ Kinds (not every kind applies to every game, see ``KINDS``):
 ``trick-points`` / ``deal-points``  Bent Al Sbeet's points per player (exposures, the moon)
 ``sheet``      Tarneeb: what each side writes on the score sheet and what it still owes
 ``knock``      Sab'at Al-Deemin: may the player knock, and what a knock now costs
+``match``      who wins the match after a finished deal of a running match (``match_kind``)
 ``mixed``      a kind drawn from the seed among the game's kinds
 """
 
 import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from urllib.parse import parse_qsl
 
 from rulebook import games
 from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, shuffle, tarneeb
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
+from rulebook.engine.house_rules import overrides_in, with_overrides
 from rulebook.engine.positions import Position, offered_calls, open_position
 from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 from rulebook.engine.tricks import trick_winner
+
+from . import match_kind
 
 BENT, TARNEEB, SABAAT = "bent-al-sbeet", "tarneeb", "sabaat-al-deemin"
 
@@ -50,14 +55,15 @@ TRICK_POINTS = "trick-points"
 DEAL_POINTS = "deal-points"
 SHEET = "sheet"
 KNOCK = "knock"
+MATCH = match_kind.MATCH
 MIXED = "mixed"
 
 KINDS = {
-    BENT: (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS),
-    TARNEEB: (LEGAL_SET, PLAY, NEXT_LEADER, SHEET),
-    SABAAT: (LEGAL_SET, PLAY, KNOCK),
+    BENT: (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS, MATCH),
+    TARNEEB: (LEGAL_SET, PLAY, NEXT_LEADER, SHEET, MATCH),
+    SABAAT: (LEGAL_SET, PLAY, KNOCK, MATCH),
 }
-ALL_KINDS = (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS, SHEET, KNOCK)
+ALL_KINDS = (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS, SHEET, KNOCK, MATCH)
 
 PICKED = "pick-"  # the seed of a hand-picked question: "pick-" and its key
 
@@ -100,6 +106,7 @@ class Question:
     expected: dict  # the right answer, JSON-friendly, from the engine
     context: dict = field(default_factory=dict)  # beyond the position: the sheet so far
     attempt: int = 0  # which derived seed gave the position
+    house: str = ""  # house rules, as a permalink's query writes them (``rule.target=101``)
 
     @property
     def module(self):
@@ -107,7 +114,7 @@ class Question:
 
     @property
     def rules(self):
-        return self.module.PRESETS[self.variant]
+        return house_rules(self.module, self.variant, self.house)
 
     def position(self) -> Position:
         return open_position(self.module, self.query)
@@ -136,6 +143,8 @@ class Alternative:
 def targets(game: str, kind: str, rules) -> tuple[str, ...]:
     """The teaching moments the generator looks for, for this game, kind and rules (a moment
     listed twice is aimed at twice as often)."""
+    if kind == MATCH:
+        return match_kind.targets(games.GAMES[game].engine)
     if game == BENT:
         forced = ("forced_discard",) if rules.forced_penalty_discard else ()
         hearts = ("hearts_unbroken",) if rules.hearts_must_break else ()
@@ -164,6 +173,15 @@ def targets(game: str, kind: str, rules) -> tuple[str, ...]:
     }[kind]
 
 
+def match_kind_anchors(ties: str | None) -> dict:
+    """Where the end of a match is stated: the target, and the rule on ties where there is one."""
+    return {
+        match_kind.ONE_WINNER: ("end", "target"),
+        match_kind.GOES_ON: ("end", "target"),
+        match_kind.TIE: ("end", ties or "target"),
+    }
+
+
 # Where each moment and each reason is stated: (section key, rule key or None) on the rule page.
 ANCHORS = {
     BENT: {
@@ -190,6 +208,7 @@ ANCHORS = {
         "moon": ("scoring", "moon"),
         "all_taken": ("scoring", "moon"),
         "plain": ("scoring", None),
+        **match_kind_anchors("ties"),
     },
     TARNEEB: {
         "follow_suit": ("play", None),
@@ -213,6 +232,7 @@ ANCHORS = {
         "made": ("scoring", None),
         "kaboot": ("scoring", "kaboot_bonus"),
         "grand": ("scoring", "grand_made_points"),
+        **match_kind_anchors(None),
     },
     SABAAT: {
         "opening": ("play", "opening_card"),
@@ -224,6 +244,7 @@ ANCHORS = {
         "one_fits": ("penalties", "penalty_points"),
         "playable": ("penalties", "penalty_points"),
         "playable_doubled": ("penalties", "penalty_multiplied"),
+        **match_kind_anchors(None),
     },
 }
 
@@ -254,16 +275,26 @@ def check_names(game: str, variant: str, kind: str):
     return spec
 
 
-def generate(game: str, variant: str, kind: str, seed: str) -> Question:
-    """The question named by (game, variant, kind, seed): the same every time."""
+def house_rules(module, variant: str, house: str = ""):
+    """The variant's rules with the house rules of ``house`` (``rule.<key>=<value>&...``);
+    ``RuleError`` (a ``BadInput``) for one the engine cannot play."""
+    return with_overrides(module.PRESETS[variant], overrides_in(dict(parse_qsl(house))))
+
+
+def generate(game: str, variant: str, kind: str, seed: str, house: str = "") -> Question:
+    """The question named by (game, variant, kind, seed) under the house rules ``house``: the
+    same every time."""
     check_names(game, variant, kind)
-    return _generate(game, variant, kind_for(game, kind, str(seed)), str(seed), kind)
+    house_rules(games.GAMES[game].engine, variant, house)  # refused before anything is dealt
+    return _generate(game, variant, kind_for(game, kind, str(seed)), str(seed), kind, house)
 
 
 @lru_cache(maxsize=2048)
-def _generate(game: str, variant: str, kind: str, seed: str, mode: str) -> Question:
+def _generate(
+    game: str, variant: str, kind: str, seed: str, mode: str, house: str = ""
+) -> Question:
     module = games.GAMES[game].engine
-    rules = module.PRESETS[variant]
+    rules = house_rules(module, variant, house)
     aims = targets(game, kind, rules)
     # The seed picks what to teach; derived seeds deal again until a deal shows it (a moon
     # shot can take a few hundred deals), and only then may another moment do.
@@ -274,12 +305,15 @@ def _generate(game: str, variant: str, kind: str, seed: str, mode: str) -> Quest
         if attempt >= KEEP_AIM:
             target = rng.choice(aims)
         context = _context(game, kind, rules, rng, target)
-        query = _walk(module, variant, rules, derived, rng, kind, target, context)
+        if kind == MATCH:
+            query = match_kind.walk(module, variant, rules, derived, rng, target)
+        else:
+            query = _walk(module, variant, rules, derived, rng, kind, target, context)
         if query is None:
             continue
         q = build(game, variant, kind, query, seed=seed, mode=mode, context=context)
         if q.moment == target:
-            return replace(q, attempt=attempt)
+            return replace(q, attempt=attempt, house=house)
     raise RuntimeError(f"no {kind} question found for {game}/{variant} from seed {seed!r}")
 
 
@@ -484,6 +518,8 @@ def classify(kind: str, pos: Position, context: dict | None = None) -> str | Non
         return _sheet_moment(pos, context or {})
     if kind == KNOCK:
         return _knock_moment(pos)
+    if kind == MATCH:
+        return match_kind.classify(pos)
     return None
 
 
@@ -703,6 +739,8 @@ def expected_answer(kind: str, pos, context: dict | None = None) -> dict:
             "may": sabaat_al_deemin.KNOCK in state.legal_moves(),
             "cost": penalty.points if penalty else 0,
         }
+    if kind == MATCH:
+        return match_kind.expected(pos)
     raise UnknownQuestion("unknown_kind", kind=kind)
 
 
@@ -778,6 +816,8 @@ def read_answer(q: Question, data: dict, pos: Position | None = None) -> dict:
         if choice not in ("yes", "no"):
             raise BadInput("bad_choice", field="may", value=choice[:20])
         return {"may": choice == "yes", "cost": _number(data, "cost")}
+    if q.kind == MATCH:
+        return match_kind.read(pos, data)
     raise UnknownQuestion("unknown_kind", kind=q.kind)
 
 
@@ -835,6 +875,8 @@ def _notes(q, pos, answer) -> list[Note]:
         return _sheet_notes(pos, q.context)
     if q.kind == KNOCK:
         return _knock_notes(pos)
+    if q.kind == MATCH:
+        return match_kind.notes(pos)
     return []
 
 
@@ -1133,6 +1175,11 @@ def _answer_under(q, pos, variant, rules) -> dict:
         return {"entries": list(row.entries), "debts": list(row.debts)}
     if q.kind == KNOCK:
         other = _same_situation(pos, rules)
+        return expected_answer(q.kind, other, q.context)
+    if q.kind == MATCH:  # the same deal and totals, replayed under the other rules
+        other = open_position(module, {**q.query, "variant": variant})
+        if match_kind.classify(other) is None:
+            raise IllegalMove("deal_not_over")
         return expected_answer(q.kind, other, q.context)
     raise UnknownQuestion("unknown_kind", kind=q.kind)
 

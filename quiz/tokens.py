@@ -46,8 +46,10 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
-def question_key(game: str, variant: str, kind: str, seed: str) -> str:
-    return f"{game}/{variant}/{kind}/{seed}"
+def question_key(game: str, variant: str, kind: str, seed: str, house: str = "") -> str:
+    """What a question link signs: the question and its house rules (``rule.<key>=<value>``
+    in the permalink's order), so a rule changed in the link no longer matches."""
+    return f"{game}/{variant}/{kind}/{seed}" + (f"?{house}" if house else "")
 
 
 def _signatures(value: str) -> list[str]:
@@ -56,16 +58,17 @@ def _signatures(value: str) -> list[str]:
     return [signer.signature(value, key)[:SIGNATURE_LENGTH] for key in keys]
 
 
-def question_token(game: str, variant: str, kind: str, seed: str) -> str:
-    return f"{seed}.{_signatures(question_key(game, variant, kind, seed))[0]}"
+def question_token(game: str, variant: str, kind: str, seed: str, house: str = "") -> str:
+    return f"{seed}.{_signatures(question_key(game, variant, kind, seed, house))[0]}"
 
 
-def read_question_token(game: str, variant: str, kind: str, token: str) -> str:
-    """The seed of a question link this site issued; ``Forged`` otherwise."""
+def read_question_token(game: str, variant: str, kind: str, token: str, house: str = "") -> str:
+    """The seed of a question link this site issued (with these house rules); ``Forged``
+    otherwise."""
     seed, dot, signature = token.rpartition(".")
     if not dot or not SEED.fullmatch(seed):
         raise Forged(token)
-    value = question_key(game, variant, kind, seed)
+    value = question_key(game, variant, kind, seed, house)
     if not any(constant_time_compare(signature, s) for s in _signatures(value)):
         raise Forged(token)
     return seed

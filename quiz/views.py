@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rulebook import tables
+from rulebook import matchview, tables
 from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError
 from rulebook.engine.positions import open_position
@@ -24,8 +24,8 @@ from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.models import Game, Rule, Section, Variant
 from rulebook.words import vocabulary
 
+from . import match_kind, questions, tokens
 from . import progress as learner
-from . import questions, tokens
 from .messages import answer_words, kind_name, prompt, say, who_leads
 from .models import Answered, HandPicked
 from .progress import Progress
@@ -37,8 +37,26 @@ KEEP_ANSWERED = timedelta(seconds=tokens.FORM_MAX_AGE * 2)
 
 
 def question_url(game: str, variant: str, kind: str, seed: str) -> str:
-    token = tokens.question_token(game, variant, kind, seed)
-    return reverse("quiz:question", args=[game, variant, kind, token])
+    """A question's link; a seed may carry house rules after a ``?`` (``seed?rule.target=101``),
+    signed with the question and kept in the link's query."""
+    seed, _sep, house = seed.partition("?")
+    token = tokens.question_token(game, variant, kind, seed, house)
+    url = reverse("quiz:question", args=[game, variant, kind, token])
+    return f"{url}?{house}" if house else url
+
+
+def _house(request, game: str, variant: str):
+    """The house rules of a quiz link (``rulebook.house.House``): ``query_string()`` writes
+    them as the short permalink does."""
+    from rulebook import games
+    from rulebook.house import read
+
+    return read(games.get(game), variant, request.GET)
+
+
+def _house_error(request, house):
+    """A quiz link whose house rules cannot be played: 400, with the engine's reason."""
+    return _error(request, 400, [*house.general, *house.problems.values()][0])
 
 
 def _rules_url(game: str, variant: str, section: str, rule: str | None) -> str:
@@ -85,7 +103,11 @@ def start(request):
         questions.check_names(game, variant, kind)
     except questions.UnknownQuestion as e:
         return _error(request, 404, say(e.code, e.details, _known(game)))
-    return redirect(question_url(game, variant, kind, tokens.new_seed()))
+    house = _house(request, game, variant)
+    if not house.ok:
+        return _house_error(request, house)
+    seed = tokens.new_seed() + (f"?{house.query_string()}" if house.overrides else "")
+    return redirect(question_url(game, variant, kind, seed))
 
 
 @require_POST
@@ -103,25 +125,32 @@ def question(request, game, variant, kind, token):
         questions.check_names(game, variant, kind)
     except questions.UnknownQuestion as e:
         return _error(request, 404, say(e.code, e.details, _known(game)))
+    rules = _house(request, game, variant)
+    if not rules.ok:
+        return _house_error(request, rules)
+    house = rules.query_string()
     try:
-        seed = tokens.read_question_token(game, variant, kind, token)
+        seed = tokens.read_question_token(game, variant, kind, token, house)
     except tokens.Forged:
         return _error(request, 400, say("forged_question", game=game))
     try:
-        q, picked = _question(game, variant, kind, seed)
+        q, picked = _question(game, variant, kind, seed, house)
     except questions.UnknownQuestion as e:
         return _error(request, 404, say(e.code, e.details, game))
     progress = learner.read(request)
-    page = Page(request, q, picked, progress, url_key=[game, variant, kind, seed])
+    key = seed + (f"?{house}" if house else "")
+    page = Page(request, q, picked, progress, url_key=[game, variant, kind, key])
     if request.method == "POST":
         return page.answer()
     return page.render(result=progress.result(request.GET.get("a"), page.url_key))
 
 
-def _question(game, variant, kind, seed):
+def _question(game, variant, kind, seed, house=""):
     """The question a seed names: generated, or hand-picked (``pick-<key>``)."""
     if not seed.startswith(questions.PICKED):
-        return questions.generate(game, variant, kind, seed), None
+        return questions.generate(game, variant, kind, seed, house), None
+    if house:  # a hand-picked question is asked under its variant's own rules
+        raise questions.UnknownQuestion("unknown_pick", key=seed[len(questions.PICKED) :])
     key = seed[len(questions.PICKED) :]
     row = HandPicked.objects.filter(game=game, key=key, variant=variant, kind=kind).first()
     if row is None:
@@ -173,7 +202,8 @@ class Page:
         except IntegrityError:  # the same form, sent twice at once
             return self.render(error=say("replayed_form", game=q.game), status=409)
         Answered.objects.filter(created__lt=timezone.now() - KEEP_ANSWERED).delete()
-        response = HttpResponseRedirect(f"{self.url}?{urlencode({'a': nonce})}")
+        join = "&" if "?" in self.url else "?"
+        response = HttpResponseRedirect(f"{self.url}{join}{urlencode({'a': nonce})}")
         response.status_code = 303  # see the result with a GET
         return response
 
@@ -196,11 +226,14 @@ class Page:
             "prompt": prompt(q, pos),
             "error": error,
             "url": self.url,
-            "rules_url": reverse("rules-variant", args=[q.game, q.variant]),
+            "rules_url": reverse("rules-variant", args=[q.game, q.variant])
+            + (f"?{q.house}" if q.house else ""),
             **self._table(pos, result),  # the table's own context, as the position page has it
             **self._facts(pos),
             **_progress(self.progress),
         }
+        if result is not None and q.kind == questions.MATCH:  # answered: the match after
+            context["match"] = matchview.context(pos, vocabulary(q.game))
         if result is None:
             nonce = nonce or tokens.new_nonce()
             context["form"] = self._form(pos, nonce)
@@ -274,6 +307,8 @@ class Page:
                 "bid": vocab.bid(str(contract.bid)),
                 "doubled": contract.doubled,
             }
+        if q.kind == questions.MATCH:  # the totals before the deal; after it is the question
+            facts["match"] = {**matchview.context(pos, vocab), "match": None, "in_match": True}
         if q.kind == questions.KNOCK and getattr(state, "multiplier", 1) > 1:
             facts["multiplied"] = state.multiplier
         return facts
@@ -300,6 +335,10 @@ class Page:
             ]
         elif q.kind == questions.KNOCK:
             form["seat"] = vocab.seat(pos.state.to_act)
+        elif q.kind == questions.MATCH:
+            form["winners"] = [
+                {"value": key, "name": matchview.who(vocab, key)} for key in match_kind.choices(pos)
+            ]
         return form
 
     def _result(self, pos, result, variants) -> dict:
@@ -358,7 +397,10 @@ class Page:
                 label = sections[section].title
             else:
                 continue
-            links.append({"url": _rules_url(q.game, q.variant, section, rule), "label": label})
+            url = _rules_url(q.game, q.variant, section, rule)
+            if q.house:  # the rule page under the question's house rules
+                url = url.replace("#", f"?{q.house}#", 1)
+            links.append({"url": url, "label": label})
         return links
 
     def _next_url(self, nonce: str) -> str:
@@ -366,7 +408,10 @@ class Page:
         if due is not None:
             return question_url(*due)
         game, variant, kind = self.progress.mode or self.url_key[:3]
-        return question_url(game, variant, kind, tokens.derived_seed(nonce))
+        seed = tokens.derived_seed(nonce)
+        if self.q.house and [game, variant] == [self.q.game, self.q.variant]:
+            seed += "?" + self.q.house  # the next question keeps the table's rules
+        return question_url(game, variant, kind, seed)
 
 
 def _completed_trick_table(q, pos) -> dict:

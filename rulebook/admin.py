@@ -3,7 +3,7 @@
 from django.contrib import admin
 from modeltranslation.admin import TranslationAdmin, TranslationTabularInline
 
-from .models import Claim, Game, Rule, RuleValue, Section, Source, Variant
+from .models import Claim, Game, ReaderReport, Rule, RuleValue, Section, Source, Variant
 
 
 class RuleValueInline(TranslationTabularInline):
@@ -51,3 +51,15 @@ class RuleAdmin(TranslationAdmin):
     list_filter = ("game", "section")
     readonly_fields = ("key",)
     inlines = [RuleValueInline, ClaimInline]
+
+
+@admin.register(ReaderReport)
+class ReaderReportAdmin(admin.ModelAdmin):
+    """Readers' reports: an editor reads each and accepts or rejects it."""
+
+    list_display = ("rule", "game", "region", "text", "created", "status", "language")
+    list_filter = ("status", "game", "language")
+    list_editable = ("status",)
+    search_fields = ("rule", "region", "text", "source")
+    readonly_fields = ("game", "rule", "variant", "region", "text", "source", "language", "created")
+    date_hierarchy = "created"

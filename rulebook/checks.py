@@ -108,3 +108,23 @@ def registry_matches_engines(app_configs=None, **kwargs):
         for problem in registry_problems(spec):
             errors.append(checks.Error(f"{spec.slug}: {problem}", id="rulebook.E001"))
     return errors
+
+
+def reserved_problems(specs) -> list[str]:
+    """A game or variant slug that is a reserved word would hide a page (or be hidden by one)."""
+    problems = []
+    for spec in specs:
+        if spec.slug in games.RESERVED:
+            problems.append(f"the game slug {spec.slug!r} is a reserved word")
+        for slug in spec.presets:
+            if slug in games.RESERVED:
+                problems.append(f"{spec.slug}: the variant slug {slug!r} is a reserved word")
+    return problems
+
+
+@checks.register()
+def no_reserved_slugs(app_configs=None, **kwargs):
+    return [
+        checks.Error(problem, id="rulebook.E002")
+        for problem in reserved_problems(games.GAMES.values())
+    ]

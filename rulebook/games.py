@@ -40,6 +40,11 @@ class GameSpec:
         return [f.name for f in fields(self.engine.Rules)]
 
 
+# Words that name pages (the positions spec's "Reserved words"): never a game or variant slug.
+RESERVED = frozenset(
+    ("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz", "api")
+)
+
 GAMES = {
     spec.slug: spec
     for spec in [

@@ -168,3 +168,33 @@ class Claim(Loaded):
 
     def __str__(self):
         return f"{self.rule} per {self.source.key}: {self.status} {self.value}"
+
+
+class ReaderReport(models.Model):
+    """ "My table plays it differently": a reader's report on one rule, kept for the editors.
+
+    Never shown until an editor accepts it; then it appears beside the rule, labelled as a
+    reader's report (not a source). It is how the registry learns of new claims."""
+
+    NEW, ACCEPTED, REJECTED = "new", "accepted", "rejected"
+    STATUSES = [(NEW, _("new")), (ACCEPTED, _("accepted")), (REJECTED, _("rejected"))]
+    REGION_MAX, TEXT_MAX, SOURCE_MAX = 100, 1000, 300
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    rule = models.CharField(_("rule"), max_length=64, help_text=_("The rule's registry key"))
+    variant = models.SlugField(_("variant"), blank=True)
+    region = models.CharField(_("region or town"), max_length=REGION_MAX)
+    text = models.TextField(_("how their table plays it"), max_length=TEXT_MAX)
+    source = models.CharField(_("source"), max_length=SOURCE_MAX, blank=True)
+    language = models.CharField(_("language"), max_length=8)
+    status = models.CharField(_("status"), max_length=12, choices=STATUSES, default=NEW)
+    created = models.DateTimeField(_("date"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["game", "status"])]
+        verbose_name = _("reader's report")
+        verbose_name_plural = _("readers' reports")
+
+    def __str__(self):
+        return f"{self.game.slug}.{self.rule}: {self.region}"

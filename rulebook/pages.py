@@ -12,11 +12,14 @@ sign and isolated, and a bid (``{lowest_call}``) is written in words.
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
-from . import games, glossary
+from . import differences, games, glossary
 from .engine import cards
+from .engine.domains import domains
+from .engine.house_rules import PREFIX, overrides_between
 from .models import Claim, Game, Rule, Section
 from .words import count, listing, signed, times, vocabulary
 
@@ -83,6 +86,12 @@ class RuleView:
     claims: list = field(default_factory=list)
     reason: str = ""
     default_label: str = ""
+    kind: str | None = None  # what the difference is (``differences``), None when none
+    kind_label: str = ""
+    house: bool = False  # a house rule: the value differs from the variant's
+    alternatives: list = field(default_factory=list)  # house rules offered: label, query
+    base_label: str = ""  # the variant's own value, beside a house rule
+    reports: list = field(default_factory=list)  # readers' reports an editor accepted
 
 
 def wording(rule: Rule, value: str):
@@ -120,20 +129,38 @@ def claim_view(rule: Rule, claim: Claim, vocab) -> ClaimView:
     return ClaimView(source.title, claim.status, text, claim.note, source.language, source.label)
 
 
-def is_disputed(rule: Rule, claims: list[Claim], spec: games.GameSpec) -> bool:
-    """Shown in the differences table: sources disagree or one is silent or unclear."""
-    stated = {c.value for c in claims if c.status == Claim.STATED}
-    unclear = any(c.status != Claim.STATED for c in claims)
-    played = {games.parameters(r)[rule.key] for r in spec.presets.values()}
-    return len(stated) > 1 or unclear or len(played) > 1
+def _offered(rule: Rule, domain, rules, base, vocab, side: str) -> list[dict]:
+    """The other values of a rule whose reading is the site's, each as the query of the page
+    under that house rule (the reader's other house rules kept), and as the comparison of the
+    rules in force with that house rule (``side``: ``<game>:<variant>``)."""
+    now = games.parameters(rules)[rule.key]
+    kept = overrides_between(base, rules)
+    out = []
+    for value in differences.alternatives(domain, now):
+        query = {**kept, rule.key: value}
+        if value == games.parameters(base)[rule.key]:
+            del query[rule.key]
+        compare = {"a": side, **{f"a.{PREFIX}{k}": v for k, v in kept.items()}, "b": side}
+        compare.update({f"b.{PREFIX}{k}": v for k, v in query.items()})
+        out.append(
+            {
+                "value": value,
+                "label": label_for(rule, value, vocab),
+                "query": urlencode({PREFIX + k: v for k, v in query.items()}),
+                "compare": urlencode(compare),
+            }
+        )
+    return out
 
 
-def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
-    """The page as data: sections with their paragraphs and rules, and the differences.
+def build(game: Game, spec: games.GameSpec, variant_slug: str, rules, base=None) -> dict:
+    """The page as data: sections with their paragraphs and rules, and the differences, under
+    ``rules`` (the variant's, or the reader's house rules on ``base``, the variant's rules).
     Rule texts are HTML: each term links to the glossary the first time it appears."""
     vocab = vocabulary(spec)
     region = vocab.region
     linked = set()
+    base = rules if base is None else base
 
     def text(template: str):
         return glossary.link_terms(fill(template, values, region), vocab, spec.slug, linked)
@@ -141,34 +168,48 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
     values = placeholders(spec, rules, vocab)
     values.update(spec.engine.worked_example(rules))
     params = games.parameters(rules)
+    base_params = games.parameters(base)
     default_params = games.parameters(spec.presets[spec.default_variant])
+    known = domains(rules)
     rule_rows = (
         Rule.objects.filter(game=game)
         .select_related("section")
         .prefetch_related("values", "claims__source")
     )
+    sources_of = {
+        v.slug: {s.pk for s in v.sources.all()} for v in game.variants.prefetch_related("sources")
+    }
     by_section: dict[int, list[RuleView]] = {}
-    differences = []
+    differing = []
     for rule in rule_rows:
         value = params[rule.key]
         w = wording(rule, value)
         claims = list(rule.claims.all())
+        kind = differences.kind(rule, claims, spec, sources_of)
         view = RuleView(
             key=rule.key,
             name=rule.name,
             value=value,
             label=label_for(rule, value, vocab),
             statement=text(w.statement if w else ""),
-            disputed=is_disputed(rule, claims, spec),
+            disputed=kind is not None,
             claims=[claim_view(rule, c, vocab) for c in claims],
             reason=rule.default_reason or _("Every variant plays it this way."),
             default_label=label_for(rule, default_params[rule.key], vocab),
+            kind=kind,
+            kind_label=str(differences.LABELS[kind]) if kind else "",
+            house=value != base_params[rule.key],
+            base_label=label_for(rule, base_params[rule.key], vocab),
         )
+        if kind in (differences.OPEN, differences.SITE):
+            side = f"{spec.slug}:{variant_slug}"
+            view.alternatives = _offered(rule, known.get(rule.key), rules, base, vocab, side)
         by_section.setdefault(rule.section_id, []).append(view)
         if view.disputed:
-            differences.append(view)
+            differing.append(view)
     sections = []
-    for section in Section.objects.filter(game=game):
+    section_rows = list(Section.objects.filter(game=game))
+    for section in section_rows:
         sections.append(
             {
                 "key": section.key,
@@ -179,12 +220,15 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
         )
     return {
         "sections": sections,
-        "differences": differences,
+        "differences": differing,
         "sources": list(game.sources.all()),
         "values": values,
         "side_by_side": side_by_side(
             rule_rows, spec, {v.slug: v.name for v in game.variants.all()}, vocab
         ),
+        "house_rules": [v for s in sections for v in s["rules"] if v.house],
+        "rule_rows": list(rule_rows),
+        "section_rows": section_rows,
         **game_extras(spec, rules, vocab),
     }
 

@@ -36,7 +36,12 @@ class Step:
 def replay(position) -> list[Step]:
     """Every move of ``position`` with who made it, replayed from the position's start."""
     state = position.module.position_start(
-        position.rules, list(position.hands), position.dealer, **position.extra
+        position.rules,
+        list(position.hands),
+        position.dealer,
+        deal_number=position.deal_number,
+        match_totals=position.match_totals,
+        **position.extra,
     )
     steps = []
     for move in position.moves:

@@ -5,19 +5,24 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from diwaniya import learn
+from diwaniya import learn, links
 from quiz import progress as quiz_progress
 from tutorials import sections
 
-from . import games, glossary, pages, tables
+from . import games, glossary, matchview, pages, reports, tables
+from . import house as house_rules
 from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
+from .engine.house_rules import PREFIX, overrides_between
 from .engine.positions import open_position
 from .messages import explain
-from .models import Game, Variant
+from .models import Game, Rule, Section, Variant
 from .scorecard import scorecard
+from .words import vocabulary
 
 
 def home(request):
@@ -42,17 +47,27 @@ def _game(slug: str):
     return spec, get_object_or_404(Game, slug=slug)
 
 
+HOUSE_PAGE_SECONDS = 300  # a house-rule page is cached briefly: the sets readers make are many
+
+
 def rules_page(request, game, variant=None):
-    spec, game_row = _game(game)
-    slug = variant or spec.default_variant
-    if slug not in spec.presets:
-        raise Http404(explain("unknown_variant", {"variant": slug}, game=game))
-    variant_row = get_object_or_404(Variant, game=game_row, slug=slug)
-    key = f"rules:{get_language()}:{game}:{slug}:{game_row.registry_version}"
-    page = cache.get(key)
-    if page is None:
-        page = pages.build(game_row, spec, slug, spec.presets[slug])
-        cache.set(key, page, 3600)
+    """A game's rules under a variant, or under the reader's house rules (``?rule.<key>=``)."""
+    if request.method == "POST":
+        from .reports import submit
+
+        return submit(request, game, variant)
+    spec, game_row, variant_row = _variant(game, variant)
+    house = house_rules.read(spec, variant_row.slug, request.GET, _names(game_row))
+    if not house.ok:
+        return _house_rules_error(request, spec, game_row, variant_row, house)
+    if not house.canonical:  # the form sent every value: keep only the changed ones
+        return redirect(_permalink(game_row, variant_row, house))
+    page = _page(spec, game_row, variant_row.slug, house)
+    accepted = reports.accepted(game_row)
+    for section in page["sections"]:
+        for view in section["rules"]:
+            view.reports = accepted.get(view.key, [])
+    noindex = bool(house.overrides) or bool(request.GET)
     return render(
         request,
         "rulebook/rules.html",
@@ -61,8 +76,120 @@ def rules_page(request, game, variant=None):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
-            "learn": learn.path(request, game_row, slug),
-            "worked": sections.worked(game_row, slug),
+            "learn": learn.path(request, game_row, variant_row.slug),
+            "worked": sections.worked(game_row, variant_row.slug),
+            "house": house,
+            "house_query": house.query_string(),
+            "house_form": house_rules.form(
+                spec, house, page["rule_rows"], page["section_rows"], vocabulary(spec)
+            ),
+            "compare_links": _compare_links(spec, game_row, variant_row, house),
+            "reported": request.GET.get("reported"),
+            "noindex": noindex,
+            **page,
+        },
+    )
+
+
+def _compare_links(spec, game_row, variant_row, house) -> list[dict]:
+    """ "Compare with…": the rules in force against the variant's own (under house rules) and
+    against each other variant of the game."""
+    this = {"a": f"{spec.slug}:{variant_row.slug}"}
+    this.update({"a." + k: v for k, v in house.query().items()})
+    out = []
+    if house.overrides:
+        out.append(
+            {
+                "query": urlencode({**this, "b": f"{spec.slug}:{variant_row.slug}"}),
+                "name": variant_row.name,
+                "title": _("Your table’s rules and %(name)s") % {"name": variant_row.name},
+            }
+        )
+    for other in game_row.variants.all():
+        if other.slug != variant_row.slug:
+            out.append(
+                {
+                    "query": urlencode({**this, "b": f"{spec.slug}:{other.slug}"}),
+                    "name": other.name,
+                    "title": _("%(a)s and %(b)s") % {"a": variant_row.name, "b": other.name},
+                }
+            )
+    return out
+
+
+def _names(game_row) -> dict[str, str]:
+    """Each rule's name by its key, for the messages beside the form's fields."""
+    return dict(Rule.objects.filter(game=game_row).values_list("key", "name"))
+
+
+def _variant(game, variant):
+    spec, game_row = _game(game)
+    slug = variant or spec.default_variant
+    if slug not in spec.presets:
+        raise Http404(explain("unknown_variant", {"variant": slug}, game=game))
+    return spec, game_row, get_object_or_404(Variant, game=game_row, slug=slug)
+
+
+def _page(spec, game_row, slug, house) -> dict:
+    """The page's data: a variant's pages are cached for everyone, a house-rule set's briefly."""
+    overrides = house.overrides
+    key = f"rules:{get_language()}:{game_row.slug}:{slug}:{game_row.registry_version}"
+    if overrides:
+        key = "house:" + key + ":" + house.query_string()
+    page = cache.get(key)
+    if page is None:
+        page = pages.build(game_row, spec, slug, house.rules, base=house.preset)
+        cache.set(key, page, HOUSE_PAGE_SECONDS if overrides else 3600)
+    return page
+
+
+def _permalink(game_row, variant_row, house, name="rules-variant") -> str:
+    url = reverse(name, args=[game_row.slug, variant_row.slug])
+    query = house.query_string()
+    return f"{url}?{query}" if query else url
+
+
+def _house_rules_error(request, spec, game_row, variant_row, house):
+    """The rules the reader chose, kept in the form, with each problem beside its rule (400)."""
+    rule_rows = (
+        Rule.objects.filter(game=game_row).select_related("section").prefetch_related("values")
+    )
+    return render(
+        request,
+        "rulebook/house_rules_error.html",
+        {
+            "game": game_row,
+            "variant": variant_row,
+            "house": house,
+            "house_form": house_rules.form(
+                spec, house, rule_rows, Section.objects.filter(game=game_row), vocabulary(spec)
+            ),
+            "noindex": True,
+        },
+        status=400,
+    )
+
+
+def print_page(request, game, variant):
+    """One printable page: the rules a table agrees on before the first deal."""
+    spec, game_row, variant_row = _variant(game, variant)
+    house = house_rules.read(spec, variant_row.slug, request.GET, _names(game_row))
+    if not house.ok:
+        return _house_rules_error(request, spec, game_row, variant_row, house)
+    if not house.canonical:
+        return redirect(_permalink(game_row, variant_row, house, "rules-print"))
+    page = _page(spec, game_row, variant_row.slug, house)
+    return render(
+        request,
+        "rulebook/print.html",
+        {
+            "game": game_row,
+            "variant": variant_row,
+            "house": house,
+            "house_query": house.query_string(),
+            "permalink": links.absolute(_permalink(game_row, variant_row, house)),
+            "noindex": True,
+            "canonical": links.absolute(reverse("rules-variant", args=[game, variant_row.slug])),
             **page,
         },
     )
@@ -98,8 +225,28 @@ def position_page(request, game):
         "viewer": _viewer(line, at),
         "notation": " ".join(position.move_tokens()),
         "json_query_string": urlencode(position.query()),
+        "match": matchview.context(position, vocabulary(spec)),
+        "house_rules": _position_house_rules(game_row, position),
     }
     return render(request, "rulebook/position.html", context, status=status)
+
+
+def _position_house_rules(game_row, position) -> dict | None:
+    """The house rules a position is played under, in words, with the rule page under them."""
+    preset = position.module.PRESETS[position.variant]
+    changed = overrides_between(preset, position.rules)
+    if not changed:
+        return None
+    vocab = vocabulary(game_row.slug)
+    rows = {r.key: r for r in Rule.objects.filter(game=game_row).prefetch_related("values")}
+    return {
+        "rules": [
+            {"name": rows[k].name, "label": pages.label_for(rows[k], v, vocab)}
+            for k, v in changed.items()
+            if k in rows
+        ],
+        "query": urlencode({PREFIX + k: v for k, v in changed.items()}),
+    }
 
 
 def _position_error(request, spec, game_row, e):

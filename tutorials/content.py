@@ -16,6 +16,8 @@ A file looks like this (see ``tutorials/data/`` for real ones)::
     learner = "S"                 # the seat whose hand is always open
     show = "learner"              # or "all": are the other hands open?
     start = "deal"                # game extras of the positions spec (start, exposed)
+    deal_number = 4               # a later deal of a match (optional, 1 by default)
+    totals = "N:40,E:12,S:57,W:33"  # the match totals before this deal (optional)
     section = "play"              # the rule section the tutorial is about
     title = { ar = "…", en = "…", fr = "…" }
     summary = { ar = "…", en = "…", fr = "…" }
@@ -38,9 +40,10 @@ from pathlib import Path
 
 from rulebook import games
 from rulebook.engine.errors import EngineError
+from rulebook.engine.positions import parse_deal_number, parse_totals
 from rulebook.engine.table import SEATS, parse_seat
 
-from .script import ANY_LEGAL, ScriptError, Step, deal_hands, replay
+from .script import ANY_LEGAL, Match, ScriptError, Step, deal_hands, replay
 
 DATA = Path(__file__).resolve().parent / "data"
 LANGUAGES = ("ar", "en", "fr")
@@ -89,8 +92,18 @@ def steps_of(data: dict) -> list[Step]:
     ]
 
 
-def setup(game: str, seed: str, deal: str, dealer: str, start: str, exposed: str):
-    """(engine module, hands, dealer seat, extras) of a tutorial; ``EngineError`` if unreadable."""
+def setup(
+    game: str,
+    seed: str,
+    deal: str,
+    dealer: str,
+    start: str,
+    exposed: str,
+    deal_number="",
+    totals: str = "",
+):
+    """(engine module, hands, dealer seat, extras, match) of a tutorial, ``match`` being its
+    place in a match (``Match``); ``EngineError`` if unreadable."""
     spec = games.get(game)
     if spec is None:
         raise ValueError(f"unknown game {game!r}")
@@ -98,19 +111,22 @@ def setup(game: str, seed: str, deal: str, dealer: str, start: str, exposed: str
     hands, deal_dealer = deal_hands(module, seed or None, deal or None)
     seat = parse_seat(dealer) if dealer else (deal_dealer if deal_dealer is not None else 0)
     extra = module.parse_extra({"start": start or "", "exposed": exposed or ""})
-    return module, hands, seat, extra
+    match = Match(parse_deal_number(str(deal_number or "")), parse_totals(module, totals or ""))
+    return module, hands, seat, extra, match
 
 
 def frames_of(data: dict):
-    module, hands, dealer, extra = setup(
+    module, hands, dealer, extra, match = setup(
         data["game"],
         data.get("seed", ""),
         data.get("deal", ""),
         data.get("dealer", ""),
         data.get("start", ""),
         data.get("exposed", ""),
+        data.get("deal_number", ""),
+        data.get("totals", ""),
     )
-    return replay(module, data["variant"], hands, dealer, extra, steps_of(data))
+    return replay(module, data["variant"], hands, dealer, extra, steps_of(data), match)
 
 
 def _texts_missing(table, where: str) -> list[str]:

@@ -27,6 +27,8 @@ def _tutorial_values(data: dict, game_id: int | None) -> dict:
         "show": data.get("show", "learner"),
         "start": data.get("start", ""),
         "exposed": data.get("exposed", ""),
+        "deal_number": int(data.get("deal_number", 1)),
+        "totals": data.get("totals", ""),
         "section": data.get("section", ""),
         **texts(data, "title"),
         **texts(data, "summary"),

@@ -37,6 +37,12 @@ class Tutorial(Loaded):
     show = models.CharField(max_length=10, choices=SHOW, default="learner")
     start = models.CharField(max_length=20, blank=True)
     exposed = models.CharField(max_length=20, blank=True)
+    deal_number = models.PositiveSmallIntegerField(
+        default=1, help_text=_("Which deal of a match the tutorial is set in")
+    )
+    totals = models.CharField(
+        max_length=60, blank=True, help_text=_("The match totals before the deal, as N:40,E:12")
+    )
     section = models.SlugField(blank=True)
     title = models.CharField(_("title"), max_length=200)
     summary = models.TextField(_("summary"), blank=True)
@@ -145,6 +151,8 @@ def as_script(tutorial, steps) -> dict:
     for name in ("variant", "level", "seed", "deal", "dealer", "learner", "show", "start"):
         data[name] = getattr(tutorial, name)
     data["exposed"] = tutorial.exposed
+    data["deal_number"] = tutorial.deal_number
+    data["totals"] = tutorial.totals
     return data
 
 
@@ -177,12 +185,15 @@ def frames_of(tutorial, steps):
     """Replay a tutorial given as rows (saved or not): the admin checks an edit this way."""
     from .script import replay
 
-    module, hands, dealer, extra = content.setup(
+    module, hands, dealer, extra, match = content.setup(
         tutorial.game.slug,
         tutorial.seed,
         tutorial.deal,
         tutorial.dealer,
         tutorial.start,
         tutorial.exposed,
+        tutorial.deal_number,
+        tutorial.totals,
     )
-    return replay(module, tutorial.variant, hands, dealer, extra, [script_step(s) for s in steps])
+    steps = [script_step(s) for s in steps]
+    return replay(module, tutorial.variant, hands, dealer, extra, steps, match)

@@ -14,8 +14,8 @@ variant forbids: ``replay`` raises ``ScriptError`` naming the step and the engin
 from dataclasses import dataclass, field
 
 from rulebook.engine import cards, shuffle
-from rulebook.engine.errors import EngineError
-from rulebook.engine.positions import Position
+from rulebook.engine.errors import BadInput, EngineError
+from rulebook.engine.positions import Position, zero_totals
 from rulebook.engine.table import parse_seat
 
 ANY_LEGAL = "legal"
@@ -40,6 +40,14 @@ class Step:
     question: bool = False
     accept: list[str] | str | None = None  # None: the first move; ANY_LEGAL; or tokens
     variant: str | None = None  # restart the deal under this variant before the moves
+
+
+@dataclass(frozen=True)
+class Match:
+    """Where the deal stands in a match: its number and the totals before it (None: zeros)."""
+
+    deal_number: int = 1
+    totals: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -79,13 +87,13 @@ def deal_hands(module, seed: str | None, deal: str | None) -> tuple[list[int], i
     return list(shuffle.deal(seed, module.PACK)), None
 
 
-def replay(module, variant: str, hands, dealer: int, extra: dict, steps: list[Step]):
+def replay(module, variant: str, hands, dealer: int, extra: dict, steps: list[Step], match=Match()):
     """Every step's frame, in order; ``ScriptError`` at the first step the engine refuses."""
     frames = []
-    current = _start(module, variant, hands, dealer, extra, 0)
+    current = _start(module, variant, hands, dealer, extra, 0, match)
     for number, step in enumerate(steps, start=1):
         if step.variant and step.variant != current.variant:
-            current = _start(module, step.variant, hands, dealer, extra, number)
+            current = _start(module, step.variant, hands, dealer, extra, number, match)
         before = current
         after = _advance(before, step, number)
         if step.question:
@@ -95,15 +103,36 @@ def replay(module, variant: str, hands, dealer: int, extra: dict, steps: list[St
     return frames
 
 
-def _start(module, variant, hands, dealer, extra, number) -> Position:
+def _start(module, variant, hands, dealer, extra, number, match=Match()) -> Position:
     if variant not in module.PRESETS:
         raise ScriptError(number, None, f"unknown_variant {variant}")
     rules = module.PRESETS[variant]
+    totals = match.totals if match.totals is not None else zero_totals(module)
     try:
-        state = module.position_start(rules, list(hands), dealer, **extra)
+        if module.match_over(rules, totals):
+            raise BadInput("bad_totals", reason="match_over")
+        state = module.position_start(
+            rules,
+            list(hands),
+            dealer,
+            deal_number=match.deal_number,
+            match_totals=totals,
+            **extra,
+        )
     except EngineError as e:
         raise ScriptError(number, None, e) from None
-    return Position(module, variant, rules, dealer, list(hands), [], dict(extra), state)
+    return Position(
+        module,
+        variant,
+        rules,
+        dealer,
+        list(hands),
+        [],
+        dict(extra),
+        state,
+        match.deal_number,
+        match.totals,
+    )
 
 
 def _advance(position: Position, step: Step, number: int) -> Position:
@@ -127,6 +156,8 @@ def _advance(position: Position, step: Step, number: int) -> Position:
         moves,
         position.extra,
         state,
+        position.deal_number,
+        position.totals,
     )
 
 

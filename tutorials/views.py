@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rulebook import echo, tables
+from rulebook import echo, matchview, tables
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls, open_position
@@ -185,6 +185,7 @@ def _context(tutorial, steps, step, frame, progress, move=None) -> dict:
         + "?"
         + urlencode(position.query()),
         "sheet": _sheet(position, vocab),
+        "match": matchview.context(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
         "variant": Variant.objects.filter(game=tutorial.game, slug=position.variant).first(),
         "finish": _finish(tutorial, steps, progress) if number == total and k is None else None,

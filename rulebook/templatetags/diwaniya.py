@@ -28,3 +28,19 @@ def listing(items, autoescape=True):
     """Items joined with the language's list separator («، » in Arabic)."""
     escape = conditional_escape if autoescape else str
     return mark_safe(words.listing(escape(i) for i in items))
+
+
+@register.inclusion_tag("rulebook/_table.html")
+def drawn_table(table):
+    """The table component for one position's ``tables.table()`` context, where a page draws
+    several positions (the compare page's two sides)."""
+    return table
+
+
+@register.filter
+def get_item(mapping, key):
+    """``mapping[key]`` in a template (a query's value by a name held in a variable)."""
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None

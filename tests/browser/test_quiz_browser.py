@@ -81,6 +81,14 @@ def answer_by_keyboard(page, q, right: bool) -> None:
         choice = "yes" if e["may"] == right else "no"
         tab_to(page, lambda a: a["name"] == "may" and a["value"] == choice)
         submit_and_wait(page)
+    elif q.kind == questions.MATCH:
+        first = "N" if q.module.TOTALS == "seats" else "NS"
+        wrong = ["none"] if e["winners"] else [first]
+        for value in (e["winners"] or ["none"]) if right else wrong:
+            tab_to(page, lambda a, value=value: a["name"] == "winners" and a["value"] == value)
+            page.keyboard.press("Space")
+        tab_to(page, lambda a: a["tag"] == "BUTTON" and a["type"] == "submit")
+        submit_and_wait(page)
     else:
         raise AssertionError(f"no keyboard path for {q.kind}")
 

@@ -29,7 +29,7 @@ def question_of(url: str):
     if seed.startswith(questions.PICKED):
         row = HandPicked.objects.get(game=game, key=seed[len(questions.PICKED) :])
         return row.question()
-    return questions.generate(game, variant, kind, seed)
+    return questions.generate(game, variant, kind, seed, urlparse(url).query)
 
 
 def form_token(response) -> str:
@@ -60,6 +60,12 @@ def answer_data(q, right: bool, page=None) -> dict:
             data[f"entry_{side}"] = e["entries"][i]
             data[f"debt_{side}"] = e["debts"][i] + (0 if right else 5)
         return data
+    if q.kind == questions.MATCH:
+        winners = e["winners"] or ["none"]
+        if right:
+            return {"winners": winners}
+        keys = ["N", "E", "S", "W"] if q.module.TOTALS == "seats" else list(PARTNERSHIPS)
+        return {"winners": ["none"] if e["winners"] else keys[:1]}
     return {"may": "yes" if e["may"] == right else "no", "cost": e["cost"]}
 
 
@@ -71,7 +77,7 @@ def answer(client, url, right=True, extra=None):
     data = {"token": form_token(page), **answer_data(q, right, page), **(extra or {})}
     sent = client.post(url, data)
     assert sent.status_code == 303, (sent.status_code, text_of(sent)[:500])
-    assert sent["Location"].startswith(url + "?a=")
+    assert sent["Location"].startswith(url + ("&" if "?" in url else "?") + "a=")
     return q, client.get(sent["Location"])
 
 

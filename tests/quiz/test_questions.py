@@ -232,6 +232,9 @@ def wrong_answer(q):
         return {"points": [p + 1 for p in q.expected["points"]]}
     if q.kind == SHEET:
         return {"entries": q.expected["entries"], "debts": [d + 1 for d in q.expected["debts"]]}
+    if q.kind == questions.MATCH:
+        first = "N" if q.module.TOTALS == "seats" else "NS"
+        return {"winners": [] if q.expected["winners"] else [first]}
     return {"may": not q.expected["may"], "cost": q.expected["cost"]}
 
 
@@ -243,7 +246,28 @@ def right_answer(q):
     return q.expected
 
 
+def check_match(q, pos):
+    """The match worked out again from the totals before the deal and the deal's points."""
+    state = pos.state
+    assert state.is_over and (pos.deal_number > 1 or any(pos.match_totals))
+    after = [t + p for t, p in zip(pos.match_totals, state.points(), strict=True)]
+    target, names = pos.rules.target, (SEATS if len(after) == 4 else ("NS", "EW"))
+    reached = [i for i, t in enumerate(after) if t >= target]
+    if len(after) == 4:  # the penalty family: the lowest total wins once someone reaches it
+        low = min(after)
+        lowest = [names[i] for i, t in enumerate(after) if t == low]
+        if not reached or (len(lowest) > 1 and pos.rules.ties == "play_on"):
+            assert q.expected["winners"] == []
+        else:
+            assert q.expected["winners"] == sorted(lowest)
+    elif len(reached) == 1:  # a side game: the side that reaches the target wins
+        assert q.expected["winners"] == [names[reached[0]]]
+    elif not reached:
+        assert q.expected["winners"] == []
+
+
 CHECKS = {
+    questions.MATCH: check_match,
     LEGAL_SET: check_choice,
     PLAY: check_choice,
     NEXT_LEADER: check_next_leader,

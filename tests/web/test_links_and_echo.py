@@ -5,6 +5,7 @@ import json
 import re
 
 import pytest
+from django.utils import translation
 
 from rulebook import echo
 from rulebook.messages import explain
@@ -55,9 +56,9 @@ def test_the_helper_caps_and_isolates():
     text = echo.fill("“%(move)s” is not a move.", {"move": TYPED}, html=False)
     assert text == f"“\u2068{TYPED[:39]}…\u2069” is not a move."
     # what the message turned into its own words is not the visitor's: left as it is
-    assert explain("card_not_in_hand", {"seat": "N", "card": "QS"}) == (
-        "North does not hold the queen of spades."
-    )
+    with translation.override("en"):  # an earlier test's request may leave another language on
+        said = explain("card_not_in_hand", {"seat": "N", "card": "QS"})
+    assert said == "North does not hold the queen of spades."
 
 
 def _isolated(html: str) -> list[str]:

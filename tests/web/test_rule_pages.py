@@ -7,7 +7,7 @@ from html import escape
 import pytest
 from django.utils import translation
 
-from rulebook import games, pages
+from rulebook import differences, games, pages
 from rulebook.models import Game, Rule
 
 SECTIONS = [
@@ -82,8 +82,10 @@ def test_the_sbeetah_page_doubles_hearts_and_has_no_moon(client, rulebook):
 @pytest.mark.parametrize("lang", ["ar", "en", "fr"])
 def test_the_differences_table_shows_each_claim_and_the_reason(client, rulebook, lang):
     html = client.get(f"/{lang}/bent-al-sbeet/").content.decode()
-    row = re.search(r'<tr id="diff-queen_points">.*?</tr>', html, re.S).group(0)
-    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    row = re.search(r'<tr id="diff-queen_points"[^>]*>.*?</tr>', html, re.S).group(0)
+    kind, *cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    with translation.override(lang):
+        assert kind == str(differences.LABELS[differences.DISAGREE])
     assert cells[0].startswith("13") and cells[1].startswith("12")
     assert cells[2].strip() == "13"  # the site's default
     with translation.override(lang):

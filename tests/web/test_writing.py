@@ -130,7 +130,23 @@ def _render(lang):
             add(position, client.get(position))
     for url, response in [*_quiz_pages(client, lang), *_sheet_page(client, lang)]:
         add(url, response)
+    for url in _house_rule_pages(lang):
+        add(url, client.get(url))
     return pages
+
+
+def _house_rule_pages(lang):
+    """A page under house rules, the print sheets, the compare pages, a later deal's position."""
+    yield f"/{lang}/bent-al-sbeet/qahwa/?rule.target=101&rule.moon=false&rule.pass_direction=right"
+    yield f"/{lang}/tarneeb/egyptian/?rule.after_double=double_kept&rule.redouble_allowed=true"
+    for slug, spec in games.GAMES.items():
+        for variant in spec.presets:
+            yield f"/{lang}/{slug}/{variant}/print/"
+    yield f"/{lang}/compare/"
+    yield f"/{lang}/compare/?a=bent-al-sbeet:qahwa&b=bent-al-sbeet:sbeetah"
+    yield f"/{lang}/compare/?a=tarneeb:classic&b=tarneeb:egyptian"
+    sabaat = "sabaat-al-deemin:classic"
+    yield f"/{lang}/compare/?a={sabaat}&b={sabaat}&b.rule.target=300"
 
 
 @pytest.fixture(scope="module")
@@ -198,6 +214,25 @@ def test_the_copy_check_finds_a_copied_sentence():
         pytest.skip("needs ../shared/sources")
     lifted = copying.SOURCES.glob("003_*.txt").__next__().read_text().split("\n")[-1][:200]
     assert copying.shared_runs(lifted.upper().replace(",", " ;"), copying.read_fingerprint())
+
+
+# ---------------------------------------------------------------- in-page links
+def test_every_in_page_link_has_its_target(site):
+    """``href="#x"`` (and a link to the same page with ``#x``) needs an element ``id="x"``."""
+    missing = {}
+    for url, page in _pages(site):
+        ids = set(re.findall(r'\bid="([^"]+)"', page))
+        path = url.split("?")[0].split("#")[0]
+        targets = re.findall(r'href="#([^"]+)"', page)
+        targets += [
+            t
+            for link, t in re.findall(r'href="([^"#]*)#([^"]+)"', page)
+            if html.unescape(link) in (path, url.split("#")[0])
+        ]
+        lost = sorted({t for t in targets if t not in ids})
+        if lost:
+            missing[url] = lost
+    assert missing == {}
 
 
 # ---------------------------------------------------------------- moves in words

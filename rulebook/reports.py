@@ -1,0 +1,102 @@
+"""Readers' reports ("my table plays it differently"): the form beside every rule, and the
+reports an editor accepted, shown beside their rule.
+
+A report is sent by POST to the rule page (CSRF-protected), capped in length, and rate-limited
+per browser session and per address through the cache; it is never shown until an editor
+accepts it in the admin.
+"""
+
+from django import forms
+from django.core.cache import cache
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from .models import ReaderReport, Rule
+
+LIMIT = 5  # reports from one session or one address ...
+WINDOW = 3600  # ... per hour
+SHOWN = 5  # accepted reports shown beside a rule
+
+
+class ReportForm(forms.Form):
+    rule = forms.CharField(max_length=64, widget=forms.HiddenInput)
+    region = forms.CharField(label=_("Region or town"), max_length=ReaderReport.REGION_MAX)
+    text = forms.CharField(
+        label=_("How your table plays it"),
+        max_length=ReaderReport.TEXT_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    source = forms.CharField(
+        label=_("A source (optional)"), max_length=ReaderReport.SOURCE_MAX, required=False
+    )
+
+
+def accepted(game) -> dict[str, list[ReaderReport]]:
+    """The accepted reports of ``game``, newest first, by rule key."""
+    out: dict[str, list[ReaderReport]] = {}
+    for report in ReaderReport.objects.filter(game=game, status=ReaderReport.ACCEPTED):
+        out.setdefault(report.rule, [])
+        if len(out[report.rule]) < SHOWN:
+            out[report.rule].append(report)
+    return out
+
+
+def _keys(request) -> list[str]:
+    keys = ["report:ip:" + request.META.get("REMOTE_ADDR", "")]
+    if request.session.session_key:
+        keys.append("report:session:" + request.session.session_key)
+    return keys
+
+
+def allowed(request) -> bool:
+    """Whether this session and this address may send one more report (and count it)."""
+    keys = _keys(request)
+    if any(cache.get(k, 0) >= LIMIT for k in keys):
+        return False
+    for k in keys:
+        if not cache.add(k, 1, WINDOW):
+            try:
+                cache.incr(k)
+            except ValueError:  # expired in between
+                cache.add(k, 1, WINDOW)
+    return True
+
+
+def submit(request, game, variant):
+    """Store a report on one rule of the page, then back to the rule (303)."""
+    from .views import _variant
+
+    spec, game_row, variant_row = _variant(game, variant)
+    form = ReportForm(request.POST)
+    rule = Rule.objects.filter(game=game_row, key=request.POST.get("rule", "")[:64]).first()
+    if rule is None or not form.is_valid():
+        return _again(request, game_row, variant_row, form, rule, 400)
+    if not allowed(request):
+        form.add_error(None, _("You have sent several reports in a short time: please try later."))
+        return _again(request, game_row, variant_row, form, rule, 429)
+    ReaderReport.objects.create(
+        game=game_row,
+        rule=rule.key,
+        variant=variant_row.slug,
+        region=form.cleaned_data["region"],
+        text=form.cleaned_data["text"],
+        source=form.cleaned_data["source"],
+        language=get_language(),
+    )
+    url = reverse("rules-variant", args=[game_row.slug, variant_row.slug])
+    to = f"{url}?{urlencode({'reported': rule.key})}#rule-{rule.key}"
+    return HttpResponseRedirect(to, status=303)
+
+
+def _again(request, game_row, variant_row, form, rule, status):
+    """The form again with what the reader wrote and what is wrong with it."""
+    return render(
+        request,
+        "rulebook/report.html",
+        {"game": game_row, "variant": variant_row, "form": form, "rule": rule, "noindex": True},
+        status=status,
+    )

@@ -1,0 +1,110 @@
+"""Readers' reports ("my table plays it differently"): CSRF, length caps, a rate limit, and
+never shown until an editor accepts one."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from rulebook import reports
+from rulebook.models import ReaderReport
+
+URL = "/fr/bent-al-sbeet/sbeetah/"
+REPORT = {
+    "rule": "ties",
+    "region": "Jahra",
+    "text": "Chez nous, on rejoue une donne.",
+    "source": "",
+}
+
+
+def send(client, **changes):
+    return client.post(URL, {**REPORT, **changes}, REMOTE_ADDR="10.1.2.3")
+
+
+def test_a_report_is_stored_for_the_editors_and_hidden(client, rulebook):
+    response = send(client)
+    assert response.status_code == 303
+    assert response["Location"].startswith(URL + "?reported=ties#rule-ties")
+    report = ReaderReport.objects.get()
+    assert (report.rule, report.region, report.language, report.status) == (
+        "ties",
+        "Jahra",
+        "fr",
+        ReaderReport.NEW,
+    )
+    page = client.get(response["Location"]).content.decode()
+    assert "rédaction lira votre signalement" in page  # thanked beside the rule
+    assert "Chez nous, on rejoue" not in page  # but not shown
+
+
+def test_an_accepted_report_appears_beside_its_rule_as_a_readers_report(client, rulebook):
+    send(client)
+    ReaderReport.objects.update(status=ReaderReport.ACCEPTED)
+    html = client.get("/en/bent-al-sbeet/qahwa/").content.decode()
+    rule = re.search(r'id="rule-ties".*?</dd>', html, re.S).group(0)
+    assert "Chez nous, on rejoue une donne." in rule
+    assert "A reader’s report, not a source (Jahra)" in rule
+    assert 'lang="fr"' in rule
+    ReaderReport.objects.update(status=ReaderReport.REJECTED)
+    assert "Chez nous" not in client.get("/en/bent-al-sbeet/qahwa/").content.decode()
+
+
+def test_a_report_without_the_csrf_token_is_refused(rulebook):
+    client = Client(enforce_csrf_checks=True)
+    assert send(client).status_code == 403
+    page = client.get(URL).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert send(client, csrfmiddlewaretoken=token).status_code == 303
+    assert ReaderReport.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "changes,field",
+    [
+        ({"text": "x" * (ReaderReport.TEXT_MAX + 1)}, "text"),
+        ({"region": "y" * (ReaderReport.REGION_MAX + 1)}, "region"),
+        ({"source": "z" * (ReaderReport.SOURCE_MAX + 1)}, "source"),
+        ({"text": ""}, "text"),
+    ],
+)
+def test_a_report_too_long_or_empty_is_a_400_that_keeps_it(client, rulebook, changes, field):
+    response = send(client, **changes)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f'id="report-ties-{field}"' in html
+    assert re.search(rf'id="report-ties-{field}"[^>]*aria-invalid="true"', html)
+    assert "Jahra" in html or field == "region"
+    assert ReaderReport.objects.count() == 0
+
+
+def test_an_unknown_rule_is_refused(client, rulebook):
+    assert send(client, rule="nonesuch").status_code == 400
+    assert ReaderReport.objects.count() == 0
+
+
+def test_reports_are_rate_limited(client, rulebook):
+    for _ in range(reports.LIMIT):
+        assert send(client).status_code == 303
+    response = send(client)
+    assert response.status_code == 429
+    assert "plus tard" in response.content.decode()
+    assert ReaderReport.objects.count() == reports.LIMIT
+    # another address is not held back by this one
+    other = Client().post(URL, REPORT, REMOTE_ADDR="10.9.9.9")
+    assert other.status_code == 303
+
+
+def test_the_admin_lists_reports(admin_client, rulebook):
+    send(Client())
+    html = admin_client.get("/admin/rulebook/readerreport/").content.decode()
+    for column in (
+        "column-rule",
+        "column-region",
+        "column-text",
+        "column-created",
+        "column-status",
+        "column-language",
+    ):
+        assert column in html
+    assert "Jahra" in html
