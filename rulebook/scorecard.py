@@ -35,8 +35,15 @@ class Step:
 
 def replay(position) -> list[Step]:
     """Every move of ``position`` with who made it, replayed from the position's start."""
+    # A later deal of a match replays in its context: the pass direction of deal n, the lead
+    # of the lowest total.
     state = position.module.position_start(
-        position.rules, list(position.hands), position.dealer, **position.extra
+        position.rules,
+        list(position.hands),
+        position.dealer,
+        deal_number=position.deal_number,
+        match_totals=position.match_totals,
+        **position.extra,
     )
     steps = []
     for move in position.moves:
