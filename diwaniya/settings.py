@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "scoresheet",
     "tutorials",
     "quiz",
+    "practice",
 ]
 
 MIDDLEWARE = [

@@ -3,11 +3,21 @@ from django.contrib import admin
 from django.urls import include, path
 
 from diwaniya import views as site
+from practice import api as practice_api
+from practice import urls as practice_urls  # noqa: F401  (registers the match id converters)
+from practice import views as practice
 from rulebook import api, views
 
 urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
     path("api/<slug:game>/variants", api.variants, name="api-variants"),
+    path("api/<slug:game>/practice", practice_api.create, name="api-practice"),
+    path("api/practice/<match_id:public_id>", practice_api.show, name="api-practice-match"),
+    path("api/practice/<match_id:public_id>/move", practice_api.move, name="api-practice-move"),
+    path("api/practice/<match_id:public_id>/undo", practice_api.undo, name="api-practice-undo"),
+    path(
+        "api/practice/<match_id:public_id>/next", practice_api.next_deal, name="api-practice-next"
+    ),
     path("admin/", admin.site.urls),
 ]
 
@@ -17,9 +27,11 @@ urlpatterns += i18n_patterns(
     path("tarneeb/sheet/", include("scoresheet.urls")),
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
+    path("practice/", include("practice.urls")),  # a reserved word, never a game
     path("glossary/", views.glossary_page, name="glossary"),  # a reserved word, never a game
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
+    path("<slug:game>/practice/", practice.choose, name="practice-choose"),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),
 )
 
