@@ -120,7 +120,7 @@ def replies(practice, since: int | None) -> dict | None:
     for step in steps:
         first = step["plies"][0]
         frame = drawn(practice, first, interactive=False)
-        frame["hide_points"] = True
+        frame.update(hide_points=True, bidding_box=None)  # a picture: no call to make
         frames.append(frame)
         if step["hidden"]:
             n = len(step["plies"])

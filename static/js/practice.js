@@ -57,7 +57,7 @@
   showFrame(0);
   if (controls) {
     controls.hidden = false;
-    var skip = controls.querySelector("button.skip");
+    var skip = controls.querySelector("button.show-now");
     if (skip) skip.addEventListener("click", finish);
   }
   timer = window.setTimeout(next, PACE);
