@@ -13,7 +13,7 @@ from rulebook.models import Rule
 from rulebook.pages import label_for
 from rulebook.words import listing, vocabulary
 
-AS_VARIANT = _("As the variant plays it: %(value)s")
+AS_VARIANT = _("Unchanged: %(value)s")
 NO_CARD = _("none")
 MAX_SET_OPTIONS = 4  # a card set offers every subset of up to this many cards
 

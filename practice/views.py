@@ -300,6 +300,7 @@ def check(request):
     context = {
         "worked": worked,
         "algorithm": shuffle.ALGORITHM,
+        "stream_text": f"{shuffle.ALGORITHM}:SEED:k",  # a block of the stream, as hashed
         "games": Game.objects.filter(slug__in=[g for g in games.GAMES if g in bots.GAMES]),
         "game_slug": game if spec else "",
     }
