@@ -67,7 +67,7 @@ def choose(request, game):
     chosen = {k[len(PREFIX) :]: v for k, v in params.items() if k.startswith(PREFIX)}
     context = {
         "game": game_row,
-        "variant": Variant.objects.filter(game=game_row, slug=variant).first(),
+        "variant": get_object_or_404(Variant, game=game_row, slug=variant),
         "variants": game_row.variants.all(),
         "rules": rule_fields(game_row, spec, variant, chosen),
         "seats": [{"letter": "NESW"[s], "name": vocabulary(game).seat(s)} for s in range(4)],
