@@ -4,7 +4,6 @@ from django.urls import include, path
 
 from diwaniya import views as site
 from practice import api as practice_api
-from practice import urls as practice_urls  # noqa: F401  (registers the match id converters)
 from practice import views as practice
 from rulebook import api, views
 
@@ -12,12 +11,10 @@ urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
     path("api/<slug:game>/variants", api.variants, name="api-variants"),
     path("api/<slug:game>/practice", practice_api.create, name="api-practice"),
-    path("api/practice/<match_id:public_id>", practice_api.show, name="api-practice-match"),
-    path("api/practice/<match_id:public_id>/move", practice_api.move, name="api-practice-move"),
-    path("api/practice/<match_id:public_id>/undo", practice_api.undo, name="api-practice-undo"),
-    path(
-        "api/practice/<match_id:public_id>/next", practice_api.next_deal, name="api-practice-next"
-    ),
+    path("api/practice/<slug:public_id>", practice_api.show, name="api-practice-match"),
+    path("api/practice/<slug:public_id>/move", practice_api.move, name="api-practice-move"),
+    path("api/practice/<slug:public_id>/undo", practice_api.undo, name="api-practice-undo"),
+    path("api/practice/<slug:public_id>/next", practice_api.next_deal, name="api-practice-next"),
     path("admin/", admin.site.urls),
 ]
 

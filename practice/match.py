@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from rulebook.engine import bots, cards, engine, shuffle
 from rulebook.engine.domains import rules_json
-from rulebook.engine.errors import BadInput, IllegalMove
+from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.house_rules import with_overrides
 from rulebook.engine.positions import Position, totals_json, totals_keys, zero_totals
 from rulebook.engine.score_sheet import Sheet
@@ -45,14 +45,9 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-class Conflict(Exception):
+class Conflict(EngineError):
     """A request that does not fit the match as it now stands (HTTP 409): ``stale_ply``,
     ``deal_over``, ``nothing_to_undo``, ``deal_in_play``, ``match_over``."""
-
-    def __init__(self, code: str, **details):
-        super().__init__(code, details)
-        self.code = code
-        self.details = details
 
 
 @dataclass(frozen=True)
@@ -205,14 +200,7 @@ class Practice:
         module, record = self.module, self.record
         self.hands = shuffle.deal(record.seed, module.PACK)
         self.extra = opening(module)
-        self.state = module.position_start(
-            self.rules,
-            list(self.hands),
-            self.dealer,
-            deal_number=self.deal_number,
-            match_totals=self.totals,
-            **self.extra,
-        )
+        self.state = self._position([], None).start_state()
         self.actors: list[int] = []
         self.moves: list[int] = []
         for index, token in enumerate(record.moves):
@@ -295,22 +283,18 @@ class Practice:
         return self.state.legal_moves() if self.learner_to_act else []
 
     def position(self, upto: int | None = None) -> Position:
-        """The deal as a position of the positions spec (after ``upto`` moves, if given):
-        every card shown, so only for the deal once it is over, or for the learner's own use
-        through ``to_json``'s filter."""
-        moves = self.moves if upto is None else self.moves[:upto]
-        state = self.state
-        if upto is not None and upto != len(self.moves):
-            state = self.module.position_start(
-                self.rules,
-                list(self.hands),
-                self.dealer,
-                deal_number=self.deal_number,
-                match_totals=self.totals,
-                **self.extra,
-            )
-            for move in moves:
-                state.push(move)
+        """The deal as a position of the positions spec, now or after ``upto`` moves. Every
+        card is in it, so it is shown as it is only once the deal is over; ``to_json`` and the
+        pages draw the learner's view of it."""
+        if upto is None or upto == len(self.moves):
+            return self._position(self.moves, self.state)
+        position = self._position(self.moves[:upto], None)
+        position.state = position.start_state()
+        for move in position.moves:
+            position.state.push(move)
+        return position
+
+    def _position(self, moves, state) -> Position:
         return Position(
             self.module,
             self.setup.variant,

@@ -1,34 +1,15 @@
-from django.urls import path, register_converter
+from django.urls import path
 
 from . import views
 
-
-class PublicIdConverter:
-    """A match's public id (``secrets.token_urlsafe``): anything else is no page."""
-
-    regex = "[A-Za-z0-9_-]{16,32}"
-
-    def to_python(self, value):
-        return value
-
-    def to_url(self, value):
-        return value
-
-
-class TokenConverter(PublicIdConverter):
-    regex = "[A-Za-z0-9_-]{32,64}"
-
-
-register_converter(PublicIdConverter, "match_id")
-register_converter(TokenConverter, "match_token")
-
+# A match's public id and its token are URL-safe (``secrets.token_urlsafe``): slugs.
 app_name = "practice"
 urlpatterns = [
     path("check/", views.check, name="check"),
-    path("<match_id:public_id>/", views.table, name="table"),
-    path("<match_id:public_id>/move/", views.move, name="move"),
-    path("<match_id:public_id>/undo/", views.undo, name="undo"),
-    path("<match_id:public_id>/next/", views.next_deal, name="next"),
+    path("<slug:public_id>/", views.table, name="table"),
+    path("<slug:public_id>/move/", views.move, name="move"),
+    path("<slug:public_id>/undo/", views.undo, name="undo"),
+    path("<slug:public_id>/next/", views.next_deal, name="next"),
     # the private link: it gives the match to the browser that opens it
-    path("<match_id:public_id>/<match_token:token>/", views.claim, name="claim"),
+    path("<slug:public_id>/<slug:token>/", views.claim, name="claim"),
 ]

@@ -35,16 +35,7 @@ class Step:
 
 def replay(position) -> list[Step]:
     """Every move of ``position`` with who made it, replayed from the position's start."""
-    # A later deal of a match replays in its context: the pass direction of deal n, the lead
-    # of the lowest total.
-    state = position.module.position_start(
-        position.rules,
-        list(position.hands),
-        position.dealer,
-        deal_number=position.deal_number,
-        match_totals=position.match_totals,
-        **position.extra,
-    )
+    state = position.start_state()  # a later deal of a match replays in its context
     steps = []
     for move in position.moves:
         seat, phase = state.to_act, state.phase

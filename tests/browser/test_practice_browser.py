@@ -8,7 +8,7 @@ import hashlib
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, checked_page
 from .test_hardening_browser import Visits
 
 pytestmark = pytest.mark.browser
@@ -19,17 +19,9 @@ MAX_TURNS = 120
 @pytest.fixture
 def phone(browser, site, request):
     """A 390 x 844 screen, with the same checks as the site's other browser tests."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    page.base = site
-    outside, failed = [], []
-    page.on("request", lambda r: None if r.url.startswith(site) else outside.append(r.url))
-    page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
-    yield page
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
-    assert outside == [] and failed == []
+    options = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+    with checked_page(browser, site, request.node.name, **options) as page:
+        yield page
 
 
 class Table:
