@@ -104,7 +104,10 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
                 items.append({**item, "cards": shown, "count": 1})
         else:
             item["call"] = capfirst(vocab.move(token, step.phase))
-            _group(groups, CALL_GROUPS.get(step.phase, "play"))["items"].append(item)
+            kind = CALL_GROUPS.get(step.phase, "play")
+            if kind == "play" and not hasattr(step.after, "trick"):
+                kind = "layout"  # a knock, in line with the cards laid around it
+            _group(groups, kind)["items"].append(item)
     return groups
 
 

@@ -124,6 +124,10 @@ def test_a_bent_al_sbeet_deal_by_touching_cards_on_a_phone_in_arabic(phone):
         else:
             # Every card fits the phone's screen.
             assert page.evaluate("document.documentElement.scrollWidth") <= 392
+            if not (ARTIFACTS / "practice_bent_al_sbeet_ar_phone_table.png").exists():
+                page.locator("#live .felt").screenshot(
+                    path=str(ARTIFACTS / "practice_bent_al_sbeet_ar_phone_table.png")
+                )
             table.legal_card()
     assert table.over(), "the deal did not end"
     table.seed_checks()
