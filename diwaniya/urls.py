@@ -4,7 +4,6 @@ from django.urls import include, path
 
 from diwaniya import views as site
 from practice import api as practice_api
-from practice import views as practice
 from rulebook import api, views
 
 urlpatterns = [
@@ -24,11 +23,11 @@ urlpatterns += i18n_patterns(
     path("tarneeb/sheet/", include("scoresheet.urls")),
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
-    path("practice/", include("practice.urls")),  # a reserved word, never a game
+    # /practice/... ("practice": never a game) and /<game>/practice/ (never a variant)
+    path("", include("practice.urls")),
     path("glossary/", views.glossary_page, name="glossary"),  # a reserved word, never a game
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
-    path("<slug:game>/practice/", practice.choose, name="practice-choose"),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),
 )
 

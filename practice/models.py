@@ -32,7 +32,7 @@ class Match(models.Model):
     token = models.CharField(_("private token"), max_length=64, unique=True, default=new_token)
     game = models.CharField(_("game"), max_length=40)
     variant = models.CharField(_("variant"), max_length=40)
-    overrides = models.JSONField(_("house rules"), default=dict, blank=True)  # {key: text}
+    overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)  # {key: text}
     seat = models.PositiveSmallIntegerField(_("seat"))  # 0 N, 1 E, 2 S, 3 W
     level = models.CharField(_("level"), max_length=16)
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)

@@ -15,7 +15,7 @@ register = template.Library()
 def practice_link(game: str, variant: str | None = None) -> dict:
     if game not in bots.GAMES:
         return {"url": None}
-    url = reverse("practice-choose", args=[game])
+    url = reverse("practice:start", args=[game])
     return {"url": f"{url}?variant={variant}" if variant else url}
 
 
