@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "scoresheet",
     "tutorials",
     "quiz",
+    "practice",
 ]
 
 MIDDLEWARE = [

@@ -5,12 +5,18 @@ from django.urls import include, path
 
 from diwaniya import furniture
 from diwaniya import views as site
+from practice import api as practice_api
 from rulebook import api, comparing, views
 
 urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
     path("api/<slug:game>/variants", api.variants, name="api-variants"),
     path("api/compare", comparing.compare_api, name="api-compare"),
+    path("api/<slug:game>/practice", practice_api.create, name="api-practice"),
+    path("api/practice/<slug:public_id>", practice_api.show, name="api-practice-match"),
+    path("api/practice/<slug:public_id>/move", practice_api.move, name="api-practice-move"),
+    path("api/practice/<slug:public_id>/undo", practice_api.undo, name="api-practice-undo"),
+    path("api/practice/<slug:public_id>/next", practice_api.next_deal, name="api-practice-next"),
     path("admin/", admin.site.urls),
     path("robots.txt", furniture.robots, name="robots"),
     path("sitemap.xml", sitemap, {"sitemaps": furniture.SITEMAPS}, name="sitemap"),
@@ -22,7 +28,9 @@ urlpatterns += i18n_patterns(
     path("<slug:game>/sheet/", include("scoresheet.urls")),  # "sheet": never a variant
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
-    # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant.
+    # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant:
+    # /practice/... and /<game>/practice/ too.
+    path("", include("practice.urls")),
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
     path("<slug:game>/", views.rules_page, name="rules"),

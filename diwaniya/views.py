@@ -2,9 +2,11 @@
 
 from django.shortcuts import render
 
+from practice.views import owned_matches as owned_practice
 from scoresheet.views import owned_matches
 
 
 def mine(request):
-    """What this browser session owns (score sheets now), with each one's links."""
-    return render(request, "mine.html", {"matches": owned_matches(request)})
+    """What this browser session owns (score sheets, practice matches), with each one's links."""
+    context = {"matches": owned_matches(request), "practice_matches": owned_practice(request)}
+    return render(request, "mine.html", context)

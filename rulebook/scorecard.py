@@ -35,14 +35,7 @@ class Step:
 
 def replay(position) -> list[Step]:
     """Every move of ``position`` with who made it, replayed from the position's start."""
-    state = position.module.position_start(
-        position.rules,
-        list(position.hands),
-        position.dealer,
-        deal_number=position.deal_number,
-        match_totals=position.match_totals,
-        **position.extra,
-    )
+    state = position.start_state()  # a later deal of a match replays in its context
     steps = []
     for move in position.moves:
         seat, phase = state.to_act, state.phase
@@ -111,7 +104,10 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
                 items.append({**item, "cards": shown, "count": 1})
         else:
             item["call"] = capfirst(vocab.move(token, step.phase))
-            _group(groups, CALL_GROUPS.get(step.phase, "play"))["items"].append(item)
+            kind = CALL_GROUPS.get(step.phase, "play")
+            if kind == "play" and not hasattr(step.after, "trick"):
+                kind = "layout"  # a knock, in line with the cards laid around it
+            _group(groups, kind)["items"].append(item)
     return groups
 
 

@@ -101,6 +101,12 @@ FIELDS = [
     "select_across",
     "index",
     "_selected_action",
+    "ply",
+    "undos",
+    "pass",
+    "level",
+    "rule.target",
+    "seed",
 ]
 
 

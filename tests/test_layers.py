@@ -1,5 +1,5 @@
-"""The layers the brief keeps apart: the engines, the quiz's generator and the tutorials'
-replay import no Django, and work without it."""
+"""The layers the brief keeps apart: the engines, the quiz's generator, the practice match and
+the tutorials' replay import no Django, and work without it."""
 
 import os
 import subprocess
@@ -30,6 +30,11 @@ USES = {
         "from quiz import questions\n"
         "q = questions.generate('tarneeb', 'classic', 'sheet', 'no-django')\n"
         "assert questions.check(q, q.expected).correct\n"
+    ),
+    "the practice match": (
+        "from practice.match import Practice, Setup\n"
+        "m = Practice.start(Setup('tarneeb', 'classic', {}), 'no-django')\n"
+        "assert m.to_json('x')['position']['to_act'] == 'S'\n"
     ),
     "the tutorials' replay": (
         "from tutorials import content\n"

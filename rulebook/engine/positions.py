@@ -39,6 +39,18 @@ class Position:
     def match_totals(self) -> tuple[int, ...]:
         return self.totals if self.totals is not None else zero_totals(self.module)
 
+    def start_state(self):
+        """The state before the first of ``moves``, in the position's match context (the pass
+        direction of deal n, the lead of the lowest total)."""
+        return self.module.position_start(
+            self.rules,
+            list(self.hands),
+            self.dealer,
+            deal_number=self.deal_number,
+            match_totals=self.match_totals,
+            **self.extra,
+        )
+
     # ----------------------------------------------------------- notation out
     @property
     def deal(self) -> str:

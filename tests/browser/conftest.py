@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+WIDE = {"width": 1200, "height": 900}
 
 
 def _free_port() -> int:
@@ -102,9 +104,11 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, site, request):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+@contextmanager
+def checked_page(browser, site, name: str, **options):
+    """A page of its own browser context (``options``: its viewport...) that fails the test if
+    anything leaves the site or answers a server error, and leaves a screenshot ``name``."""
+    context = browser.new_context(**options)
     page = context.new_page()
     page.base = site
     # No page may reach the internet: record any request that leaves the site.
@@ -114,6 +118,12 @@ def page(browser, site, request):
     page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     context.close()
     assert outside == [] and failed == []
+
+
+@pytest.fixture
+def page(browser, site, request):
+    with checked_page(browser, site, request.node.name, viewport=WIDE) as page:
+        yield page

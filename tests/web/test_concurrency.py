@@ -2,8 +2,11 @@
 SQLite and on PostgreSQL. Visitors post at the same moment from threads; no request may fail,
 and no row or answer may be lost or counted twice."""
 
+import json
 import re
 import threading
+import urllib.error
+import urllib.request
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -151,3 +154,61 @@ def test_two_tries_at_once_on_a_tutorial_both_count(live):
     assert statuses == [302, 302]
     _, body, _ = learner.get(step)
     assert "2 wrong tries so far." in body
+
+
+def _practice_turn(browser, url) -> tuple[dict, str]:
+    """The move form's fields as the table shows them, and a move the learner may make."""
+    status, body, _ = browser.get(url)
+    assert status == 200
+    form = {name: re.search(rf'name="{name}" value="(\d+)"', body)[1] for name in TURN}
+    # A legal card (every card of the hand is a button; the legal ones are marked) or a call.
+    legal = r'<li class="legal"><button type="submit" name="move" value="([^"]+)"'
+    call = r'class="move[^"]*" name="move" value="([^"]+)"'
+    return form, (re.search(legal, body) or re.search(call, body))[1]
+
+
+TURN = ("ply", "deal", "undos")
+
+
+def test_two_moves_sent_at_once_at_the_practice_table_apply_once(live):
+    learner = servers.Browser(live)
+    learner.get("/en/tarneeb/practice/")
+    status, _, headers = learner.post(
+        "/en/tarneeb/practice/", {"variant": "classic", "seat": "S", "level": "club"}
+    )
+    assert status == 303
+    url = headers["Location"].split("?")[0]
+    for _ in range(ROUNDS):
+        form, move = _practice_turn(learner, url)
+        statuses = _all_at_once(
+            [lambda f=form, m=move: learner.post(url + "move/", {**f, "move": m})[0]] * 2
+        )
+        assert sorted(statuses) == [303, 409], statuses
+        after, _move = _practice_turn(learner, url)
+        assert int(after["ply"]) > int(form["ply"])
+
+
+def test_two_moves_sent_at_once_through_the_practice_api_apply_once(live):
+    def call(path, data=None, token=None):
+        request = urllib.request.Request(
+            live + path,
+            data=None if data is None else json.dumps(data).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    status, match = call("/api/tarneeb/practice", {"variant": "classic"})
+    assert status == 201
+    ply, legal = len(match["history"]), match["position"]["legal"]
+    path = f"/api/practice/{match['id']}/move"
+    results = _all_at_once(
+        [lambda m=m: call(path, {"move": m, "ply": ply}, match["token"]) for m in legal[:2]]
+    )
+    assert sorted(s for s, _ in results) == [200, 409]
+    status, now = call(f"/api/practice/{match['id']}", token=match["token"])
+    assert now["history"][ply]["seat"] == "S" and now["history"][ply]["move"] in legal[:2]
+    assert [h for h in now["history"] if h["seat"] == "S"] == [now["history"][ply]]

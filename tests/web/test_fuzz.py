@@ -45,6 +45,10 @@ def _known(visitor) -> dict:
     from quiz.views import question_url
 
     picked_token = question_url(picked.game, picked.variant, picked.kind, picked.seed)
+    from practice.models import Match as PracticeMatch
+
+    visitor.post("/en/tarneeb/practice/", {"variant": "classic"})
+    practice = PracticeMatch.objects.get()
     variants = [v for spec in questions.games.GAMES.values() for v in spec.presets]
     return {
         "lang": ["ar", "en", "fr"],
@@ -53,7 +57,14 @@ def _known(visitor) -> dict:
         "kind": [k for kinds in questions.KINDS.values() for k in kinds] + ["mixed"],
         "slug": list(Tutorial.objects.values_list("slug", flat=True)),
         "number": [str(n) for n in range(0, 12)],
-        "token": [match.scorer, match.share, question, picked_token.rstrip("/").rsplit("/")[-1]],
+        "token": [
+            match.scorer,
+            match.share,
+            question,
+            picked_token.rstrip("/").rsplit("/")[-1],
+            practice.token,
+        ],
+        "public_id": [practice.public_id],
         "object_id": [str(pk) for pk in range(1, 6)],
         "app_label": [a.label for a in apps.get_app_configs()],
         "SlugConverter": ["tarneeb", "bent-al-sbeet", "sabaat-al-deemin", "classic", "qahwa"],

@@ -30,7 +30,7 @@ ARABIC = "\u0600-\u06ff"
 
 
 BLOCK = re.compile(
-    r"</?(?:p|li|dt|dd|td|th|tr|h\d|div|section|caption|legend|label|button)\b[^>]*>"
+    r"</?(?:p|li|dt|dd|td|th|tr|h\d|div|section|caption|legend|label|button|option)\b[^>]*>"
 )
 
 
@@ -108,6 +108,44 @@ def _sheet_page(client, lang):
         yield url + "#refused", refused
 
 
+def _practice_pages(client, lang):
+    """The practice table of every game in the middle of a deal (with the computers' replies
+    and a hint), then its review, and the page that explains the check, from fixed seeds."""
+    import random
+    from itertools import count
+
+    from practice import service
+    from practice.models import Match
+    from tests.practice.helpers import PLAYABLE, learner_token
+
+    numbers = count(1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(service, "new_seed", lambda: f"writing-{lang}-{next(numbers)}")
+        patch.setattr(service, "draw_dealer", lambda: 1)
+        for game, variant in PLAYABLE:
+            yield f"/{lang}/{game}/practice/", client.get(f"/{lang}/{game}/practice/")
+            start = client.post(f"/{lang}/{game}/practice/", {"variant": variant, "seat": "S"})
+            url = start["Location"].split("?")[0]
+            match = Match.objects.get(public_id=url.rstrip("/").rsplit("/", 1)[1])
+            rng = random.Random(variant)
+            for ply in range(6):
+                practice = match.replay()
+                if practice.deal_over:
+                    break
+                if ply == 4:
+                    yield url + "#hint", client.get(url + "?hint=1&seen=0")
+                token = learner_token(practice, rng)
+                client.post(url + "move/", {"move": token, "ply": practice.ply})
+            while not (practice := match.replay()).deal_over:
+                client.post(
+                    url + "move/", {"move": learner_token(practice, rng), "ply": practice.ply}
+                )
+            yield url + "#review", client.get(url)
+        yield f"/{lang}/mine/", client.get(f"/{lang}/mine/")
+        check = f"/{lang}/practice/check/?game=bent-al-sbeet&seed=writing"
+        yield check, client.get(check)
+
+
 def _render(lang):
     client = Client()
     pages = {}
@@ -128,7 +166,8 @@ def _render(lang):
         if link and url.endswith("/1/"):
             position = html.unescape(link[1])
             add(position, client.get(position))
-    for url, response in [*_quiz_pages(client, lang), *_sheet_page(client, lang)]:
+    pages_of = [*_quiz_pages(client, lang), *_sheet_page(client, lang)]
+    for url, response in [*pages_of, *_practice_pages(client, lang)]:
         add(url, response)
     for url in _house_rule_pages(lang):
         add(url, client.get(url))

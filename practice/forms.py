@@ -1,0 +1,69 @@
+"""The form that starts a match: the variant, house rules (``rule.<key>``, every rule of the
+game with the values its domain allows, worded as the rule page words them), the seat and the
+computer players' level. A house rule left on "as the variant plays it" is no override."""
+
+from itertools import combinations
+
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.engine import cards
+from rulebook.engine.domains import domains, rules_text
+from rulebook.engine.house_rules import PREFIX
+from rulebook.models import Rule
+from rulebook.pages import label_for
+from rulebook.words import listing, vocabulary
+
+AS_VARIANT = _("Unchanged: %(value)s")
+NO_CARD = _("none")
+MAX_SET_OPTIONS = 4  # a card set offers every subset of up to this many cards
+
+
+def rule_fields(game_row, spec, variant: str, chosen: dict) -> list[dict]:
+    """Every rule of ``variant`` as a form field: its name, the value the variant plays, and
+    the values a table may choose instead (a number: its range)."""
+    rules = spec.presets[variant]
+    vocab = vocabulary(spec)
+    rows = {r.key: r for r in Rule.objects.filter(game=game_row).prefetch_related("values")}
+    played = rules_text(rules)
+    fields = []
+    for key, domain in domains(rules).items():
+        rule = rows.get(key)
+
+        def label(value, rule=rule):
+            return label_for(rule, value, vocab) if rule else value
+
+        field = {
+            "name": PREFIX + key,
+            "key": key,
+            "title": rule.name if rule else key,
+            "kind": domain.kind,
+            "value": chosen.get(key, ""),
+            "default": AS_VARIANT % {"value": label(played[key])},
+        }
+        if domain.kind == "number":
+            field.update(low=domain.low, high=domain.high, placeholder=played[key])
+        else:
+            values = _subsets(domain) if domain.kind == "cards" else list(domain.values())
+            field["options"] = [
+                {"value": v, "label": _set_label(v, vocab) if domain.kind == "cards" else label(v)}
+                for v in values
+                if v != played[key]
+            ]
+            if not field["options"]:
+                continue  # nothing a table could choose instead
+        fields.append(field)
+    return fields
+
+
+def _subsets(domain) -> list[str]:
+    """A card set's values: every subset of its cards (few: the exposable cards)."""
+    codes = list(domain.values())
+    if len(codes) > MAX_SET_OPTIONS:
+        return [",".join(codes)]
+    return [",".join(c) for n in range(len(codes) + 1) for c in combinations(codes, n)]
+
+
+def _set_label(value: str, vocab) -> str:
+    if not value:
+        return str(NO_CARD)
+    return listing(vocab.card(cards.parse_card(code)) for code in value.split(","))

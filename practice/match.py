@@ -1,0 +1,511 @@
+"""A practice match, replayed: Django-free, so the pages, the JSON API and the tests share it.
+
+What is stored is the match's set-up (the game, the variant and its house rules, the learner's
+seat, the computer players' level, the first dealer) and, for each deal, its secret seed and
+every move made in it, the computer players' included. Everything else is the engine's: each
+deal is dealt from its seed by the checkable shuffle (``rulebook.engine.shuffle``), replayed
+from its start, and added to the match as the game keeps it, so the dealer moves on, the pass
+changes direction, the lowest total leads, a Tarneeb side carries its debt and Sab'at's doubles
+count exactly as the rules in force say.
+
+    match = Practice.start(Setup("tarneeb", "classic", {}, seat=2, level="club"), new_seed())
+    match.play(["8"], ply=match.ply)      # the learner's move, then the computers' replies
+    match.undo()                           # the learner's last turn taken back
+    match.next_deal(new_seed())            # once the deal is over
+    match.to_json(match_id)                # the match object of the practice spec
+
+The match object shows only what the learner may see while a deal is in play (see
+``to_json``); once the deal is over its seed and its hands are revealed, and dealing again from
+the seed gives the same hands, which anyone can check against the commitment shown before the
+first move (the SHA-256 of the seed).
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+
+from rulebook.engine import bots, cards, engine, shuffle
+from rulebook.engine.domains import rules_json
+from rulebook.engine.errors import BadInput, EngineError, IllegalMove
+from rulebook.engine.house_rules import with_overrides
+from rulebook.engine.positions import Position, totals_json, totals_keys, zero_totals
+from rulebook.engine.score_sheet import Sheet
+from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
+
+SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
+HIDDEN_PASS = "pass:?"  # a pass the learner may not see, as the match object writes it
+
+
+def new_seed() -> str:
+    return secrets.token_hex(SEED_BYTES)
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 of the seed (its UTF-8 text), in hex: shown before the deal's first move."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class Conflict(EngineError):
+    """A request that does not fit the match as it now stands (HTTP 409): ``stale_ply``,
+    ``deal_over``, ``nothing_to_undo``, ``deal_in_play``, ``match_over``."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a match is played under. ``overrides``: house rules, ``{key: text}`` as
+    ``rule.<key>=<text>`` writes them."""
+
+    game: str
+    variant: str
+    overrides: dict
+    seat: int = 2
+    level: str = "club"
+    first_dealer: int = 0
+
+    def rules(self):
+        """The rules in force; ``BadInput`` (``unknown_game``, ``unknown_variant``,
+        ``bad_seat``, ``bad_level``) or ``RuleError`` for what cannot be played."""
+        if self.game not in bots.GAMES:
+            raise BadInput("unknown_game", game=self.game)
+        module = engine(self.game)
+        if self.variant not in module.PRESETS:
+            raise BadInput("unknown_variant", variant=self.variant)
+        if self.seat not in range(4) or self.first_dealer not in range(4):
+            raise BadInput("bad_seat", seat=str(self.seat))
+        if self.level not in bots.LEVELS:
+            raise BadInput("bad_level", level=str(self.level))
+        return with_overrides(module.PRESETS[self.variant], self.overrides)
+
+
+@dataclass
+class DealRecord:
+    """One deal as stored: its seed, every move (canonical tokens) and the undos made in it,
+    each ``{"ply": <where it went back to>, "moves": [<the tokens taken back>]}``."""
+
+    seed: str
+    moves: list[str] = field(default_factory=list)
+    undone: list[dict] = field(default_factory=list)
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.seed)
+
+
+# --- the match as each game keeps it ---------------------------------------------------------
+
+
+class Totals:
+    """A match kept as its totals, by seat or by side, each deal added by the game's own
+    ``match_after`` (the target, ties, who wins and who deals next are the engine's)."""
+
+    def __init__(self, module, rules):
+        self.module, self.rules = module, rules
+        self.totals = zero_totals(module)
+
+    @property
+    def debts(self):
+        return None
+
+    def record(self, state) -> dict:
+        after = self.module.match_after(self.rules, state, self.totals)
+        self.totals = tuple(after["totals"][k] for k in totals_keys(self.module))
+        return after
+
+
+class ScoreSheet:
+    """Tarneeb's match is its score sheet (``score_sheet``): a side that misses its bid writes
+    0 and carries the debt, and its line moves only once the debt is paid."""
+
+    def __init__(self, module, rules):
+        self.sheet = Sheet.for_rules(rules)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self.sheet.lines
+
+    @property
+    def debts(self) -> tuple[int, int]:
+        return self.sheet.debts
+
+    def record(self, state) -> dict:
+        self.sheet.enter_result(state)  # a thrown-in deal writes no row
+        winner = self.sheet.winner
+        return {
+            "totals": dict(zip(PARTNERSHIPS, self.sheet.lines, strict=True)),
+            "debts": dict(zip(PARTNERSHIPS, self.sheet.debts, strict=True)),
+            "over": winner is not None,
+            "winners": [winner] if winner else [],
+            "tie": None,
+            "next_dealer": SEATS[state.next_dealer()],
+        }
+
+
+LEDGERS = {"tarneeb": ScoreSheet}  # every other game: Totals
+
+
+def opening(module) -> dict:
+    """The position's extra parameters for a deal replayed from its very start (the pass,
+    the announcements, or the first call)."""
+    return module.parse_extra({"start": module.STARTS[0]}) if module.STARTS else {}
+
+
+def parse(module, state, token: str) -> int:
+    """A token read in the phase it is made in (Egyptian ``7C`` is a bid, then a card)."""
+    return (getattr(state, "parse_move", None) or module.parse_move)(token)
+
+
+# --- the match ---------------------------------------------------------------------------------
+
+
+class Practice:
+    """A match replayed from its ``Setup`` and its ``DealRecord`` list (the last one the deal
+    being played or just finished). ``play``, ``undo`` and ``next_deal`` change the records
+    (and this object with them); the caller stores them."""
+
+    def __init__(self, setup: Setup, deals: list[DealRecord]):
+        if not deals:
+            raise ValueError("a match has at least one deal")
+        self.setup = setup
+        self.game = setup.game
+        self.rules = setup.rules()
+        self.module = engine(setup.game)
+        self.seat = setup.seat
+        self.levels = {s: setup.level for s in range(4) if s != setup.seat}
+        self.deals = deals
+        self.ledger = LEDGERS.get(self.game, Totals)(self.module, self.rules)
+        self.sheet: list[dict] = []
+        self.outcome: dict | None = None  # where the match stands after the last finished deal
+        self.dealer = setup.first_dealer
+        for number, record in enumerate(deals, 1):
+            if number > 1:
+                self.dealer = self.next_dealer
+            self.deal_number, self.record = number, record
+            self.totals = self.ledger.totals
+            self._replay_deal()
+            if number < len(deals) and not self.state.is_over:
+                raise ValueError(f"deal {number} is not over but another follows it")
+
+    @classmethod
+    def start(cls, setup: Setup, seed: str) -> "Practice":
+        """A new match: its first deal dealt from ``seed`` and played up to the learner."""
+        match = cls(setup, [DealRecord(seed)])
+        match._advance()
+        return match
+
+    # --- replaying ---------------------------------------------------------------------------
+
+    def _replay_deal(self) -> None:
+        """The current deal from its start through its stored moves (the totals and the dealer
+        are the match's before it); a finished deal is added to the match."""
+        module, record = self.module, self.record
+        self.hands = shuffle.deal(record.seed, module.PACK)
+        self.extra = opening(module)
+        self.state = self._position([], None).start_state()
+        self.actors: list[int] = []
+        self.moves: list[int] = []
+        for index, token in enumerate(record.moves):
+            try:
+                self._push(token)
+            except (BadInput, IllegalMove) as error:  # stored moves always replay
+                raise ValueError(f"deal {self.deal_number}, move {index}: {error}") from None
+        if self.state.is_over:
+            self._finish()
+
+    def _push(self, token: str) -> None:
+        move = parse(self.module, self.state, token)
+        actor = self.state.to_act
+        self.state.push(move)
+        self.actors.append(actor)
+        self.moves.append(move)
+
+    def _finish(self) -> None:
+        """Add the finished deal to the match: its row on the sheet, the next dealer."""
+        after = self.ledger.record(self.state)
+        self.outcome = after
+        row = {
+            "deal_number": self.deal_number,
+            "points": points_json(self.state.points()),
+            "totals": after["totals"],
+        }
+        if after.get("debts") is not None:
+            row["debts"] = after["debts"]
+        self.sheet.append(row)
+        self.next_dealer = parse_seat(after["next_dealer"])
+
+    def _advance(self) -> list[tuple[int, str, object]]:
+        """The computer players' moves until the learner is to act or the deal is over;
+        ``(seat, token, reason)`` for each."""
+        made = bots.advance(
+            self.game,
+            self.state,
+            self.levels,
+            self.record.seed,
+            deal_number=self.deal_number,
+            totals=self.totals,
+        )
+        replies = []
+        for seat, move, reason in made:
+            token = self.module.format_move(move)
+            self.record.moves.append(token)
+            self.actors.append(seat)
+            self.moves.append(move)
+            replies.append((seat, token, reason))
+        if self.state.is_over:
+            self._finish()
+        return replies
+
+    # --- reading -----------------------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        """The moves made so far in this deal."""
+        return len(self.record.moves)
+
+    @property
+    def deal_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def over(self) -> bool:
+        """The match is over: its last deal is finished and the rules end the match there."""
+        return self.state.is_over and bool(self.outcome and self.outcome["over"])
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.outcome["winners"]) if self.over else []
+
+    @property
+    def learner_to_act(self) -> bool:
+        return self.state.to_act == self.seat
+
+    def legal(self) -> list[int]:
+        """The learner's legal moves, when the learner is to act."""
+        return self.state.legal_moves() if self.learner_to_act else []
+
+    def position(self, upto: int | None = None) -> Position:
+        """The deal as a position of the positions spec, now or after ``upto`` moves. Every
+        card is in it, so it is shown as it is only once the deal is over; ``to_json`` and the
+        pages draw the learner's view of it."""
+        if upto is None or upto == len(self.moves):
+            return self._position(self.moves, self.state)
+        position = self._position(self.moves[:upto], None)
+        position.state = position.start_state()
+        for move in position.moves:
+            position.state.push(move)
+        return position
+
+    def _position(self, moves, state) -> Position:
+        return Position(
+            self.module,
+            self.setup.variant,
+            self.rules,
+            self.dealer,
+            list(self.hands),
+            list(moves),
+            dict(self.extra),
+            state,
+            self.deal_number,
+            tuple(self.totals),
+        )
+
+    def visible_tokens(self) -> list[str]:
+        """This deal's moves as the learner may see them: while the deal is in play, a pass
+        between two other seats, or one the learner has not received yet, is ``pass:?``."""
+        if self.state.is_over:
+            return list(self.record.moves)
+        return [
+            token if self.sees(index) else HIDDEN_PASS
+            for index, token in enumerate(self.record.moves)
+        ]
+
+    def sees(self, index: int) -> bool:
+        """Whether the learner may see move ``index`` of this deal: every move is public but
+        the pass, where a seat sees its own cards, and the cards passed to it once they have
+        changed hands."""
+        if self.state.is_over or not self.record.moves[index].startswith("pass:"):
+            return True
+        return self.actors[index] in self.seen_passers()
+
+    def seen_passers(self) -> set[int]:
+        """The seats whose passed cards the learner may see now."""
+        seen = {self.seat}
+        state = self.state
+        if state.is_over:
+            return set(range(4))
+        if state.phase != "pass" and hasattr(state, "pass_target"):
+            seen |= {s for s in range(4) if state.pass_target(s) == self.seat}
+        return seen
+
+    def replies(self) -> list[int]:
+        """The plies of the computer players' moves made since the learner's last move (or
+        since the deal began): what the table shows one by one."""
+        start = len(self.actors)
+        while start > 0 and self.actors[start - 1] != self.seat:
+            start -= 1
+        return list(range(start, len(self.actors)))
+
+    # --- changing ----------------------------------------------------------------------------
+
+    def check_turn(self, ply=None, deal_number=None, undos=None) -> None:
+        """``Conflict("stale_ply")`` unless what the request says it saw is the match now (a
+        replayed form, a second tab): the moves made in this deal, and where given the deal's
+        number and the undos made in it."""
+        if (
+            (ply is not None and ply != self.ply)
+            or (deal_number is not None and deal_number != self.deal_number)
+            or (undos is not None and undos != len(self.record.undone))
+        ):
+            raise Conflict("stale_ply", ply=ply, current=self.ply, deal_number=self.deal_number)
+
+    def play(self, tokens: list[str], ply: int | None = None, **seen) -> list:
+        """The learner's moves (several only when they are all the learner's, as the cards of
+        a pass), then the computers' replies up to the learner's next turn or the end of the
+        deal. All or nothing: ``BadInput`` (unreadable) or ``IllegalMove`` (refused), each
+        with ``move_index`` in ``tokens``, leave the match as it was. Returns the replies."""
+        self.check_turn(ply, **seen)
+        if not tokens:
+            raise BadInput("bad_move", move="").at_move(0)
+        trial = self.state.copy()
+        moves = []
+        for index, token in enumerate(tokens):
+            try:
+                move = parse(self.module, trial, token)
+                if trial.to_act != self.seat:
+                    to_act = None if trial.to_act is None else SEATS[trial.to_act]
+                    if trial.to_act is None:
+                        trial.push(move)  # the engine's own refusal of a move after the end
+                    raise IllegalMove("not_your_turn", seat=SEATS[self.seat], to_act=to_act)
+                trial.push(move)
+            except (BadInput, IllegalMove) as error:
+                raise error.at_move(index) from None
+            moves.append(move)
+        self.state = trial
+        for move in moves:
+            self.record.moves.append(self.module.format_move(move))
+            self.actors.append(self.seat)
+            self.moves.append(move)
+        if self.state.is_over:
+            self._finish()
+            return []
+        return self._advance()
+
+    def undo(self, ply: int | None = None, **seen) -> list[str]:
+        """Take back the learner's last turn (every move of it, as the cards of a pass) and the
+        replies after it. ``Conflict``: ``deal_over`` once the deal is over, ``nothing_to_undo``
+        before the learner's first move. Returns the tokens taken back."""
+        self.check_turn(ply, **seen)
+        if self.state.is_over:
+            raise Conflict("deal_over")
+        mine = [i for i, seat in enumerate(self.actors) if seat == self.seat]
+        if not mine:
+            raise Conflict("nothing_to_undo")
+        start = mine[-1]
+        while start > 0 and self.actors[start - 1] == self.seat:
+            start -= 1
+        taken = self.record.moves[start:]
+        del self.record.moves[start:]
+        self.record.undone.append({"ply": start, "moves": taken})
+        self._replay_deal()
+        return taken
+
+    def next_deal(self, seed: str, deal_number: int | None = None) -> list:
+        """Deal the next deal of the match from ``seed`` and play it up to the learner.
+        ``Conflict``: ``deal_in_play`` while this one is being played, ``match_over``."""
+        self.check_turn(deal_number=deal_number)
+        if not self.state.is_over:
+            raise Conflict("deal_in_play")
+        if self.over:
+            raise Conflict("match_over")
+        self.record = DealRecord(seed)
+        self.deals.append(self.record)
+        self.deal_number += 1
+        self.dealer = self.next_dealer
+        self.totals = self.ledger.totals
+        self._replay_deal()
+        return self._advance()
+
+    # --- the learner's aids ------------------------------------------------------------------
+
+    def advice(self):
+        """What the club player would do in the learner's place, from the learner's own view
+        (a ``bots.Decision``), or None when the learner is not to act."""
+        if not self.learner_to_act:
+            return None
+        return bots.hint(
+            self.game, self.state, self.seat, deal_number=self.deal_number, totals=self.totals
+        )
+
+    def refusals(self) -> list[tuple[int, IllegalMove]]:
+        """For each card of the learner's hand that cannot be played (or passed) now, the
+        engine's refusal: ``(card, IllegalMove)``."""
+        if not self.learner_to_act:
+            return []
+        state = self.state
+        legal = set(state.legal_moves())
+        out = []
+        for card in cards.display_order(state.hands[self.seat]):
+            token = cards.card_code(card)
+            if state.phase == "pass":
+                token = "pass:" + token
+            elif state.phase != "play":
+                continue
+            move = parse(self.module, state, token)
+            if move in legal:
+                continue
+            try:
+                state.copy().push(move)
+            except IllegalMove as error:
+                out.append((card, error))
+        return out
+
+    # --- the match object ----------------------------------------------------------------------
+
+    def to_json(self, match_id: str) -> dict:
+        """The match object of the practice spec. While the deal is in play it holds only what
+        the learner may see: no ``seed`` and no ``deal``, ``position.deal`` absent, the other
+        hands as counts, hidden passes as ``pass:?``, ``legal`` only on the learner's turn."""
+        over = self.state.is_over
+        tokens = self.visible_tokens()
+        position = self.position().to_json(self.game)
+        position["moves"] = " ".join(tokens)
+        if over:
+            position["match"] = self.outcome
+        else:
+            del position["deal"]
+            position["hands"] = {
+                SEATS[s]: cards.format_hand(h) if s == self.seat else h.bit_count()
+                for s, h in enumerate(self.state.hands)
+            }
+            position["match"] = None
+        if not self.learner_to_act:
+            position["legal"] = []
+        out = {
+            "id": match_id,
+            "game": self.game,
+            "variant": self.setup.variant,
+            "rules": rules_json(self.rules),
+            "seat": SEATS[self.seat],
+            "level": self.setup.level,
+            "computer_seats": [SEATS[s] for s in sorted(self.levels)],
+            "deal_number": self.deal_number,
+            "totals": totals_json(self.module, self.totals),
+            "commitment": self.record.commitment,
+            "history": [
+                {"seat": SEATS[seat], "move": token}
+                for seat, token in zip(self.actors, tokens, strict=True)
+            ],
+            "sheet": [dict(row) for row in self.sheet],
+            "over": self.over,
+            "winners": self.winners,
+            "position": position,
+        }
+        if over:
+            out["seed"] = self.record.seed
+            out["deal"] = cards.format_deal(self.hands)
+        return out
+
+
+def points_json(points) -> dict:
+    """A deal's points by seat, or by side (``NS``, ``EW``), as the positions API writes them."""
+    keys = SEATS if len(points) == 4 else PARTNERSHIPS
+    return dict(zip(keys, points, strict=True))

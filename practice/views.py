@@ -1,0 +1,307 @@
+"""The practice table's pages: choosing a match, the table, its moves, undo and the next deal,
+the private link, and the page that explains how to check a deal.
+
+The pages post forms to the same code as the JSON API (``service``). Every form carries what
+its page showed (the moves made in the deal, the deal's number, the undos), so a form sent
+twice or from a stale tab is refused (409) and changes nothing. Only a session that owns the
+match (``diwaniya.ownership``) sees or plays it; any other gets 404, the same answer as for a
+match that does not exist. After a move the page shows the computer players' replies one by
+one (``?seen=<ply>``: the moves before them were already on the learner's screen).
+"""
+
+import hashlib
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from diwaniya import ownership
+from diwaniya.links import absolute
+from rulebook import games
+from rulebook.engine import bots, cards, shuffle
+from rulebook.engine.errors import BadInput, IllegalMove
+from rulebook.engine.house_rules import PREFIX
+from rulebook.models import Game, Rule, Variant
+from rulebook.pages import label_for
+from rulebook.words import vocabulary
+
+from . import advice, review, service
+from .forms import rule_fields
+from .match import Conflict
+from .messages import explain
+from .models import OWNED, Match
+from .table import LEVEL_HELP, LEVELS, drawn, players, replies, so_far
+
+STATUS = {Conflict: 409, IllegalMove: 422, BadInput: 400}
+
+
+def _game(slug: str):
+    spec = games.get(slug)
+    if spec is None or slug not in bots.GAMES:
+        raise Http404(explain("unknown_game", {"game": slug}))
+    return spec, get_object_or_404(Game, slug=slug)
+
+
+# --- starting a match -------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def choose(request, game):
+    spec, game_row = _game(game)
+    params = request.POST if request.method == "POST" else request.GET
+    variant = params.get("variant") or spec.default_variant
+    if variant not in spec.presets:
+        raise Http404(explain("unknown_variant", {"variant": variant}, game=game))
+    error, status = None, 200
+    if request.method == "POST":
+        try:
+            setup = service.setup_from(game, _chosen(params))
+        except BadInput as e:
+            error, status = explain(e.code, e.details, game=game), 400
+        else:
+            match, _practice = service.start(setup)
+            ownership.own(request, OWNED, match.token)
+            return _see(_table_url(match, seen=0))
+    chosen = {k[len(PREFIX) :]: v for k, v in params.items() if k.startswith(PREFIX)}
+    context = {
+        "game": game_row,
+        "variant": get_object_or_404(Variant, game=game_row, slug=variant),
+        "variants": game_row.variants.all(),
+        "rules": rule_fields(game_row, spec, variant, chosen),
+        "seats": [{"letter": "NESW"[s], "name": vocabulary(game).seat(s)} for s in range(4)],
+        "seat": params.get("seat") or "S",
+        "levels": [{"slug": k, "name": LEVELS[k], "help": LEVEL_HELP[k]} for k in bots.LEVELS],
+        "level": params.get("level") or "club",
+        "error": error,
+    }
+    return render(request, "practice/choose.html", context, status=status)
+
+
+def _chosen(post) -> dict:
+    """The form's fields, without the house rules left on "as the variant plays it"."""
+    return {k: v for k, v in post.items() if not (k.startswith(PREFIX) and v == "")}
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+def _owned(request, public_id: str) -> Match:
+    match = Match.objects.filter(public_id=public_id).first()
+    if match is None or not ownership.owns(request, OWNED, match.token):
+        raise Http404(explain("not_found"))  # the same answer: nothing says it exists
+    return match
+
+
+def _see(url: str):
+    """After a form: see the table with a GET (303), so a reload never sends it again."""
+    response = redirect(url)
+    response.status_code = 303
+    return response
+
+
+def _table_url(match: Match, seen: int | None = None) -> str:
+    url = match.get_absolute_url()
+    return url if seen is None else f"{url}?seen={seen}"
+
+
+@require_http_methods(["GET", "HEAD"])
+def table(request, public_id):
+    match = _owned(request, public_id)
+    seen = service_number(request.GET.get("seen"))
+    return _render(request, match, match.replay(), seen=seen)
+
+
+def service_number(value) -> int | None:
+    try:
+        return service.whole_number(value, "bad_ply")
+    except BadInput:
+        return None
+
+
+def _render(request, match, practice, *, seen=None, error=None, status=200):
+    game = match.game
+    game_row = get_object_or_404(Game, slug=game)
+    over = practice.deal_over
+    context = {
+        "match": match,
+        "practice": practice,
+        "game": game_row,
+        "variant": Variant.objects.filter(game=game_row, slug=match.variant).first(),
+        "house_rules": house_rules(game_row, match),
+        "players": players(practice),
+        "level": LEVELS[match.level],
+        **drawn(practice),
+        "turn": {
+            "ply": practice.ply,
+            "deal": practice.deal_number,
+            "undos": len(practice.record.undone),
+        },
+        "can_undo": not over and practice.seat in practice.actors,
+        "learner_to_act": practice.learner_to_act,
+        "hint": advice.hint(practice) if request.GET.get("hint") else None,
+        "replies": None if error else replies(practice, seen),
+        "so_far": None if over else so_far(practice),
+        "review": review.review(practice) if over else None,
+        "sheet": review.sheet(practice),
+        "error": error,
+        "private_url": absolute(match.private_url()),
+        "check_url": _check_url(practice) if over else reverse("practice:check"),
+        "dealer_name": vocabulary(game).seat(practice.dealer),
+    }
+    return render(request, "practice/table.html", context, status=status)
+
+
+def _check_url(practice) -> str:
+    query = f"?game={practice.game}&seed={practice.record.seed}"
+    return reverse("practice:check") + query
+
+
+def house_rules(game_row, match) -> list[dict]:
+    """The match's house rules in words: each rule's name and the value it is played with."""
+    if not match.overrides:
+        return []
+    vocab = vocabulary(match.game)
+    rows = {r.key: r for r in Rule.objects.filter(game=game_row).prefetch_related("values")}
+    out = []
+    for key, value in match.overrides.items():
+        rule = rows.get(key)
+        name = rule.name if rule else key
+        out.append({"name": name, "value": label_for(rule, value, vocab) if rule else value})
+    return out
+
+
+def _act(request, public_id, act):
+    """Run ``act(match, post)``; on success go back to the table, else show the refusal."""
+    match = _owned(request, public_id)
+    try:
+        seen = act(match, request.POST)
+    except (Conflict, IllegalMove, BadInput) as e:
+        message = explain(e.code, e.details, game=match.game)
+        if isinstance(e, IllegalMove | BadInput) and e.move_index is not None:
+            message = _("That move is not allowed. %(why)s") % {"why": message}
+        status = next(s for kind, s in STATUS.items() if isinstance(e, kind))
+        return _render(request, match, match.replay(), error=message, status=status)
+    return _see(_table_url(match, seen))
+
+
+def _seen(post) -> dict:
+    """What the form says its page showed: the moves, the deal, the undos."""
+    ply = service.whole_number(post.get("ply"), "bad_ply")
+    if ply is None:
+        raise BadInput("bad_ply")
+    return {
+        "ply": ply,
+        "deal_number": service.whole_number(post.get("deal"), "bad_ply"),
+        "undos": service.whole_number(post.get("undos"), "bad_ply"),
+    }
+
+
+@require_POST
+def move(request, public_id):
+    def act(match, post):
+        # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
+        picked = [f"pass:{code[:3]}" for code in post.getlist("pass")[:13]]
+        tokens = picked or post.get("move", "").split()[:13]
+        seen = _seen(post)
+        service.move(match, tokens, **seen)
+        return seen["ply"] + len(tokens)
+
+    return _act(request, public_id, act)
+
+
+@require_POST
+def undo(request, public_id):
+    def act(match, post):
+        service.undo(match, **_seen(post))
+        return None
+
+    return _act(request, public_id, act)
+
+
+@require_POST
+def next_deal(request, public_id):
+    def act(match, post):
+        service.next_deal(match, service.whole_number(post.get("deal"), "bad_ply"))
+        return 0
+
+    return _act(request, public_id, act)
+
+
+@require_GET
+def claim(request, public_id, token):
+    """The private link: it gives the match to the browser that opens it."""
+    match = Match.objects.filter(public_id=public_id, token=token).first()
+    if match is None:
+        raise Http404(explain("not_found"))
+    ownership.own(request, OWNED, match.token)
+    return redirect(match.get_absolute_url())
+
+
+# --- my matches ---------------------------------------------------------------------------------
+
+
+def owned_matches(request) -> list[dict]:
+    """The practice matches this session owns, newest first, with each one's links."""
+    tokens = ownership.owned(request, OWNED)
+    rows = {m.token: m for m in Match.objects.filter(token__in=tokens)}
+    names = {(v.game.slug, v.slug): v.name for v in Variant.objects.select_related("game")}
+    games_by_slug = {g.slug: g.name for g in Game.objects.all()}
+    out = []
+    for token in tokens:
+        match = rows.get(token)
+        if match is None:
+            continue
+        out.append(
+            {
+                "match": match,
+                "game": games_by_slug.get(match.game, match.game),
+                "variant": names.get((match.game, match.variant), match.variant),
+                "level": LEVELS.get(match.level, match.level),
+                "deals": match.deals.count(),
+                "url": match.get_absolute_url(),
+                "private_url": absolute(match.private_url()),
+            }
+        )
+    return out
+
+
+# --- checking a deal ----------------------------------------------------------------------------
+
+MAX_SEED = 200
+
+
+@require_GET
+def check(request):
+    """How to check a deal: the algorithm in words; with ``seed`` (and ``game``), the seed's
+    SHA-256 and the hands it deals, worked out here as anyone can work them out."""
+    seed = request.GET.get("seed", "")[:MAX_SEED]
+    game = request.GET.get("game", "")
+    spec = games.get(game)
+    worked = None
+    if seed:
+        pack = spec.engine.PACK if spec else cards.PACK_52
+        vocab = vocabulary(game if spec else "gulf")
+        hands = shuffle.deal(seed, pack)
+        worked = {
+            "seed": seed,
+            "commitment": hashlib.sha256(seed.encode()).hexdigest(),
+            "pbn": cards.format_deal(hands),
+            "hands": [
+                {
+                    "who": vocab.seat(s),
+                    "cards": [vocab.card_view(c) for c in cards.display_order(hands[s])],
+                }
+                for s in range(4)
+            ],
+            "first_block": hashlib.sha256(f"{shuffle.ALGORITHM}:{seed}:0".encode()).hexdigest(),
+        }
+    context = {
+        "worked": worked,
+        "algorithm": shuffle.ALGORITHM,
+        "stream_text": f"{shuffle.ALGORITHM}:SEED:k",  # a block of the stream, as hashed
+        "games": Game.objects.filter(slug__in=[g for g in games.GAMES if g in bots.GAMES]),
+        "game_slug": game if spec else "",
+    }
+    return render(request, "practice/check.html", context)

@@ -1,0 +1,305 @@
+"""The practice pages: choosing a match, the table without JavaScript (every move a button in
+a form), who may see it, stale and illegal forms, the hint, the review, my matches, the links
+from the rule pages, tutorials and quiz, and no computer card in the HTML before the end."""
+
+import html
+import random
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from django.test import Client
+
+from practice.models import Match
+from rulebook.engine import cards
+from rulebook.words import vocabulary
+from tests.web.test_writing import visible
+
+from .helpers import PLAYABLE, hidden_cards, learner_token
+
+pytestmark = pytest.mark.django_db
+
+LANGS = ("ar", "en", "fr")
+# "computer, club" as each language labels a computer player
+COMPUTER_CLUB = {
+    "en": "computer, club",
+    "fr": "ordinateur, niveau club",
+    "ar": "كمبيوتر، مستوى النادي",
+}
+COMPUTER_BEGINNER = {
+    "en": "computer, beginner",
+    "fr": "ordinateur, débutant",
+    "ar": "كمبيوتر، مبتدئ",
+}
+
+
+def new_match(client, game="bent-al-sbeet", lang="en", **form) -> str:
+    data = {"variant": "", "seat": "S", "level": "club", **form}
+    response = client.post(f"/{lang}/{game}/practice/", data)
+    assert response.status_code == 303, response.content.decode()[:3000]
+    return response["Location"]
+
+
+def table_url(location: str) -> str:
+    return urlsplit(location).path
+
+
+def match_of(url: str) -> Match:
+    return Match.objects.get(public_id=url.rstrip("/").split("/")[-1])
+
+
+def turn(match: Match) -> dict:
+    practice = match.replay()
+    return {"ply": practice.ply, "deal": practice.deal_number, "undos": len(practice.record.undone)}
+
+
+def play(client, url, move, **form):
+    return client.post(url + "move/", {**turn(match_of(url)), "move": move, **form})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game,variant", PLAYABLE)
+def test_the_choice_of_a_match_in_every_language(client, rulebook, lang, game, variant):
+    page = client.get(f"/{lang}/{game}/practice/?variant={variant}")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert f'<input type="hidden" name="variant" value="{variant}">' in body
+    assert body.count('name="seat"') == 4 and body.count('name="level"') == 2
+    assert 'name="rule.target"' in body and 'name="rule.direction"' in body
+    assert re.findall(r"\{\w+\}", body) == []
+
+
+def test_unknown_games_and_variants_are_not_found(client, rulebook):
+    assert client.get("/en/chess/practice/").status_code == 404
+    assert client.get("/en/tarneeb/practice/?variant=nope").status_code == 404
+
+
+def test_a_house_rule_the_engine_refuses_is_told_in_the_pages_language(client, rulebook):
+    refused = client.post("/fr/tarneeb/practice/", {"variant": "classic", "rule.target": "0"})
+    assert refused.status_code == 400
+    assert "nombre entier" in visible(refused.content.decode())
+    assert Match.objects.count() == 0
+    url = new_match(client, "tarneeb", **{"rule.target": "41", "rule.no_trumps": ""})
+    match = match_of(table_url(url))
+    assert match.overrides == {"target": "41"}  # a rule left as the variant plays it: none
+    assert "41" in visible(client.get(table_url(url)).content.decode())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_computer_player_is_labelled_with_its_level(client, rulebook, lang):
+    for level, label in (("club", COMPUTER_CLUB), ("beginner", COMPUTER_BEGINNER)):
+        url = table_url(new_match(client, "tarneeb", lang, level=level, seat="E"))
+        text = visible(client.get(url).content.decode())
+        vocab = vocabulary("tarneeb", lang)
+        for seat in (0, 2, 3):
+            assert f"{vocab.seat(seat)}: {label[lang]}" in text.replace("\u00a0:", ":"), seat
+        headings = re.findall(
+            r'<h2 class="seat-name"><span>([^<]+)</span>', client.get(url).content.decode()
+        )
+        assert sum(label[lang] in html.unescape(h) for h in headings) == 3
+
+
+def test_only_the_owner_sees_the_table_and_the_private_link_gives_it(client, rulebook):
+    url = table_url(new_match(client))
+    match = match_of(url)
+    assert client.get(url).status_code == 200
+    stranger = Client()
+    hidden = stranger.get(url)
+    missing = stranger.get(url.replace(match.public_id, "A" * 16))
+    assert hidden.status_code == missing.status_code == 404
+    assert hidden.content.decode().replace(match.public_id, "A" * 16) == missing.content.decode()
+    for path in ("move/", "undo/", "next/"):
+        assert stranger.post(url + path, {**turn(match), "move": "keep"}).status_code == 404
+    assert match.token not in hidden.content.decode()
+    assert stranger.get(f"/en/practice/{match.public_id}/{'x' * 32}/").status_code == 404
+    claimed = stranger.get(match.private_url())
+    assert claimed.status_code == 302 and claimed["Location"] == url
+    assert stranger.get(url).status_code == 200
+
+
+def test_my_matches_lists_the_practice_match_with_its_private_link(client, rulebook):
+    url = table_url(new_match(client, "sabaat-al-deemin"))
+    match = match_of(url)
+    mine = client.get("/en/mine/").content.decode()
+    assert f'href="{url}"' in mine and match.token in mine
+    assert "against the computer (club)" in visible(mine)
+    assert match.token not in Client().get("/en/mine/").content.decode()
+
+
+def test_every_legal_move_is_a_button_in_a_form(client, rulebook):
+    url = table_url(new_match(client, "tarneeb", variant="classic"))
+    body = client.get(url).content.decode()
+    form = re.search(r'(?s)<form method="post" action="[^"]*/move/".*?</form>', body)[0]
+    practice = match_of(url).replay()
+    module = practice.module
+    for move in practice.legal():
+        assert f'name="move" value="{module.format_move(move)}"' in form
+    assert f'name="ply" value="{practice.ply}"' in form
+
+
+def test_the_pass_is_chosen_by_touching_cards(client, rulebook):
+    url = table_url(new_match(client, "bent-al-sbeet", variant="qahwa"))
+    practice = match_of(url).replay()
+    assert practice.state.phase == "pass"
+    body = client.get(url).content.decode()
+    held = [cards.card_code(c) for c in cards.display_order(practice.state.hands[2])]
+    for code in held:
+        assert f'<input type="checkbox" name="pass" value="{code}">' in body
+    sent = client.post(url + "move/", {**turn(match_of(url)), "pass": held[:3]})
+    assert sent.status_code == 303
+    assert match_of(url).replay().state.passes[2] == cards.hand_of(held[:3]) or (
+        match_of(url).replay().state.phase != "pass"
+    )
+
+
+def test_a_form_sent_twice_is_409_and_changes_nothing(client, rulebook):
+    url = table_url(new_match(client, "sabaat-al-deemin"))
+    form = {**turn(match_of(url))}
+    practice = match_of(url).replay()
+    move = practice.module.format_move(practice.legal()[0])
+    assert client.post(url + "move/", {**form, "move": move}).status_code == 303
+    moves = match_of(url).deals.get().moves
+    again = client.post(url + "move/", {**form, "move": move})
+    assert again.status_code == 409
+    assert "nothing was done" in visible(again.content.decode())
+    assert match_of(url).deals.get().moves == moves
+    undo = {**turn(match_of(url))}
+    assert client.post(url + "undo/", undo).status_code == 303
+    assert client.post(url + "undo/", undo).status_code == 409
+
+
+@pytest.mark.parametrize("lang,words", [("en", "must follow"), ("fr", "fournir"), ("ar", "يجب")])
+def test_an_illegal_move_is_422_with_the_reason_in_the_pages_language(
+    client, rulebook, lang, words
+):
+    url = table_url(new_match(client, "tarneeb", lang, variant="classic"))
+    match = match_of(url)
+    for _ in range(200):  # to a trick where the learner holds the suit led and another
+        practice = match.replay()
+        state = practice.state
+        if state.phase == "play" and state.trick and practice.refusals():
+            break
+        assert play(client, url, learner_token(practice, random.Random(1))).status_code == 303
+    card, _error = practice.refusals()[0]
+    refused = play(client, url, cards.card_code(card))
+    assert refused.status_code == 422
+    text = visible(refused.content.decode())
+    assert words in text
+    assert match.replay().record.moves == practice.record.moves
+    assert play(client, url, "nonsense").status_code == 400
+
+
+def test_the_hint_gives_the_legal_moves_the_refusals_and_the_club_players_reason(client, rulebook):
+    url = table_url(new_match(client, "bent-al-sbeet", variant="qahwa"))
+    match = match_of(url)
+    rng = random.Random(5)
+    while True:
+        practice = match.replay()
+        if practice.state.phase == "play" and practice.refusals():
+            break
+        play(client, url, learner_token(practice, rng))
+    body = client.get(url + "?hint=1").content.decode()
+    hint = re.search(r'(?s)<section class="hint" id="hint".*?</section>', body)[0]
+    text = visible(hint)
+    vocab = vocabulary("bent-al-sbeet", "en")
+    for move in practice.legal():
+        assert vocab.card(move) in text
+    links = re.findall(r'<li data-card="(\w\w)">.*?<a href="([^"]+)">', hint, re.S)
+    assert len(links) == len(practice.refusals())
+    for _code, href in links:
+        assert href.startswith("/en/bent-al-sbeet/qahwa/#")
+        assert client.get(href.split("#")[0]).status_code == 200
+    decision = practice.advice()
+    assert vocab.move(practice.module.format_move(decision.move), "play").capitalize() in text
+    source = "The site’s own advice" if decision.reason.source is None else "A tip from"
+    assert source in text
+    assert "never from the other hands" in text
+
+
+def _finish_deal(client, url, rng):
+    match = match_of(url)
+    while not match.replay().deal_over:
+        assert play(client, url, learner_token(match.replay(), rng)).status_code == 303
+
+
+def test_the_review_after_a_deal(client, rulebook):
+    rng = random.Random(8)
+    url = table_url(new_match(client, "tarneeb", variant="classic"))
+    match = match_of(url)
+    while match.replay().state.phase != "play":
+        play(client, url, learner_token(match.replay(), rng))
+    play(client, url, learner_token(match.replay(), rng))
+    assert client.post(url + "undo/", turn(match)).status_code == 303
+    _finish_deal(client, url, rng)
+    practice = match.replay()
+    body = client.get(url).content.decode()
+    review = re.search(r'(?s)<section class="review".*?</section>\s*</section>', body)[0]
+    text = visible(review)
+    if not practice.state.thrown_in:
+        assert len(re.findall(r"Trick \d+", text)) == 13 and text.count("Won by") == 13
+        assert "bid" in text and "declared by" in text
+    assert "Moves taken back" in text
+    links = re.findall(r'href="(/en/tarneeb/position/\?[^"]+)"', review)
+    assert len(links) > 13
+    for link in links[:3] + links[-2:]:
+        assert client.get(html.unescape(link)).status_code == 200
+    assert practice.record.seed in text and practice.record.commitment in text
+    assert cards.format_deal(practice.hands) in text
+    assert 'class="next-deal"' in body
+    assert client.post(url + "next/", {"deal": 1}).status_code == 303
+    assert match.replay().deal_number == 2
+    sheet = visible(
+        re.search(
+            r'(?s)<table class="sheet" id="sheet">.*?</table>', client.get(url).content.decode()
+        )[0]
+    )
+    assert "total" in sheet
+
+
+@pytest.mark.parametrize("game,variant", PLAYABLE)
+def test_no_computer_card_is_in_the_page_before_the_deal_is_over(client, rulebook, game, variant):
+    rng = random.Random(variant)
+    url = table_url(new_match(client, game, variant=variant, seat="N"))
+    match = match_of(url)
+    vocab = vocabulary(game, "en")
+    pages = 0
+    while not (practice := match.replay()).deal_over and pages < 40:
+        body = client.get(url + "?seen=0").content.decode()
+        body = body.replace(match.public_id, "").replace(match.token, "")
+        hidden = hidden_cards(practice)
+        shown = html.unescape(body)
+        for code in hidden:
+            name = vocab.card(cards.parse_card(code))
+            assert name not in shown and f'data-card="{code}"' not in shown, (code, name)
+            if practice.state.phase != "bidding":  # a bid (Egyptian 7H) is no card
+                assert f'value="{code}"' not in shown, code
+        play(client, url, learner_token(practice, rng))
+        pages += 1
+
+
+def test_the_rule_pages_tutorials_and_quiz_link_to_the_practice_table(client, rulebook):
+    from quiz.loader import load_all as load_quiz
+    from tutorials.loader import load_all as load_tutorials
+
+    load_tutorials()
+    load_quiz()
+    rules = client.get("/en/tarneeb/egyptian/").content.decode()
+    assert 'href="/en/tarneeb/practice/?variant=egyptian"' in rules
+    step = client.get("/fr/tutorials/sabaat-knock/1/").content.decode()
+    assert 'href="/fr/sabaat-al-deemin/practice/?variant=classic"' in step
+    start = client.get("/ar/quiz/start/?game=bent-al-sbeet&variant=sbeetah&kind=play")
+    question = client.get(start["Location"]).content.decode()
+    assert 'href="/ar/bent-al-sbeet/practice/?variant=sbeetah"' in question
+    choose = client.get("/en/tarneeb/practice/?variant=egyptian")
+    assert 'value="egyptian"' in choose.content.decode()
+
+
+def test_the_check_page_deals_from_a_seed(client, rulebook):
+    from rulebook.engine import shuffle
+
+    page = client.get("/fr/practice/check/").content.decode()
+    assert "SHA-256" in page and "diwaniya-deal-v1" in page
+    worked = client.get("/en/practice/check/?game=sabaat-al-deemin&seed=abc").content.decode()
+    assert cards.format_deal(shuffle.deal("abc", cards.PACK_32)) in worked
+    assert "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" in worked
+    assert client.get("/en/practice/check/?seed=" + "x" * 5000).status_code == 200
