@@ -55,6 +55,7 @@ def rules_page(request, game, variant=None):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
+            "relatives": Game.objects.filter(slug__in=[s.slug for s in games.family(spec)]),
             **page,
         },
     )
