@@ -13,6 +13,7 @@ sign and isolated, and a bid (``{lowest_call}``) is written in words.
 import re
 from dataclasses import dataclass, field
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from . import games, glossary
@@ -83,6 +84,7 @@ class RuleView:
     claims: list = field(default_factory=list)
     reason: str = ""
     default_label: str = ""
+    stated_by: list = field(default_factory=list)  # the sources stating it, when none differs
 
 
 def wording(rule: Rule, value: str):
@@ -160,6 +162,11 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules) -> dict:
             claims=[claim_view(rule, c, vocab) for c in claims],
             reason=rule.default_reason or _("Every variant plays it this way."),
             default_label=label_for(rule, default_params[rule.key], vocab),
+            stated_by=[
+                format_html("<bdi>{}</bdi>", c.source.title)
+                for c in claims
+                if c.status == Claim.STATED
+            ],
         )
         by_section.setdefault(rule.section_id, []).append(view)
         if view.disputed:
