@@ -120,7 +120,9 @@ def test_the_forty_one_tutorial_stops_at_zero_under_classic_only():
     assert all("47" in text("tarneeb-41-forty-one", 12, lang) for lang in ("ar", "en", "fr"))
 
 
-@pytest.mark.parametrize("slug", [s for s, d in SHIPPED.items() if d["game"] in ("leekha", "tarneeb-41", "hearts")])
+@pytest.mark.parametrize(
+    "slug", [s for s, d in SHIPPED.items() if d["game"] in ("leekha", "tarneeb-41", "hearts")]
+)
 def test_cards_are_played_one_at_a_time_or_in_a_named_batch(slug):
     """A step that plays several cards says so: it names them all (as {XX}) or calls itself a
     batch played together."""

@@ -4,7 +4,7 @@ variant or a house rule with the site's default explained; the pages of every va
 links to the family and the lessons; positions and the JSON API, errors included."""
 
 import re
-from html import escape, unescape
+from html import unescape
 from urllib.parse import urlencode
 
 import pytest
@@ -171,7 +171,9 @@ def test_each_reading_is_a_variant_or_a_house_rule(client, game, key, value):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", RELATIVES)
-def test_a_rule_with_several_readings_explains_the_default_on_the_page(client, rulebook, game, lang):
+def test_a_rule_with_several_readings_explains_the_default_on_the_page(
+    client, rulebook, game, lang
+):
     html = page(client, lang, game)
     for key in DIFFERS[game]:
         row = re.search(rf'<tr id="diff-{key}">.*?</tr>', html, re.S)
