@@ -25,18 +25,26 @@ KIND_NAMES = {
         "gulf": pgettext_lazy("quiz kind gulf", "Who leads the next trick"),
         "levant": pgettext_lazy("quiz kind levant", "Who leads the next trick"),
     },
-    questions.TRICK_POINTS: pgettext_lazy("quiz kind", "What a trick costs"),
+    questions.TRICK_POINTS: {
+        "gulf": pgettext_lazy("quiz kind gulf", "What a trick costs"),
+        "levant": pgettext_lazy("quiz kind levant", "What a trick costs"),
+    },
     questions.DEAL_POINTS: pgettext_lazy("quiz kind", "What a deal costs"),
     questions.SHEET: pgettext_lazy("quiz kind", "The score sheet"),
     questions.KNOCK: pgettext_lazy("quiz kind", "May they knock?"),
     questions.MATCH: pgettext_lazy("quiz kind", "Who wins the match?"),
     questions.MIXED: pgettext_lazy("quiz kind", "Mixed"),
 }
+# Where a game's deal is won rather than paid for, its points question says so.
+KIND_NAMES_OF = {
+    (questions.TARNEEB_41, questions.DEAL_POINTS): pgettext_lazy("quiz kind", "What a deal scores"),
+}
 
 
 def kind_name(kind: str, game) -> str:
     """A kind of question by name, in the words of ``game``'s region."""
-    name = KIND_NAMES.get(kind, kind)
+    slug = game if isinstance(game, str) else getattr(game, "slug", None)
+    name = KIND_NAMES_OF.get((slug, kind)) or KIND_NAMES.get(kind, kind)
     return str(name[vocabulary(game).region] if isinstance(name, dict) else name)
 
 
@@ -72,12 +80,24 @@ MESSAGES = {
         "%(seat)s has no %(led_suit)s, the suit led, and holds %(penalty)s: a penalty card "
         "must be thrown."
     ),
-    "leads_non_heart": gettext_lazy(
-        "No heart has been played yet, so %(seat)s must lead another suit."
-    ),
-    "only_hearts": gettext_lazy(
-        "No heart has been played yet, but %(seat)s holds only hearts and may lead one."
-    ),
+    "leads_non_heart": {
+        "gulf": pgettext_lazy(
+            "gulf", "No heart has been played yet, so %(seat)s must lead another suit."
+        ),
+        "levant": pgettext_lazy(
+            "levant", "No heart has been played yet, so %(seat)s must lead another suit."
+        ),
+    },
+    "only_hearts": {
+        "gulf": pgettext_lazy(
+            "gulf",
+            "No heart has been played yet, but %(seat)s holds only hearts and may lead one.",
+        ),
+        "levant": pgettext_lazy(
+            "levant",
+            "No heart has been played yet, but %(seat)s holds only hearts and may lead one.",
+        ),
+    },
     "leads_jack_of_hearts": gettext_lazy(
         "The first trick is opened with %(card)s, by the player who holds it."
     ),
@@ -150,6 +170,35 @@ MESSAGES = {
     "moon": gettext_lazy(
         "%(seat)s took every heart, %(queen)s and %(ten)s: a moon shot. %(seat)s scores "
         "nothing and every other player takes %(total)s."
+    ),
+    "moon_hearts": gettext_lazy(
+        "%(seat)s took every heart and %(queen)s: a moon shot. %(seat)s scores nothing and "
+        "every other player takes %(total)s."
+    ),
+    "first_trick_clean": {
+        "gulf": pgettext_lazy(
+            "gulf",
+            "This is the first trick: %(seat)s may throw neither a heart nor %(queen)s while "
+            "holding any other card.",
+        ),
+        "levant": pgettext_lazy(
+            "levant",
+            "This is the first trick: %(seat)s may throw neither a heart nor %(queen)s while "
+            "holding any other card.",
+        ),
+    },
+    # Tarneeb 41: every player scored on their own bid
+    "bid_made": gettext_lazy("%(seat)s bid %(bid)s and took %(tricks)s: %(score)s."),
+    "bid_made_double": gettext_lazy(
+        "%(seat)s bid %(bid)s, a bid that counts double, and took %(tricks)s: %(score)s."
+    ),
+    "bid_missed": gettext_lazy("%(seat)s bid %(bid)s but took only %(tricks)s: %(score)s."),
+    "bid_none": gettext_lazy("%(seat)s bid %(bid)s and took no trick: %(score)s."),
+    "bid_none_double": gettext_lazy(
+        "%(seat)s bid %(bid)s, a bid that counts double, and took no trick: %(score)s."
+    ),
+    "bid_missed_double": gettext_lazy(
+        "%(seat)s bid %(bid)s, a bid that counts double, but took only %(tricks)s: %(score)s."
     ),
     "no_moon": gettext_lazy(
         "%(seat)s took every heart, the queen and the ten, but this variant has no moon shot: "
@@ -225,7 +274,12 @@ MESSAGES = {
 }
 
 # Facts a code implies without ``questions`` sending them.
-IMPLIED = {"moon": {"queen": "QS", "ten": "TD"}, "bad_extra": {"example": '{"exposed": "QS"}'}}
+IMPLIED = {
+    "moon": {"queen": "QS", "ten": "TD"},
+    "moon_hearts": {"queen": "QS"},
+    "first_trick_clean": {"queen": "QS"},
+    "bad_extra": {"example": '{"exposed": "QS"}'},
+}
 # The nouns counted in these sentences, all objects of a verb or a preposition in Arabic.
 COUNTED = {
     "tricks": "tricks_obj",
@@ -287,14 +341,19 @@ def _seat_points(d: dict, vocab) -> str:
             _("%(hearts)s at %(each)s each")
             % {"hearts": count(d["hearts"], "hearts_obj", vocab.region), "each": d["heart_points"]}
         )
-    for key, c in (("queen", bent_al_sbeet.QS), ("ten", bent_al_sbeet.TD)):
+    for key, c in (
+        ("queen", bent_al_sbeet.QS),
+        ("ten", bent_al_sbeet.TD),
+        ("king", cards.card(cards.KING, cards.CLUBS)),
+        ("jack", cards.card(cards.JACK, cards.DIAMONDS)),
+    ):
         if d.get(key) is not None:
             template = (
                 _("%(card)s, exposed (%(points)s)")
                 if d.get(f"{key}_exposed")
                 else _("%(card)s (%(points)s)")
             )
-            parts.append(template % {"card": vocab.card_the(c), "points": d[key]})
+            parts.append(template % {"card": vocab.card_the(c), "points": signed(d[key])})
     who = vocab.seat(SEATS.index(d["seat"]))
     if not parts:
         return _("%(seat)s took no penalty card: nothing to count.") % {"seat": who}
@@ -354,11 +413,28 @@ PROMPTS = {
         "gulf": pgettext_lazy("gulf", "The trick is complete. Who leads the next trick?"),
         "levant": pgettext_lazy("levant", "The trick is complete. Who leads the next trick?"),
     },
+    "trick_points": {
+        "gulf": pgettext_lazy(
+            "gulf", "The trick is complete. How many points does it cost each player?"
+        ),
+        "levant": pgettext_lazy(
+            "levant", "The trick is complete. How many points does it cost each player?"
+        ),
+    },
+    "taken_heading": {
+        "gulf": pgettext_lazy("gulf", "Hearts and penalty cards"),
+        "levant": pgettext_lazy("levant", "Hearts and penalty cards"),
+    },
     "who_leads": {
         "gulf": pgettext_lazy("gulf", "Who leads the next trick?"),
         "levant": pgettext_lazy("levant", "Who leads the next trick?"),
     },
 }
+
+
+def taken_heading(game) -> str:
+    """The heading of the column of cards that score, in ``game``'s words."""
+    return str(PROMPTS["taken_heading"][vocabulary(game).region])
 
 
 def who_leads(game) -> str:
@@ -382,7 +458,12 @@ def prompt(q, pos) -> str:
     if q.kind == questions.NEXT_LEADER:
         return str(PROMPTS["next_leader"][vocab.region])
     if q.kind == questions.TRICK_POINTS:
-        return _("The trick is complete. How many points does it cost each player?")
+        return str(PROMPTS["trick_points"][vocab.region])
+    if q.kind == questions.DEAL_POINTS and q.game in questions.SIGNED_POINTS:
+        return _(
+            "The deal is over. How many points does each player score? A missed bid is "
+            "written with a minus sign."
+        )
     if q.kind == questions.DEAL_POINTS:
         return _("The deal is over. How many points does it cost each player?")
     if q.kind == questions.SHEET:

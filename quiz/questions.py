@@ -39,6 +39,7 @@ from rulebook import games
 from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, shuffle, tarneeb
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.house_rules import overrides_in, with_overrides
+from rulebook.engine.penalty.rules import table as penalty_table
 from rulebook.engine.positions import Position, offered_calls, open_position
 from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
@@ -47,6 +48,7 @@ from rulebook.engine.tricks import trick_winner
 from . import match_kind
 
 BENT, TARNEEB, SABAAT = "bent-al-sbeet", "tarneeb", "sabaat-al-deemin"
+LEEKHA, TARNEEB_41, HEARTS = "leekha", "tarneeb-41", "hearts"  # the relatives: quiz/relatives.py
 
 LEGAL_SET = "legal-set"
 PLAY = "play"
@@ -62,7 +64,12 @@ KINDS = {
     BENT: (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS, MATCH),
     TARNEEB: (LEGAL_SET, PLAY, NEXT_LEADER, SHEET, MATCH),
     SABAAT: (LEGAL_SET, PLAY, KNOCK, MATCH),
+    LEEKHA: (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS),
+    TARNEEB_41: (LEGAL_SET, PLAY, NEXT_LEADER, DEAL_POINTS),
+    HEARTS: (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS),
 }
+# Games whose points answers may be below zero (a missed bid costs it).
+SIGNED_POINTS = {TARNEEB_41}
 ALL_KINDS = (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS, SHEET, KNOCK, MATCH)
 
 PICKED = "pick-"  # the seed of a hand-picked question: "pick-" and its key
@@ -140,11 +147,24 @@ class Alternative:
 # --- what each kind aims at -------------------------------------------------------------------
 
 
+def _relatives():
+    """The relatives' part of the quiz (imported when first asked: it builds on this module)."""
+    from . import relatives
+
+    return relatives
+
+
+def _relative(game_or_module) -> bool:
+    return game_or_module in (LEEKHA, TARNEEB_41, HEARTS) or game_or_module in _relatives().MODULES
+
+
 def targets(game: str, kind: str, rules) -> tuple[str, ...]:
     """The teaching moments the generator looks for, for this game, kind and rules (a moment
     listed twice is aimed at twice as often)."""
     if kind == MATCH:
         return match_kind.targets(games.GAMES[game].engine)
+    if _relative(game):
+        return _relatives().targets(game, kind, rules)
     if game == BENT:
         forced = ("forced_discard",) if rules.forced_penalty_discard else ()
         hearts = ("hearts_unbroken",) if rules.hearts_must_break else ()
@@ -250,7 +270,8 @@ ANCHORS = {
 
 
 def anchor(game: str, code: str) -> tuple[str, str | None] | None:
-    return ANCHORS.get(game, {}).get(code)
+    anchors = _relatives().ANCHORS.get(game) if _relative(game) else ANCHORS.get(game)
+    return (anchors or {}).get(code)
 
 
 # --- generating ---------------------------------------------------------------------------------
@@ -437,6 +458,8 @@ def _extra(module, rules, rng, kind, target) -> dict:
 
 def _policy(module, rules, rng, target, start):
     """How the seated players choose their moves: at random, with a purpose where needed."""
+    if _relative(module):
+        return _relatives().policy(module, rules, rng, target, start)
     if module is bent_al_sbeet:
         if target in ("moon", "all_taken"):
             return _shooter(start, rng)
@@ -506,6 +529,8 @@ def _sabaat_move(state, rng, target):
 
 def classify(kind: str, pos: Position, context: dict | None = None) -> str | None:
     """What this position teaches for ``kind``, or None when it asks nothing worth asking."""
+    if _relative(pos.module):
+        return _relatives().classify(kind, pos, context)
     if kind in (LEGAL_SET, PLAY):
         return _choice_moment(kind, pos)
     if kind == NEXT_LEADER:
@@ -616,12 +641,26 @@ def _next_leader_moment(pos) -> str | None:
 
 
 def trick_points(pos) -> list[int]:
-    """What the completed trick costs each seat: the engine's scoring of its cards alone."""
+    """What the completed trick costs each seat: the engine's scoring of its cards alone (the
+    penalty family's one scoring function)."""
     trick, winner = completed_trick(pos)
     taken = [0, 0, 0, 0]
     for _, c in trick:
         taken[winner] |= 1 << c
-    return bent_al_sbeet.score_deal(pos.rules, taken, pos.state.exposed, over=False)
+    return penalty_table(pos.rules).scoring.score(taken, pos.state.exposed, over=False)
+
+
+def scoring_cards(rules) -> int:
+    """The cards that score under a penalty game's ``rules``, as a bit set (what a table of
+    taken cards shows)."""
+    scoring = penalty_table(rules).scoring
+    bonus = 1 << cards.card(cards.JACK, cards.DIAMONDS) if scoring.jack else 0
+    return scoring.moon_mask | bonus
+
+
+def card_value(rules, card: int, exposed: int = 0) -> int:
+    """What one card taken alone costs under a penalty game's ``rules`` (0: it scores nothing)."""
+    return penalty_table(rules).scoring.score([1 << card, 0, 0, 0], exposed, over=False)[0]
 
 
 def _trick_points_moment(pos) -> str | None:
@@ -756,13 +795,15 @@ def _one(data: dict, name: str) -> str:
     return str(values[0]).strip()
 
 
-def _number(data: dict, name: str) -> int:
+def _number(data: dict, name: str, signed: bool = False) -> int:
     text = _one(data, name)
+    if signed and text[:1] in ("\u2212", "-"):  # a minus sign, typed or the typographic one
+        text = "-" + text[1:].strip()
     try:
         value = int(text)  # any script's digits: ٢٦ reads as 26
     except ValueError:
         raise BadInput("bad_number", field=name, value=text[:20]) from None
-    if not 0 <= value <= MAX_NUMBER:
+    if not (-MAX_NUMBER if signed else 0) <= value <= MAX_NUMBER:
         raise BadInput("bad_number", field=name, value=text[:20])
     return value
 
@@ -805,7 +846,8 @@ def read_answer(q: Question, data: dict, pos: Position | None = None) -> dict:
     if q.kind == NEXT_LEADER:
         return {"seat": SEATS[parse_seat(_one(data, "seat"))]}
     if q.kind in (TRICK_POINTS, DEAL_POINTS):
-        return {"points": [_number(data, f"points_{s}") for s in SEATS]}
+        signed = q.game in SIGNED_POINTS
+        return {"points": [_number(data, f"points_{s}", signed) for s in SEATS]}
     if q.kind == SHEET:
         return {
             "entries": [_number(data, f"entry_{side}") for side in PARTNERSHIPS],
@@ -870,6 +912,8 @@ def _notes(q, pos, answer) -> list[Note]:
     if q.kind == TRICK_POINTS:
         return _trick_points_notes(pos)
     if q.kind == DEAL_POINTS:
+        if _relative(pos.module):
+            return _relatives().deal_points_notes(pos)
         return _deal_points_notes(pos)
     if q.kind == SHEET:
         return _sheet_notes(pos, q.context)
@@ -888,6 +932,10 @@ def _parse(pos, token: str) -> int:
 def moment_note(q: Question, pos) -> Note:
     """Why the legal cards are what they are, in one sentence's facts."""
     state = pos.state
+    if _relative(pos.module):
+        note = _relatives().moment_note(q, pos)
+        if note is not None:
+            return note
     seat = SEATS[state.to_act] if state.to_act is not None else None
     led = _led_suit(state)
     led_suit = cards.SUITS[led] if led is not None else None
@@ -934,6 +982,8 @@ def _codes(mask: int) -> list[str]:
 
 def why_legal(pos, move: int) -> Note:
     """Why the engine allows ``move`` here (the rule that lets it through)."""
+    if _relative(pos.module):
+        return _relatives().why_legal(pos, move)
     state, module, rules = pos.state, pos.module, pos.rules
     seat = SEATS[state.to_act]
     token = module.format_move(move)
@@ -1001,20 +1051,22 @@ def _trick_notes(pos) -> list[Note]:
 
 
 def _items(rules, exposed: int, taken: int) -> dict:
-    """What a set of taken cards is made of, each part priced by the engine."""
+    """What a set of taken cards is made of, each part priced by the engine (a card that
+    scores nothing under these rules is left out)."""
 
-    def alone(mask):
-        return bent_al_sbeet.score_deal(rules, [mask, 0, 0, 0], exposed, over=False)[0]
+    def priced(card):
+        value = card_value(rules, card, exposed)
+        return value if taken >> card & 1 and value else None
 
-    hearts = (taken & HEARTS_MASK).bit_count()
-    heart = alone(1 << cards.card(cards.TWO, cards.HEARTS))
     return {
-        "hearts": hearts,
-        "heart_points": heart,
-        "queen": alone(QS_BIT) if taken & QS_BIT else None,
+        "hearts": (taken & HEARTS_MASK).bit_count(),
+        "heart_points": card_value(rules, cards.card(cards.TWO, cards.HEARTS), exposed),
+        "queen": priced(bent_al_sbeet.QS),
         "queen_exposed": bool(exposed & QS_BIT),
-        "ten": alone(TD_BIT) if taken & TD_BIT else None,
+        "ten": priced(bent_al_sbeet.TD),
         "ten_exposed": bool(exposed & TD_BIT),
+        "king": priced(cards.card(cards.KING, cards.CLUBS)),
+        "jack": priced(cards.card(cards.JACK, cards.DIAMONDS)),
     }
 
 
@@ -1149,8 +1201,12 @@ def _differs(q: Question, answer: dict) -> bool:
 
 def _answer_under(q, pos, variant, rules) -> dict:
     state, module = pos.state, pos.module
+    if _relative(module) and q.kind in (TRICK_POINTS, DEAL_POINTS):
+        return _relatives().points_under(q, pos, rules)
     if q.kind in (LEGAL_SET, PLAY):
-        if module is tarneeb and state.phase == "bidding":
+        if module is _relatives().tarneeb_41:
+            other = _relatives().replay_under(q, pos, variant)
+        elif module is tarneeb and state.phase == "bidding":
             other = open_position(module, {**q.query, "variant": variant})
             if other.state.to_act != state.to_act or other.state.phase != state.phase:
                 raise IllegalMove("other_turn", seat=SEATS[other.state.to_act])

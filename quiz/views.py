@@ -26,7 +26,7 @@ from rulebook.words import vocabulary
 
 from . import match_kind, questions, tokens
 from . import progress as learner
-from .messages import answer_words, kind_name, prompt, say, who_leads
+from .messages import answer_words, kind_name, prompt, say, taken_heading, who_leads
 from .models import Answered, HandPicked
 from .progress import Progress
 
@@ -276,8 +276,14 @@ class Page:
         exposed = getattr(state, "exposed", 0)
         if exposed:
             facts["exposed"] = [vocab.card_view(c) for c in cards.display_order(exposed)]
-        if q.kind == questions.DEAL_POINTS:
-            penalty = questions.HEARTS_MASK | questions.PENALTY_MASK
+        if q.kind == questions.DEAL_POINTS and hasattr(state, "bid_of"):
+            facts["bids"] = [
+                {"seat": vocab.seat(s), "bid": state.bid_of(s), "tricks": state.tricks_won[s]}
+                for s in range(4)
+            ]
+        elif q.kind == questions.DEAL_POINTS:
+            penalty = questions.scoring_cards(q.rules)
+            facts["taken_heading"] = taken_heading(q.game)
             facts["taken"] = [
                 {
                     "seat": vocab.seat(s),
@@ -324,6 +330,7 @@ class Page:
             form["numbers"] = [
                 {"name": f"points_{SEATS[s]}", "label": vocab.seat(s)} for s in range(4)
             ]
+            form["signed"] = q.game in questions.SIGNED_POINTS
         elif q.kind == questions.SHEET:
             form["sides"] = [
                 {

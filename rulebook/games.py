@@ -51,6 +51,9 @@ GAMES = {
         GameSpec("bent-al-sbeet", "bent_al_sbeet"),
         GameSpec("tarneeb", "tarneeb"),
         GameSpec("sabaat-al-deemin", "sabaat_al_deemin"),
+        GameSpec("leekha", "leekha"),
+        GameSpec("tarneeb-41", "tarneeb_41"),
+        GameSpec("hearts", "hearts"),
     ]
 }
 
@@ -62,6 +65,19 @@ def get(slug: str) -> GameSpec | None:
 def by_engine(engine_name: str) -> GameSpec | None:
     """The game an engine module plays (``tarneeb`` -> the ``tarneeb`` spec)."""
     return next((s for s in GAMES.values() if s.engine_name == engine_name), None)
+
+
+def family(spec: GameSpec) -> list[GameSpec]:
+    """The other games of ``spec``'s engine family (Bent Al Sbeet, Leekha and Hearts; Tarneeb and
+    Tarneeb 41), in the site's order; none for a game alone."""
+    mine = getattr(spec.engine.Rules, "FAMILY", None)
+    if mine is None:
+        return []
+    return [
+        other
+        for other in GAMES.values()
+        if other is not spec and getattr(other.engine.Rules, "FAMILY", None) is mine
+    ]
 
 
 def value_key(value) -> str:

@@ -11,7 +11,7 @@ import re
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from . import echo
 from .engine import cards
@@ -39,12 +39,26 @@ MESSAGES = {
         "You cannot follow suit and you hold %(penalty)s: a penalty card must be thrown, "
         "not %(card)s."
     ),
-    "hearts_not_broken": gettext_lazy(
-        "No heart has been played yet, so you cannot lead %(card)s while you hold another suit."
-    ),
-    "must_lead_jack_of_hearts": gettext_lazy(
-        "The first trick is opened with %(needs)s, not %(card)s."
-    ),
+    # A sentence a Gulf and a Levant game share that names a trick or hearts has one wording per
+    # region (the Gulf's أكلة and هاص, the Levant's لمّة and كبّة).
+    "hearts_not_broken": {
+        "gulf": pgettext_lazy(
+            "gulf",
+            "No heart has been played yet, so you cannot lead %(card)s while you hold another "
+            "suit.",
+        ),
+        "levant": pgettext_lazy(
+            "levant",
+            "No heart has been played yet, so you cannot lead %(card)s while you hold another "
+            "suit.",
+        ),
+    },
+    "must_lead_jack_of_hearts": {
+        "gulf": pgettext_lazy("gulf", "The first trick is opened with %(needs)s, not %(card)s."),
+        "levant": pgettext_lazy(
+            "levant", "The first trick is opened with %(needs)s, not %(card)s."
+        ),
+    },
     # Tarneeb
     "already_passed": gettext_lazy("%(seat)s has passed and cannot bid again in this hand."),
     "already_bid": gettext_lazy("%(seat)s has already spoken: each player bids only once."),
@@ -79,16 +93,38 @@ MESSAGES = {
     "cannot_pass_last_of_suit": gettext_lazy(
         "%(card)s is the last card of its suit in your hand, so it cannot be passed."
     ),
-    "must_drop_penalty_card": gettext_lazy(
-        "%(above)s is already on this trick, so %(penalty)s must be dropped now, not %(card)s."
-    ),
-    "must_lead_two_of_clubs": gettext_lazy(
-        "The first trick is opened with %(needs)s, not %(card)s."
-    ),
-    "must_lead_a_club": gettext_lazy("The first trick is opened with a club, not %(card)s."),
-    "no_points_on_first_trick": gettext_lazy(
-        "No card that scores may be thrown on the first trick while you hold another: not %(card)s."
-    ),
+    "must_drop_penalty_card": {
+        "gulf": pgettext_lazy(
+            "gulf",
+            "%(above)s is already on this trick, so %(penalty)s must be dropped now, not %(card)s.",
+        ),
+        "levant": pgettext_lazy(
+            "levant",
+            "%(above)s is already on this trick, so %(penalty)s must be dropped now, not %(card)s.",
+        ),
+    },
+    "must_lead_two_of_clubs": {
+        "gulf": pgettext_lazy("gulf", "The first trick is opened with %(needs)s, not %(card)s."),
+        "levant": pgettext_lazy(
+            "levant", "The first trick is opened with %(needs)s, not %(card)s."
+        ),
+    },
+    "must_lead_a_club": {
+        "gulf": pgettext_lazy("gulf", "The first trick is opened with a club, not %(card)s."),
+        "levant": pgettext_lazy("levant", "The first trick is opened with a club, not %(card)s."),
+    },
+    "no_points_on_first_trick": {
+        "gulf": pgettext_lazy(
+            "gulf",
+            "No card that scores may be thrown on the first trick while you hold another: "
+            "not %(card)s.",
+        ),
+        "levant": pgettext_lazy(
+            "levant",
+            "No card that scores may be thrown on the first trick while you hold another: "
+            "not %(card)s.",
+        ),
+    },
     # Tarneeb 41
     "everyone_bids": gettext_lazy("Every player bids in this game: bid at least %(bid)s."),
     # house rules and a match in context (HTTP 400)
@@ -205,8 +241,10 @@ def explain(code: str, details: dict | None = None, game=None, html: bool = True
     given = {**IMPLIED.get(code, {}), **(details or {})}
     details = {k: word(vocab, k, v) for k, v in given.items()}
     details["suits"] = ".".join(vocab.suit(s) for s in range(4))
-    details.update(terms_in(MESSAGES.get(code), vocab))
     template = MESSAGES.get(code)
+    if isinstance(template, dict):
+        template = template[vocab.region]
+    details.update(terms_in(template, vocab))
     if template is None:
         return echo.fill(_("This is not allowed here (%(code)s)."), {"code": code}, html=html)
     text = str(template)

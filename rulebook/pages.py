@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from . import differences, games, glossary
@@ -92,6 +93,7 @@ class RuleView:
     alternatives: list = field(default_factory=list)  # house rules offered: label, query
     base_label: str = ""  # the variant's own value, beside a house rule
     reports: list = field(default_factory=list)  # readers' reports an editor accepted
+    stated_by: list = field(default_factory=list)  # the sources stating it, when none differs
 
 
 def wording(rule: Rule, value: str):
@@ -200,6 +202,11 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules, base=None)
             kind_label=str(differences.LABELS[kind]) if kind else "",
             house=value != base_params[rule.key],
             base_label=label_for(rule, base_params[rule.key], vocab),
+            stated_by=[
+                format_html("<bdi>{}</bdi>", c.source.title)
+                for c in claims
+                if c.status == Claim.STATED
+            ],
         )
         if kind in (differences.OPEN, differences.SITE):
             side = f"{spec.slug}:{variant_slug}"

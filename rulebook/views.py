@@ -77,6 +77,7 @@ def rules_page(request, game, variant=None):
             "is_default": variant is None,
             "variants": game_row.variants.all(),
             "learn": learn.path(request, game_row, variant_row.slug),
+            "relatives": Game.objects.filter(slug__in=[s.slug for s in games.family(spec)]),
             "worked": sections.worked(game_row, variant_row.slug),
             "house": house,
             "house_query": house.query_string(),

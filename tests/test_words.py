@@ -107,6 +107,9 @@ def test_each_game_speaks_its_regions_arabic():
         "bent-al-sbeet": "gulf",
         "tarneeb": "levant",
         "sabaat-al-deemin": "gulf",
+        "leekha": "levant",
+        "tarneeb-41": "levant",
+        "hearts": "levant",
     }
     levant, gulf = vocabulary("tarneeb", "ar"), vocabulary("bent-al-sbeet", "ar")
     assert [levant.suit(s, "word") for s in range(4)] == ["بستوني", "كبّة", "ديناري", "سباتي"]

@@ -80,6 +80,9 @@ class Rules(PenaltyRules):
     pass_direction: str = knob("pass_direction", "rotate", "rotate", "left", "right", "across")
     heart_points: int = knob("heart_points", 1)
     queen_points: int = knob("queen_points", 13, 13)
+    # No ten of diamonds to score [P-H, OS-H, and source 000 says so]; a field so the registry
+    # records those claims (a table may still price it as a house rule).
+    ten_points: int = knob("ten_points", 0, 0)
     jack_of_diamonds_points: int = knob("jack_of_diamonds_points", 0)
     no_trick_points: int = knob("no_trick_points", 0)
     opening_lead: str = knob("opening_lead", "two_of_clubs", "two_of_clubs", "any_club")
@@ -91,8 +94,8 @@ class Rules(PenaltyRules):
     ties: str = knob("ties", "shared")
     dealer_moves: str = knob("dealer_moves", "left", "left", "right")
 
-    # Hearts has no ten of diamonds to score, no exposure and no forced discard.
-    FIXED = {"ten_points": 0, "exposable": (), "forced_penalty_discard": False}
+    # Hearts has no exposure and no forced discard.
+    FIXED = {"exposable": (), "forced_penalty_discard": False}
 
 
 PRESETS = {

@@ -80,11 +80,12 @@ class Rules(TrickRules):
     target: int = knob("target", 41, 31, 41, 51, 61)
     partner_condition: str = knob("partner_condition", "above_zero")
     both_sides_over: str = knob("both_sides_over", "higher_total_wins")
+    # One value only: every source has hearts as trumps, and the registry records them saying so.
+    trumps: str = knob("trumps", "hearts", "hearts")
 
-    # Every player bids for themselves; hearts are always trumps.
+    # Every player bids for themselves.
     FIXED = {
         "auction": "each",
-        "trumps": "hearts",
         "scoring": "each_bid",
         "no_trumps": False,
         "double_allowed": False,

@@ -163,3 +163,129 @@ def sabaat_replay(rules, hands, moves):
             assert not sabaat_playable(hands[to_act], laid, opening)
         to_act = (to_act + rules.direction.step) % 4
     return hands, laid, to_act, opening
+
+
+# --- the relatives: Leekha and Hearts (penalty cards), Tarneeb 41 (a bid for every player) -----
+
+KC, JD, TWO_CLUBS = parse_card("KC"), parse_card("JD"), parse_card("2C")
+CLUBS = 3
+
+
+def penalty_first_leader(game: str, rules, hands, dealer: int) -> int:
+    """Leekha: the player on the dealer's right; Hearts: the holder of the two of clubs."""
+    if rules.opening_lead == "dealer_right":
+        return (dealer + rules.direction.step) % 4
+    return next(s for s in range(4) if hands[s] >> TWO_CLUBS & 1)
+
+
+def penalty_replay(game: str, rules, hands, dealer: int, moves):
+    first = penalty_first_leader(game, rules, hands, dealer)
+    replay = TrickReplay(hands, first, rules.direction.step)
+    for token in moves:
+        replay.play(parse_card(token))
+    return replay
+
+
+def leekha_legal(rules, game) -> set[int]:
+    """Follow suit (and drop a leekha under talbees); void, throw a leekha if one is held."""
+    hand = game.hands[game.to_act]
+    if not game.trick:
+        return set(hand)
+    led = game.trick[0][1] // 13
+    same = {c for c in hand if c // 13 == led}
+    if same:
+        above = [
+            c
+            for c in same
+            if c in rules.talbees and any(p // 13 == led and p > c for _, p in game.trick)
+        ]
+        return set(above) or same
+    leekhas = {c for c in hand if c in (QS, TD)}
+    if rules.forced_penalty_discard and leekhas:
+        return leekhas
+    return set(hand)
+
+
+def scoring_cards(rules) -> set[int]:
+    """Hearts, and each single card worth points under these rules."""
+    out = {c for c in range(13, 26)} if rules.heart_points else set()
+    for card, field in ((QS, "queen_points"), (TD, "ten_points"), (KC, "king_of_clubs_points")):
+        if getattr(rules, field, 0):
+            out.add(card)
+    return out
+
+
+def hearts_legal(rules, game) -> set[int]:
+    hand = game.hands[game.to_act]
+    first_trick = not game.tricks
+    if not game.played:  # the first lead
+        if rules.opening_lead == "two_of_clubs":
+            return {TWO_CLUBS}
+        return {c for c in hand if c // 13 == CLUBS}  # any club, by the holder of the two
+    if game.trick:
+        led = game.trick[0][1] // 13
+        same = {c for c in hand if c // 13 == led}
+        if same:
+            return same
+        if first_trick and not rules.points_on_first_trick:
+            clean = set(hand) - scoring_cards(rules)
+            return clean or set(hand)
+        return set(hand)
+    broken = any(c // 13 == HEARTS for c in game.played)
+    if rules.queen_breaks_hearts and QS in game.played:
+        broken = True
+    if rules.hearts_must_break and not broken:
+        plain = {c for c in hand if c // 13 != HEARTS}
+        return plain or set(hand)
+    return set(hand)
+
+
+def penalty_cost(rules, taken: set[int]) -> int:
+    """What taken cards cost in Leekha or Hearts (no exposure in either)."""
+    cost = rules.heart_points * sum(1 for c in taken if c // 13 == HEARTS)
+    for card, field in ((QS, "queen_points"), (TD, "ten_points"), (KC, "king_of_clubs_points")):
+        if card in taken:
+            cost += getattr(rules, field, 0)
+    if JD in taken:
+        cost += getattr(rules, "jack_of_diamonds_points", 0)
+    return cost
+
+
+def penalty_deal_points(rules, taken_by_seat: list[set[int]]) -> list[int]:
+    """A whole deal: the moon (every card that scores to one player: 0 for them, their total to
+    each other player), then the jack of diamonds stays with its taker, and a player who took
+    no trick gets the no-trick bonus when there was no moon."""
+    jack = getattr(rules, "jack_of_diamonds_points", 0)
+    plain = [penalty_cost(rules, t) - (jack if JD in t else 0) for t in taken_by_seat]
+    everything = scoring_cards(rules)
+    shooter = next(
+        (
+            s
+            for s, t in enumerate(taken_by_seat)
+            if getattr(rules, "moon", False) and everything <= t
+        ),
+        None,
+    )
+    points = plain[:]
+    if shooter is not None:
+        points = [0 if s == shooter else plain[shooter] for s in range(4)]
+    for s, t in enumerate(taken_by_seat):
+        if JD in t:
+            points[s] += jack
+        if shooter is None and not t:
+            points[s] += getattr(rules, "no_trick_points", 0)
+    return points
+
+
+def tarneeb_41_first_leader(rules, dealer: int) -> int:
+    return dealer if rules.first_lead == "dealer" else (dealer + rules.direction.step) % 4
+
+
+def tarneeb_41_points(rules, bids, tricks) -> list[int]:
+    """Every player on their own bid: made scores it, missed costs it, doubled from
+    ``double_from``."""
+    out = []
+    for bid, won in zip(bids, tricks, strict=True):
+        value = bid * (2 if bid >= rules.double_from else 1)
+        out.append(value if won >= bid else -value)
+    return out

@@ -10,6 +10,7 @@ from django.utils import translation
 from quiz import questions
 from quiz.models import HandPicked
 from quiz.progress import AGAIN_AFTER
+from rulebook import games
 from rulebook.engine import cards
 from rulebook.messages import explain
 from rulebook.words import vocabulary
@@ -27,7 +28,7 @@ from .helpers import (
 
 LANGS = ["ar", "en", "fr"]
 EVERY_KIND = [(game, kind) for game, kinds in questions.KINDS.items() for kind in kinds]
-DEFAULT = {"bent-al-sbeet": "qahwa", "tarneeb": "classic", "sabaat-al-deemin": "classic"}
+DEFAULT = {slug: spec.default_variant for slug, spec in games.GAMES.items()}
 
 
 @pytest.mark.parametrize("lang", LANGS)

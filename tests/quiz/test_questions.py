@@ -4,6 +4,7 @@ against the engine's own legal-move list and against the rules worked out again 
 
 import dataclasses
 import doctest
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,16 @@ def trick_replay(q, pos):
     dealer = SEATS.index(q.query["dealer"])
     if module is bent_al_sbeet:
         return oracle.bent_replay(rules, hands, dealer, tokens(q))
+    if q.game in (questions.LEEKHA, questions.HEARTS):
+        return oracle.penalty_replay(q.game, rules, hands, dealer, tokens(q))
     state = pos.state
+    if q.game == questions.TARNEEB_41:  # four bids, then the cards; hearts are trumps
+        plays = tokens(q)[4:]
+        first = oracle.tarneeb_41_first_leader(rules, dealer)
+        game = oracle.TrickReplay(hands, first, rules.direction.step, oracle.HEARTS)
+        for token in plays:
+            game.play(parse_card(token))
+        return game
     auction = len(state.bids) + (1 if rules.auction != "egyptian" else 0)
     plays = tokens(q)[auction:]
     game = oracle.TrickReplay(hands, state.contract.declarer, rules.direction.step, state.trump)
@@ -88,6 +98,10 @@ def independent_legal(q, pos) -> set[str]:
     assert game.to_act == pos.state.to_act
     if pos.module is bent_al_sbeet:
         return oracle.codes(oracle.bent_legal(rules, game))
+    if q.game == questions.LEEKHA:
+        return oracle.codes(oracle.leekha_legal(rules, game))
+    if q.game == questions.HEARTS:
+        return oracle.codes(oracle.hearts_legal(rules, game))
     hand = game.hands[game.to_act]
     led = game.trick[0][1] // 13 if game.trick else None
     same = {c for c in hand if c // 13 == led}
@@ -154,6 +168,20 @@ def check_moment(q, pos):
         assert q.expected["moves"] == ["knock"]
     if m == "dealer_forced":
         assert q.expected["moves"] == [str(pos.rules.min_bid)]
+    if m == "two_clubs":
+        assert q.expected.get("cards", q.expected.get("moves")) == ["2C"] and not state.played
+    if m == "first_trick":
+        legal = set(q.expected.get("cards") or q.expected["moves"])
+        hand = {cards.card_code(c) for c in cards.cards_in(state.hands[state.to_act])}
+        scoring = {c for c in hand if c.endswith("H") or c == "QS"}
+        assert not any(state.tricks_won) and scoring and not legal & scoring
+    if q.game == questions.TARNEEB_41 and m in ("made", "missed", "doubled"):
+        bids = [state.bid_of(s) for s in range(4)]
+        made = [state.tricks_won[s] >= bids[s] for s in range(4)]
+        doubled = any(b >= pos.rules.double_from for b in bids)
+        assert {"made": all(made) and not doubled, "missed": not all(made) and not doubled}.get(
+            m, doubled
+        )
     if m == "moon":
         assert sorted(q.expected["points"])[0] == 0 and len(set(q.expected["points"])) == 2
     if m == "ruff":
@@ -173,18 +201,33 @@ def check_points(q, pos):
     rules = pos.rules
     game = trick_replay(q, pos)
     exposed = {parse_card(c) for c in q.query.get("exposed", "").split(",") if c}
+    relative = q.game in (questions.LEEKHA, questions.HEARTS)
     if q.kind == TRICK_POINTS:
         trick, win = game.tricks[-1]
         assert not game.trick and game.hands[0]  # a completed trick, and not the last
         expected = [0, 0, 0, 0]
-        expected[win] = oracle.bent_cost(rules, exposed, {c for _, c in trick})
+        cost = oracle.penalty_cost if relative else partial(oracle.bent_cost, exposed=exposed)
+        expected[win] = cost(rules, taken={c for _, c in trick})
         assert expected[win] > 0
+    elif q.game == questions.TARNEEB_41:
+        assert len(game.tricks) == 13
+        tricks = [sum(1 for _, w in game.tricks if w == s) for s in range(4)]
+        # the bids are made in turn from the dealer's right, the dealer last
+        dealer, step = SEATS.index(q.query["dealer"]), rules.direction.step
+        bids = [0, 0, 0, 0]
+        for i, token in enumerate(tokens(q)[:4]):
+            bids[(dealer + step * (i + 1)) % 4] = int(token)
+        assert sum(bids) >= rules.min_total_bids  # the deal was played, not thrown in
+        expected = oracle.tarneeb_41_points(rules, bids, tricks)
     else:
         assert len(game.tricks) == 13
         taken = [set(), set(), set(), set()]
         for trick, win in game.tricks:
             taken[win] |= {c for _, c in trick}
-        expected = oracle.bent_deal_points(rules, exposed, taken)
+        if relative:
+            expected = oracle.penalty_deal_points(rules, taken)
+        else:
+            expected = oracle.bent_deal_points(rules, exposed, taken)
     assert q.expected == {"points": expected}
 
 

@@ -29,6 +29,9 @@ REQUIRED = {
         "tarneeb-egyptian-double",
     ],
     "sabaat-al-deemin": ["sabaat-opening-seven", "sabaat-knock", "sabaat-seven-out-doubled"],
+    "leekha": ["leekha-talyeekh", "leekha-partners"],
+    "tarneeb-41": ["tarneeb-41-bidding", "tarneeb-41-forty-one"],
+    "hearts": ["hearts-first-tricks", "hearts-moon"],
 }
 
 

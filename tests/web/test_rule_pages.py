@@ -89,7 +89,7 @@ def test_the_differences_table_shows_each_claim_and_the_reason(client, rulebook,
     assert cells[0].startswith("13") and cells[1].startswith("12")
     assert cells[2].strip() == "13"  # the site's default
     with translation.override(lang):
-        reason = Rule.objects.get(key="queen_points").default_reason
+        reason = Rule.objects.get(key="queen_points", game__slug="bent-al-sbeet").default_reason
     assert reason and escape(reason) in cells[3]
     # a rule only one source states is listed, with the silent source marked
     assert 'id="diff-moon"' in html and "claim-not_stated" in html

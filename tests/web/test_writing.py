@@ -313,7 +313,14 @@ LEVANT = ["البستوني", "الكبّة", "الديناري", "السبات�
 
 def _arabic_pages_of(site, game):
     """A game's own Arabic pages, without the quiz's list of recent questions of any game."""
-    slugs = {"tarneeb": "tarneeb", "bent-al-sbeet": "bent", "sabaat-al-deemin": "sabaat"}
+    slugs = {
+        "tarneeb": "tarneeb",
+        "bent-al-sbeet": "bent",
+        "sabaat-al-deemin": "sabaat",
+        "leekha": "leekha",
+        "tarneeb-41": "tarneeb-41",
+        "hearts": "hearts",
+    }
     for url, page in _pages(site, "ar"):
         if url.startswith((f"/ar/{game}/", f"/ar/tutorials/{slugs[game]}-", f"/ar/quiz/{game}/")):
             yield url, visible(re.sub(r"(?s)<aside class=\"quiz-progress\".*?</aside>", "", page))
@@ -331,6 +338,21 @@ def test_tarneeb_speaks_levantine_and_the_gulf_games_gulf_arabic(site):
     for game in ("bent-al-sbeet", "sabaat-al-deemin"):
         for url, text in _arabic_pages_of(site, game):
             assert [w for w in LEVANT if w in text] == [], url
+
+
+def test_the_relatives_speak_levantine(site):
+    """Leekha, Tarneeb 41 and Hearts are written in the Levant's words, on their rule pages,
+    tutorials and quiz questions; Bent Al Sbeet is named, as a relative, by its own name."""
+    for game in ("leekha", "tarneeb-41", "hearts"):
+        pages = list(_arabic_pages_of(site, game))
+        assert any("/tutorials/" in url for url, _ in pages)
+        assert any("/quiz/" in url for url, _ in pages)
+        for url, text in pages:
+            text = text.replace("بنت السبيت", "")
+            assert [w for w in GULF if w in text] == [], url
+    rules = visible(site["ar"]["/ar/leekha/"])
+    for word in ["بنت البستوني", "عشرة الديناري", "الكبّة", "لمّة", "التلييخ"]:
+        assert word in rules, word
 
 
 def test_cards_are_named_for_screen_readers_in_the_games_words(site):
