@@ -14,15 +14,17 @@ from tutorials.models import Tutorial
 
 def path(request, game, variant: str | None = None, quiz=None) -> dict:
     """The steps for ``game`` (a ``Game`` row); ``quiz``: the visitor's quiz, when the caller
-    has already read it (the home page asks once for every game)."""
+    has already read it (the home page asks once for every game). ``request`` None: the path
+    of a visitor with no progress, as a page cached for everyone shows it."""
     tutorials = list(Tutorial.objects.filter(game=game).prefetch_related("steps"))
-    done = tutorial_progress.read_all(request)
+    done = tutorial_progress.read_all(request) if request is not None else {}
     summaries = [
         tutorial_progress.summary(t, done.get(t.slug, tutorial_progress.Progress()))
         for t in tutorials
     ]
     ahead = next((s for s in summaries if not s["finished"]), None)
-    quiz = quiz if quiz is not None else quiz_progress.read(request)
+    if quiz is None:
+        quiz = quiz_progress.read(request) if request is not None else quiz_progress.Progress(None)
     variant = variant or game.default_variant
     return {
         "game": game,

@@ -6,7 +6,7 @@ from django.urls import include, path
 from diwaniya import furniture
 from diwaniya import views as site
 from practice import api as practice_api
-from rulebook import api, comparing, views
+from rulebook import api, comparing, reports, views
 
 urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
@@ -36,6 +36,7 @@ urlpatterns += i18n_patterns(
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),
+    path("<slug:game>/<slug:variant>/report/<slug:rule>/", reports.page, name="rules-report"),
     path("<slug:game>/<slug:variant>/print/", views.print_page, name="rules-print"),
 )
 

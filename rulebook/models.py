@@ -33,6 +33,9 @@ class Game(Loaded):
     # registry file, which stays the one place that says it.
     region = models.CharField(max_length=16, blank=True, editable=False)
     registry_version = models.CharField(max_length=64, blank=True, editable=False)
+    # Raised by every edit of the game's registry rows or accepted reports: cached pages are
+    # keyed by it, so every process and machine sees an edit at once (rulebook/signals.py).
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["order", "slug"]

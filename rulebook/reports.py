@@ -9,7 +9,7 @@ accepts it in the admin.
 from django import forms
 from django.core.cache import cache
 from django.http import HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
@@ -90,6 +90,18 @@ def submit(request, game, variant):
     url = reverse("rules-variant", args=[game_row.slug, variant_row.slug])
     to = f"{url}?{urlencode({'reported': rule.key})}#rule-{rule.key}"
     return HttpResponseRedirect(to, status=303)
+
+
+def page(request, game, variant, rule):
+    """The report form for one rule (the rule page links to it, so the page itself carries no
+    form and no CSRF token, and is the same for every visitor)."""
+    from .views import _variant
+
+    _spec, game_row, variant_row = _variant(game, variant)
+    rule_row = get_object_or_404(Rule, game=game_row, key=rule)
+    if request.method == "POST":
+        return submit(request, game, variant)
+    return _again(request, game_row, variant_row, ReportForm(), rule_row, 200)
 
 
 def _again(request, game_row, variant_row, form, rule, status):

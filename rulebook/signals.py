@@ -1,27 +1,39 @@
-"""Rule pages are cached per (language, game, variant, registry version); an admin edit to any
-registry row clears the cache so the page shows it at once.
+"""Rule pages are cached per (address, game revision); an edit to any registry row of a game,
+or to a reader's report, raises the game's revision in the database, so every process asks
+for a new key at once (no local clear, which other processes would never see).
 
 Every translated text is saved with the files' line breaks (LF): a browser sends a textarea's
 as CRLF, which would split no paragraph, and would make the loaders take every untouched text
 saved from the admin for an editor's change.
 """
 
-from django.core.cache import cache
+from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 from modeltranslation.translator import NotRegistered, translator
 from modeltranslation.utils import build_localized_fieldname
 
-from .models import Claim, Game, Rule, RuleValue, Section, Source, Variant
+from .models import Claim, Game, ReaderReport, Rule, RuleValue, Section, Source, Variant
 
-REGISTRY_MODELS = (Game, Source, Variant, Section, Rule, RuleValue, Claim)
+# How to reach the game from each row that a page shows.
+GAME_OF = {
+    Game: lambda row: row.pk,
+    Source: lambda row: row.game_id,
+    Variant: lambda row: row.game_id,
+    Section: lambda row: row.game_id,
+    Rule: lambda row: row.game_id,
+    RuleValue: lambda row: Rule.objects.filter(pk=row.rule_id).values("game_id")[:1],
+    Claim: lambda row: Rule.objects.filter(pk=row.rule_id).values("game_id")[:1],
+    ReaderReport: lambda row: row.game_id,
+}
 
 
 @receiver(post_save)
 @receiver(post_delete)
-def forget_pages(sender, **kwargs):
-    if sender in REGISTRY_MODELS:
-        cache.clear()
+def new_revision(sender, instance, raw=False, update_fields=None, **kwargs):
+    if sender not in GAME_OF or raw or update_fields == frozenset({"revision"}):
+        return
+    Game.objects.filter(pk=GAME_OF[sender](instance)).update(revision=F("revision") + 1)
 
 
 @receiver(pre_save)

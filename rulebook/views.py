@@ -5,11 +5,12 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from diwaniya import learn, links
+from diwaniya import learn, links, pagecache
 from quiz import progress as quiz_progress
 from tutorials import sections
 
@@ -51,12 +52,30 @@ HOUSE_PAGE_SECONDS = 300  # a house-rule page is cached briefly: the sets reader
 
 
 def rules_page(request, game, variant=None):
-    """A game's rules under a variant, or under the reader's house rules (``?rule.<key>=``)."""
+    """A game's rules under a variant, or under the reader's house rules (``?rule.<key>=``):
+    one page for every visitor, cached whole (``diwaniya.pagecache``); the learn box is the
+    visitor's own."""
     if request.method == "POST":
         from .reports import submit
 
         return submit(request, game, variant)
-    spec, game_row, variant_row = _variant(game, variant)
+    spec, game_row = _game(game)
+    return pagecache.serve(
+        request,
+        pagecache.key(request, f"{game_row.registry_version}:{game_row.revision}"),
+        HOUSE_PAGE_SECONDS if request.GET else 3600,
+        lambda: _rules_response(request, spec, game_row, variant),
+        lambda: {"learn": _learn_box(request, game_row, variant or spec.default_variant)},
+    )
+
+
+def _learn_box(request, game_row, variant_slug) -> str:
+    path = learn.path(request, game_row, variant_slug)
+    return render_to_string("_learn.html", {"learn": path}, request)
+
+
+def _rules_response(request, spec, game_row, variant):
+    variant_row = _variant_row(spec, game_row, variant)
     house = house_rules.read(spec, variant_row.slug, request.GET, _names(game_row))
     if not house.ok:
         return _house_rules_error(request, spec, game_row, variant_row, house)
@@ -76,7 +95,7 @@ def rules_page(request, game, variant=None):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
-            "learn": learn.path(request, game_row, variant_row.slug),
+            "learn_box": pagecache.mark("learn", _learn_box(None, game_row, variant_row.slug)),
             "relatives": Game.objects.filter(slug__in=[s.slug for s in games.family(spec)]),
             "worked": sections.worked(game_row, variant_row.slug),
             "house": house,
@@ -125,16 +144,20 @@ def _names(game_row) -> dict[str, str]:
 
 def _variant(game, variant):
     spec, game_row = _game(game)
+    return spec, game_row, _variant_row(spec, game_row, variant)
+
+
+def _variant_row(spec, game_row, variant):
     slug = variant or spec.default_variant
     if slug not in spec.presets:
-        raise Http404(explain("unknown_variant", {"variant": slug}, game=game))
-    return spec, game_row, get_object_or_404(Variant, game=game_row, slug=slug)
+        raise Http404(explain("unknown_variant", {"variant": slug}, game=spec.slug))
+    return get_object_or_404(Variant, game=game_row, slug=slug)
 
 
 def _page(spec, game_row, slug, house) -> dict:
     """The page's data: a variant's pages are cached for everyone, a house-rule set's briefly."""
     overrides = house.overrides
-    key = f"rules:{get_language()}:{game_row.slug}:{slug}:{game_row.registry_version}"
+    key = f"rules:{get_language()}:{game_row.slug}:{slug}:{game_row.registry_version}:{game_row.revision}"
     if overrides:
         key = "house:" + key + ":" + house.query_string()
     page = cache.get(key)
@@ -196,11 +219,24 @@ def print_page(request, game, variant):
     )
 
 
+POSITION_PAGE_SECONDS = 600  # positions are countless: each is kept a short while
+
+
 def position_page(request, game):
+    """A position drawn as a table: the same for every visitor, so cached whole."""
     spec, game_row = _game(game)
     picked = request.GET.getlist("pass")
     if picked:
         return _pass_chosen(request, spec, picked)
+    return pagecache.serve(
+        request,
+        pagecache.key(request, f"{game_row.registry_version}:{game_row.revision}"),
+        POSITION_PAGE_SECONDS,
+        lambda: _position_response(request, spec, game_row),
+    )
+
+
+def _position_response(request, spec, game_row):
     error = None
     status = 200
     try:

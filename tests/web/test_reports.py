@@ -38,25 +38,48 @@ def test_a_report_is_stored_for_the_editors_and_hidden(client, rulebook):
     assert "Chez nous, on rejoue" not in page  # but not shown
 
 
+def judge(status):
+    """An editor's decision, saved as the admin saves it (one row at a time)."""
+    for report in ReaderReport.objects.all():
+        report.status = status
+        report.save()
+
+
 def test_an_accepted_report_appears_beside_its_rule_as_a_readers_report(client, rulebook):
     send(client)
-    ReaderReport.objects.update(status=ReaderReport.ACCEPTED)
+    judge(ReaderReport.ACCEPTED)
     html = client.get("/en/bent-al-sbeet/qahwa/").content.decode()
     rule = re.search(r'id="rule-ties".*?</dd>', html, re.S).group(0)
     assert "Chez nous, on rejoue une donne." in rule
     assert "A reader’s report, not a source (Jahra)" in rule
     assert 'lang="fr"' in rule
-    ReaderReport.objects.update(status=ReaderReport.REJECTED)
+    judge(ReaderReport.REJECTED)  # the cached page follows the editor at once
     assert "Chez nous" not in client.get("/en/bent-al-sbeet/qahwa/").content.decode()
 
 
 def test_a_report_without_the_csrf_token_is_refused(rulebook):
     client = Client(enforce_csrf_checks=True)
     assert send(client).status_code == 403
-    page = client.get(URL).content.decode()
+    link = re.search(r'href="([^"]*/report/ties/)"', client.get(URL).content.decode()).group(1)
+    page = client.get(link).content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     assert send(client, csrfmiddlewaretoken=token).status_code == 303
     assert ReaderReport.objects.count() == 1
+
+
+def test_the_rule_page_links_each_rule_to_its_report_form(client, rulebook):
+    """The rule page is the same for every visitor (no form, no CSRF token): "My table plays
+    it differently" opens the rule's own form, which posts back to the rule page."""
+    html = client.get(URL).content.decode()
+    assert "csrfmiddlewaretoken" not in html and "<textarea" not in html
+    link = re.search(r'id="rule-ties".*?href="([^"]*/report/ties/)"', html, re.S).group(1)
+    form = client.get(link)
+    assert form.status_code == 200
+    text = form.content.decode()
+    assert f'action="{URL}"' in text and 'name="rule" value="ties"' in text
+    assert 'role="alert"' not in text  # nothing wrong yet
+    assert '<meta name="robots" content="noindex">' in text
+    assert client.get("/fr/bent-al-sbeet/sbeetah/report/no-such-rule/").status_code == 404
 
 
 @pytest.mark.parametrize(

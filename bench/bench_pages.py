@@ -1,0 +1,260 @@
+"""The pages a learner opens most, served as production serves them, against a trivial view.
+
+The site runs under gunicorn (two sync workers, debug off, the project's own database after
+``make setup``) on a loopback port, with one extra page: a trivial 2 KB Django view through
+the same middleware (``bench/site_urls.py``). Each figure is a ratio to that view measured in
+the same run, round after round, so the machine's speed cancels out:
+
+- throughput: requests a second for the page / for the trivial view, from the same bounded
+  load generator (CLIENTS threads, each request on its own connection, as gunicorn's sync
+  workers answer); min and median over ROUNDS rounds. 1.0 means as fast as the trivial view.
+- load: LOAD_REQUESTS requests at LOAD_CLIENTS connections over a mix of the pages; errors
+  (anything but 200) and the 50th and 99th percentile latencies.
+- first visit: the bytes a browser downloads for a page (HTML, CSS, JS, fonts, compressed as
+  sent), measured in Chromium; the targets are 30 KB for English and French, 60 KB for Arabic.
+"""
+
+import http.client
+import json
+import os
+import statistics
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+from rulebook.engine import bent_al_sbeet, sabaat_al_deemin, shuffle, tarneeb
+from rulebook.engine.positions import open_position
+from tests import servers
+
+ROOT = Path(__file__).resolve().parents[1]
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", 3))
+REQUESTS = int(os.environ.get("BENCH_REQUESTS", 200))  # per page per round
+CLIENTS = 4
+LOAD_REQUESTS = int(os.environ.get("BENCH_LOAD", 10_000))
+LOAD_CLIENTS = 50
+TRIVIAL = "/bench/trivial/"
+ENGINES = {"bent-al-sbeet": bent_al_sbeet, "tarneeb": tarneeb, "sabaat-al-deemin": sabaat_al_deemin}
+
+
+def _full_deal_query() -> dict:
+    """A Bent Al Sbeet deal played to its end (first legal move each time), as a query."""
+    deal = shuffle.deal("bench-pages", bent_al_sbeet.PACK)
+    from rulebook.engine import cards
+
+    params = {"variant": "qahwa", "dealer": "N", "deal": cards.format_deal(deal, 0)}
+    position = open_position(bent_al_sbeet, params)
+    state = position.state
+    while state.legal_moves():
+        move = state.legal_moves()[0]
+        state.push(move)
+        position.moves.append(move)
+    return position.query()
+
+
+def _get(base: str, path: str, headers=None) -> tuple[int, bytes, dict]:
+    parts = urlsplit(base)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    try:
+        conn.request("GET", path, headers=headers or {"Accept-Encoding": "gzip"})
+        response = conn.getresponse()
+        return response.status, response.read(), dict(response.getheaders())
+    finally:
+        conn.close()
+
+
+def _post(base: str, path: str, body: dict, token: str | None = None) -> tuple[int, dict]:
+    parts = urlsplit(base)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    try:
+        conn.request("POST", path, body=json.dumps(body), headers=headers)
+        response = conn.getresponse()
+        return response.status, json.loads(response.read() or b"{}")
+    finally:
+        conn.close()
+
+
+def _hammer(base: str, paths: list[str], total: int, clients: int) -> tuple[float, list, int]:
+    """``total`` GETs spread over ``clients`` threads, cycling through ``paths``: (seconds,
+    latencies, errors)."""
+    latencies, errors = [], [0]
+    lock = threading.Lock()
+    counter = iter(range(total))
+
+    def worker():
+        mine = []
+        while True:
+            with lock:
+                i = next(counter, None)
+            if i is None:
+                break
+            start = time.perf_counter()
+            try:
+                status, _body, _h = _get(base, paths[i % len(paths)])
+            except OSError:
+                status = 0
+            mine.append(time.perf_counter() - start)
+            if status != 200:
+                with lock:
+                    errors[0] += 1
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=worker) for _ in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start, latencies, errors[0]
+
+
+def _pages(base: str) -> dict[str, list[str]]:
+    """Each page type's addresses (a few of each, so no single page's cache flatters)."""
+    full = urlencode(_full_deal_query())
+    start = urlencode({k: v for k, v in _full_deal_query().items() if k != "moves"})
+    quiz = []
+    for lang, game in (("en", "bent-al-sbeet"), ("ar", "tarneeb"), ("fr", "sabaat-al-deemin")):
+        variant = ENGINES[game].DEFAULT_PRESET
+        query = urlencode({"game": game, "variant": variant, "kind": "play"})
+        status, _b, headers = _get(base, f"/{lang}/quiz/start/?{query}")
+        quiz.append(urlsplit(headers.get("Location", "")).path)
+    return {
+        "rule page": [
+            "/en/bent-al-sbeet/",
+            "/ar/tarneeb/",
+            "/fr/sabaat-al-deemin/",
+            "/ar/leekha/",
+        ],
+        "rule page, house rules": [
+            "/en/bent-al-sbeet/qahwa/?rule.target=101",
+            "/ar/sabaat-al-deemin/?rule.target=101",
+        ],
+        "position page, 0 moves": [f"/en/bent-al-sbeet/position/?{start}"],
+        "position page, whole deal": [
+            f"/en/bent-al-sbeet/position/?{full}",
+            f"/ar/bent-al-sbeet/position/?{full}",
+        ],
+        "tutorial step": _tutorial_steps(base),
+        "quiz question": quiz,
+        "position API, whole deal": [f"/api/bent-al-sbeet/position?{full}"],
+    }
+
+
+def _tutorial_steps(base: str) -> list[str]:
+    status, body, _h = _get(base, "/en/tutorials/", headers={"Accept": "text/html"})
+    import re
+
+    slugs = re.findall(r'href="/en/tutorials/([\w-]+)/"', body.decode())[:3]
+    return [f"/{lang}/tutorials/{slug}/2/" for slug, lang in zip(slugs, ("en", "ar", "fr"), strict=False)]
+
+
+def _throughput(base, paths) -> float:
+    seconds, _lat, errors = _hammer(base, paths, REQUESTS, CLIENTS)
+    if errors:
+        raise RuntimeError(f"{errors} errors on {paths[0]}")
+    return REQUESTS / seconds
+
+
+def _practice_moves(base: str) -> float:
+    """Requests a second for practice moves (each with the computer's replies), two matches
+    played at once, each by the first legal move."""
+    done, lock = [0], threading.Lock()
+
+    def one_match(seed):
+        status, match = _post(base, "/api/bent-al-sbeet/practice", {"level": "club"})
+        token, mid = match["token"], match["id"]
+        for _ in range(REQUESTS // 4):
+            legal = match["position"].get("legal")
+            if match["over"]:
+                break
+            if not legal:  # the deal is over: deal the next one
+                status, match = _post(base, f"/api/practice/{mid}/next", {}, token)
+                continue
+            move = legal[0] if isinstance(legal[0], str) else legal[0]["move"]
+            ply = len(match["history"])
+            status, match = _post(
+                base, f"/api/practice/{mid}/move", {"move": move, "ply": ply}, token
+            )
+            if status != 200:
+                raise RuntimeError(f"practice move {status}: {match}")
+            with lock:
+                done[0] += 1
+
+    threads = [threading.Thread(target=one_match, args=(i,)) for i in range(2)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return done[0] / (time.perf_counter() - start)
+
+
+def _first_visit_bytes(base: str) -> list[tuple[str, int]]:
+    """Bytes downloaded by Chromium for a first visit (HTML, CSS, JS, fonts, as sent)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return []
+    out = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        for lang, path in (
+            ("en", "/en/bent-al-sbeet/"),
+            ("fr", "/fr/tarneeb/"),
+            ("ar", "/ar/tarneeb/"),
+            ("ar", "/ar/bent-al-sbeet/position/?" + urlencode(_full_deal_query())),
+        ):
+            context = browser.new_context()
+            page = context.new_page()
+            sizes = []
+            page.on("requestfinished", lambda r, sizes=sizes: sizes.append(r.sizes()))
+            page.goto(base + path, wait_until="networkidle")
+            total = sum(s["responseBodySize"] + s["responseHeadersSize"] for s in sizes)
+            out.append((f"{lang} {path.split('?')[0]}", total))
+            context.close()
+        browser.close()
+    return out
+
+
+def _percentile(values: list[float], share: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(share * len(values)))]
+
+
+def run() -> list:
+    env = servers.site_env(f"sqlite:///{ROOT / 'db.sqlite3'}")
+    env["DJANGO_SETTINGS_MODULE"] = "bench.site_settings"
+    with servers.gunicorn(env, workers=2) as base:
+        pages = _pages(base)
+        for paths in pages.values():  # warm every worker's caches
+            _hammer(base, paths, 8, 2)
+        ratios = {name: [] for name in pages} | {"practice move (with replies)": []}
+        for _ in range(ROUNDS):
+            for name, paths in pages.items():
+                trivial = _throughput(base, [TRIVIAL])
+                ratios[name].append(_throughput(base, paths) / trivial)
+            trivial = _throughput(base, [TRIVIAL])
+            ratios["practice move (with replies)"].append(_practice_moves(base) / trivial)
+        for name, values in ratios.items():
+            print(
+                f"bench_pages  {name:32} throughput vs trivial view: "
+                f"min {min(values):5.2f}  median {statistics.median(values):5.2f}"
+            )
+        mixed = [p for paths in pages.values() for p in paths] + [TRIVIAL]
+        seconds, latencies, errors = _hammer(base, mixed, LOAD_REQUESTS, LOAD_CLIENTS)
+        print(
+            f"bench_pages  load: {LOAD_REQUESTS} requests at {LOAD_CLIENTS} connections in "
+            f"{seconds:.1f} s, {errors} errors, p50 {_percentile(latencies, 0.5) * 1000:.0f} ms, "
+            f"p99 {_percentile(latencies, 0.99) * 1000:.0f} ms"
+        )
+        for what, size in _first_visit_bytes(base):
+            limit = 60 if what.startswith("ar") else 30
+            print(
+                f"bench_pages  first visit {what:34} {size / 1024:6.1f} KB "
+                f"(target {limit} KB: ratio {size / 1024 / limit:4.2f})"
+            )
+    return []
