@@ -149,7 +149,8 @@ def _tutorial_steps(base: str) -> list[str]:
     import re
 
     slugs = re.findall(r'href="/en/tutorials/([\w-]+)/"', body.decode())[:3]
-    return [f"/{lang}/tutorials/{slug}/2/" for slug, lang in zip(slugs, ("en", "ar", "fr"), strict=False)]
+    langs = ("en", "ar", "fr")[: len(slugs)]
+    return [f"/{lang}/tutorials/{slug}/2/" for slug, lang in zip(slugs, langs, strict=True)]
 
 
 def _throughput(base, paths) -> float:

@@ -157,7 +157,8 @@ def _variant_row(spec, game_row, variant):
 def _page(spec, game_row, slug, house) -> dict:
     """The page's data: a variant's pages are cached for everyone, a house-rule set's briefly."""
     overrides = house.overrides
-    key = f"rules:{get_language()}:{game_row.slug}:{slug}:{game_row.registry_version}:{game_row.revision}"
+    version = f"{game_row.registry_version}:{game_row.revision}"
+    key = f"rules:{get_language()}:{game_row.slug}:{slug}:{version}"
     if overrides:
         key = "house:" + key + ":" + house.query_string()
     page = cache.get(key)

@@ -75,6 +75,40 @@ def postgres_cluster():
         shutil.rmtree(home, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def redis_server():
+    """Debian's redis-server on a loopback port, keeping nothing on disk; yields its REDIS_URL."""
+    port = free_port()
+    home = Path(tempfile.mkdtemp(prefix="diwaniya-redis-"))
+    server = subprocess.Popen(
+        [
+            shutil.which("redis-server"),
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(home),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def manage(env: dict, *command: str) -> str:
     return subprocess.run(
         [sys.executable, "manage.py", *command],

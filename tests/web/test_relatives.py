@@ -393,7 +393,7 @@ def test_position_pages_of_the_relatives(client, rulebook, game, lang):
     assert response.status_code == 200
     html = unescape(response.content.decode())
     if lang == "ar":  # the cards in Levant words (the site's description names every game)
-        main = html.split('<main', 1)[1]
+        main = html.split("<main", 1)[1]
         assert "عشرة الديناري" in main and "الديمن" not in main
     refused = {"leekha": "2S 7C", "hearts": "3C", "tarneeb-41": "pass"}[game]
     query = urlencode({"variant": variant, "dealer": "N", "deal": DEAL, "moves": refused})
