@@ -70,8 +70,13 @@ def test_matches_of_a_random_learner_end_by_the_rules(game, variant, level, seed
         each_card_once(practice)
         scores.append(practice.state.points())
 
-    practice = play_match(setup, seeded(seed), rng, undo_rate, on_deal=check_deal)
-    assert practice.over and practice.winners
+    # Random bidders in Tarneeb 41 lose more bids than they make: both sides may sink below
+    # zero for good, and such a match never reaches 41. Its sheet must still add up.
+    drifts = game == "tarneeb-41" and level == "beginner"
+    practice = play_match(
+        setup, seeded(seed), rng, undo_rate, on_deal=check_deal, must_end=not drifts
+    )
+    assert (practice.over and practice.winners) or drifts
     sums = [sum(column) for column in zip(*scores, strict=True)]
     last = practice.sheet[-1]
     keys = list(last["totals"])
