@@ -1,11 +1,13 @@
 """Whole pages cached for everyone, with what belongs to one visitor filled in per request.
 
-A page that depends only on its address and the content's revision is rendered once, with a
-placeholder where a visitor's own part goes (the learn box with their progress), and kept in
-the shared cache twice: as text and gzip-compressed. A visitor without a session (most first
-visits) gets the compressed bytes as they are; a visitor with one gets the text with their part
-rendered in, compressed on the way out by Django's GZip middleware. Nothing per visitor (a
-CSRF token, progress, a form's values) is ever in what the cache holds.
+A page that depends only on its address and the content's revision is rendered once, with
+markers around each part that is a visitor's own (the learn box with their progress, a form's
+CSRF token, a question's one-time form token), and kept in the shared cache twice: as text and
+gzip-compressed. A visitor with nothing of their own on the page (most first visits to a rule
+page) gets the compressed bytes as they are; any other gets the text with their parts rendered
+in, compressed on the way out by Django's GZip middleware. Nothing per visitor (a CSRF token,
+progress, a form's values) is ever in what the cache holds: the cached text carries the parts
+as a visitor without a session sees them, and every CSRF token in it is replaced.
 
 Keys carry the content's revision (``Game.revision``, kept in the database), so an edit made
 through any process or machine changes the key every other process asks for: nothing is
@@ -14,20 +16,31 @@ cleared locally, and nothing stale is served.
 
 import gzip
 import hashlib
+import re
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 VISITOR = "<!--visitor:{name}-->"  # where a visitor's own part goes in the cached text
+CSRF = "csrf"  # the part every form's CSRF token is: filled in for every request
+_PART = re.compile(r"<!--visitor:([\w-]+)-->.*?<!--visitor:\1/-->", re.S)
 
 
 def mark(name: str, html: str) -> str:
     """A visitor's part, as the cached page carries it: the version a visitor without a
     session sees, between two markers the per-visitor render replaces."""
     return mark_safe(f"{VISITOR.format(name=name)}{html}{VISITOR.format(name=name + '/')}")
+
+
+def csrf_input(request) -> str:
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+    )
 
 
 def has_session(request) -> bool:
@@ -40,33 +53,51 @@ def key(request, revision) -> str:
     return f"page:{revision}:{address}"
 
 
-def serve(request, cache_key: str, timeout: int, render, visitor_parts=None) -> HttpResponse:
-    """The page under ``cache_key``, rendered by ``render()`` (an ``HttpResponse`` whose text
-    carries ``mark()``ed parts) when the cache does not hold it. ``visitor_parts()`` returns
-    ``{name: html}`` for a visitor with a session, rendered per request."""
-    entry = cache.get(cache_key)
-    if entry is None:
-        response = render()
-        if response.status_code != 200:
-            return response
-        text = response.content
-        entry = {
-            "text": text,
-            "gzip": gzip.compress(text, 6, mtime=0),
-            "type": response["Content-Type"],
-        }
-        cache.set(cache_key, entry, timeout)
-    if visitor_parts is not None and has_session(request):
-        text = entry["text"].decode()
-        for name, html in visitor_parts().items():
-            start, end = VISITOR.format(name=name), VISITOR.format(name=name + "/")
-            before, rest = text.split(start, 1)
-            text = before + html + rest.split(end, 1)[1]
-        response = HttpResponse(text, content_type=entry["type"])
+def entry(cache_key: str, timeout: int, render):
+    """The cached page under ``cache_key`` (a dict: ``text``, ``gzip``, ``type``, ``parts``,
+    and the ``meta`` the render left on its response), rendered by ``render()`` when the
+    cache does not hold it. A response other than 200 is returned as it is, never cached."""
+    found = cache.get(cache_key)
+    if found is not None:
+        return found
+    response = render()
+    if response.status_code != 200:
+        return response
+    text = response.content
+    found = {
+        "text": text,
+        "gzip": gzip.compress(text, 6, mtime=0),
+        "type": response["Content-Type"],
+        "parts": sorted(set(_PART.findall(text.decode()))),
+        "meta": getattr(response, "pagecache_meta", {}),
+    }
+    cache.set(cache_key, found, timeout)
+    return found
+
+
+def respond(request, found: dict, parts: dict[str, str] | None = None) -> HttpResponse:
+    """The cached page with this request's own ``parts`` (``{name: html}``) in place of the
+    cached ones; every CSRF token is this request's."""
+    parts = dict(parts or {})
+    if CSRF in found["parts"]:
+        parts[CSRF] = csrf_input(request)
+    if parts:
+        text = _PART.sub(lambda m: parts.get(m.group(1), m.group(0)), found["text"].decode())
+        response = HttpResponse(text, content_type=found["type"])
     elif "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", ""):
-        response = HttpResponse(entry["gzip"], content_type=entry["type"])
+        response = HttpResponse(found["gzip"], content_type=found["type"])
         response["Content-Encoding"] = "gzip"  # the GZip middleware leaves it as it is
     else:
-        response = HttpResponse(entry["text"], content_type=entry["type"])
+        response = HttpResponse(found["text"], content_type=found["type"])
     patch_vary_headers(response, ("Accept-Encoding", "Cookie"))
     return response
+
+
+def serve(request, cache_key: str, timeout: int, render, visitor_parts=None) -> HttpResponse:
+    """The page under ``cache_key`` (see ``entry``); ``visitor_parts()`` returns ``{name:
+    html}`` for a visitor with a session, rendered per request."""
+    found = entry(cache_key, timeout, render)
+    if isinstance(found, HttpResponse):
+        return found
+    own = visitor_parts() if visitor_parts is not None and has_session(request) else None
+    return respond(request, found, own)

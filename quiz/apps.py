@@ -8,4 +8,10 @@ class QuizConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from rulebook.models import Game
+        from rulebook.signals import follow
+
         from . import checks  # noqa: F401  (registers the system check)
+        from .models import HandPicked
+
+        follow(HandPicked, lambda row: Game.objects.filter(slug=row.game).values("pk")[:1])

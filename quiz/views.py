@@ -10,12 +10,15 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.db import IntegrityError, transaction
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 
+from diwaniya import pagecache
 from rulebook import matchview, tables
 from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError
@@ -133,16 +136,52 @@ def question(request, game, variant, kind, token):
         seed = tokens.read_question_token(game, variant, kind, token, house)
     except tokens.Forged:
         return _error(request, 400, say("forged_question", game=game))
+    progress = learner.read(request)
+    url_key = [game, variant, kind, seed + (f"?{house}" if house else "")]
+    result = progress.result(request.GET.get("a"), url_key)
+    if request.method == "POST" or result is not None:
+        page = _page(game, variant, kind, seed, house, request, progress, url_key)
+        if isinstance(page, HttpResponse):
+            return page
+        return page.answer() if request.method == "POST" else page.render(result=result)
+    # A question not yet answered looks the same to everyone but for the visitor's own parts:
+    # it is cached whole, and those parts are filled in per request.
+    game_row = Game.objects.get(slug=game)
+    found = pagecache.entry(
+        pagecache.key(request, f"{game_row.registry_version}:{game_row.revision}"),
+        QUESTION_PAGE_SECONDS,
+        lambda: _unanswered(_page(game, variant, kind, seed, house, request, Progress(), url_key)),
+    )
+    if isinstance(found, HttpResponse):
+        return found
+    return pagecache.respond(request, found, _own_parts(request, progress, url_key, found["meta"]))
+
+
+QUESTION_PAGE_SECONDS = 600  # generated questions are countless: each is kept a short while
+
+
+def _page(game, variant, kind, seed, house, request, progress, url_key):
+    """The question's ``Page``, or the 404 page when the seed names none."""
     try:
         q, picked = _question(game, variant, kind, seed, house)
     except questions.UnknownQuestion as e:
         return _error(request, 404, say(e.code, e.details, game))
-    progress = learner.read(request)
-    key = seed + (f"?{house}" if house else "")
-    page = Page(request, q, picked, progress, url_key=[game, variant, kind, key])
-    if request.method == "POST":
-        return page.answer()
-    return page.render(result=progress.result(request.GET.get("a"), page.url_key))
+    return Page(request, q, picked, progress, url_key)
+
+
+def _unanswered(page) -> HttpResponse:
+    return page if isinstance(page, HttpResponse) else page.render()
+
+
+def _own_parts(request, progress, url_key, meta, nonce=None) -> dict:
+    """What of a question's page is the visitor's own: the form's one-time token, whether
+    they met this question before (``meta["key"]``: the question asked), and their score."""
+    token = tokens.form_token("/".join(url_key), nonce or tokens.new_nonce())
+    return {
+        "token": format_html('<input type="hidden" name="token" value="{}">', token),
+        "again": render_to_string("quiz/_again.html", {"again": progress.queued(meta["key"])}),
+        "progress": render_to_string("quiz/_progress.html", _progress(progress), request),
+    }
 
 
 def _question(game, variant, kind, seed, house=""):
@@ -222,7 +261,6 @@ class Page:
             "kind_name": kind_name(q.kind, q.game),
             "mode_name": kind_name(q.mode, q.game),
             "picked": self.picked,
-            "again": self.progress.queued(self.key) and result is None,
             "prompt": prompt(q, pos),
             "error": error,
             "url": self.url,
@@ -230,16 +268,20 @@ class Page:
             + (f"?{q.house}" if q.house else ""),
             **self._table(pos, result),  # the table's own context, as the position page has it
             **self._facts(pos),
-            **_progress(self.progress),
         }
         if result is not None and q.kind == questions.MATCH:  # answered: the match after
             context["match"] = matchview.context(pos, vocabulary(q.game))
+        meta = {"key": self.key}
+        own = _own_parts(self.request, self.progress, self.url_key, meta, nonce)
         if result is None:
-            nonce = nonce or tokens.new_nonce()
-            context["form"] = self._form(pos, nonce)
+            context["form"] = self._form(pos)
         else:
             context["result"] = self._result(pos, result, variants)
-        return render(self.request, "quiz/question.html", context, status=status)
+            own["again"] = ""
+        context.update({f"{name}_part": pagecache.mark(name, html) for name, html in own.items()})
+        response = render(self.request, "quiz/question.html", context, status=status)
+        response.pagecache_meta = meta
+        return response
 
     def _table(self, pos, result) -> dict:
         q = self.q
@@ -319,10 +361,10 @@ class Page:
             facts["multiplied"] = state.multiplier
         return facts
 
-    def _form(self, pos, nonce) -> dict:
+    def _form(self, pos) -> dict:
         q = self.q
         vocab = vocabulary(q.game)
-        form = {"token": tokens.form_token("/".join(self.url_key), nonce), "kind": q.kind}
+        form = {"kind": q.kind}
         if q.kind == questions.NEXT_LEADER:
             form["seats"] = [{"letter": SEATS[s], "name": vocab.seat(s)} for s in range(4)]
             form["legend"] = who_leads(q.game)
@@ -453,7 +495,7 @@ def _progress(progress: Progress) -> dict:
                 "ok": item["ok"],
             }
         )
-    names = dict(Game.objects.values_list("slug", "name"))
+    names = dict(Game.objects.values_list("slug", "name")) if recent else {}
     for item in recent:
         item["game"] = names.get(item["game"], item["game"])
     return {

@@ -1,6 +1,7 @@
-"""Rule pages are cached per (address, game revision); an edit to any registry row of a game,
-or to a reader's report, raises the game's revision in the database, so every process asks
-for a new key at once (no local clear, which other processes would never see).
+"""Pages are cached per (address, game revision); an edit to any row a game's pages show (its
+registry, a reader's report, a tutorial step, a hand-picked question) raises the game's
+revision in the database, so every process asks for a new key at once (no local clear, which
+other processes would never see). Other apps add their rows with ``follow``.
 
 Every translated text is saved with the files' line breaks (LF): a browser sends a textarea's
 as CRLF, which would split no paragraph, and would make the loaders take every untouched text
@@ -26,6 +27,12 @@ GAME_OF = {
     Claim: lambda row: Rule.objects.filter(pk=row.rule_id).values("game_id")[:1],
     ReaderReport: lambda row: row.game_id,
 }
+
+
+def follow(model, game_of) -> None:
+    """Pages show ``model``'s rows: ``game_of(row)`` is the primary key (or a one-row
+    ``values("pk")`` query) of the game whose revision an edit to it raises."""
+    GAME_OF[model] = game_of
 
 
 @receiver(post_save)

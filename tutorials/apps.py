@@ -8,4 +8,10 @@ class TutorialsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from rulebook.signals import follow
+
         from . import checks  # noqa: F401  (registers the system check)
+        from .models import Step, Tutorial
+
+        follow(Tutorial, lambda row: row.game_id)
+        follow(Step, lambda row: Tutorial.objects.filter(pk=row.tutorial_id).values("game_id")[:1])

@@ -4,7 +4,7 @@ forms followed by a redirect, so reloading or the back button never repeats them
 from itertools import groupby
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from diwaniya import pagecache
 from rulebook import echo, matchview, tables
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
@@ -82,20 +83,50 @@ def _load(slug: str, number: int):
     return tutorial, steps, frames
 
 
+STEP_PAGE_SECONDS = 3600
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def step_page(request, slug, number):
-    tutorial, steps, frames = _load(slug, number)
-    frame, step = frames[number - 1], steps[number - 1]
+    """A step as a learner with no answers yet sees it is the same for everyone, so it is
+    cached whole (``diwaniya.pagecache``); a learner whose answers change the page (this step's
+    question, or the last step's tally) gets their own."""
     if request.method == "POST":
-        return _answer(request, tutorial, step, frame)
+        tutorial, steps, frames = _load(slug, number)
+        return _answer(request, tutorial, steps[number - 1], frames[number - 1])
+    tutorial = _tutorial(slug)
+    game = tutorial.game
+    found = pagecache.entry(
+        pagecache.key(request, f"{game.registry_version}:{game.revision}"),
+        STEP_PAGE_SECONDS,
+        lambda: _step_response(request, slug, number, Progress()),
+    )
+    if isinstance(found, HttpResponse):  # no such step
+        return found
     # A visit is recorded for a visitor who already keeps something; a plain read stores none.
     with learner.updating(request, slug, create=False) as progress:
         if progress is not None:
             progress.visit(number)
-    progress = progress or learner.read(request, slug)
+    if progress is not None and _answers_show(found["meta"], progress, number):
+        return _step_response(request, slug, number, progress)
+    return pagecache.respond(request, found)
+
+
+def _answers_show(page: dict, progress: Progress, number: int) -> bool:
+    """Whether the learner's answers change the step's page (``page``: what its render
+    noted)."""
+    answered = progress.data.get("q", {})
+    return (page["question"] and str(number) in answered) or (page["last"] and bool(answered))
+
+
+def _step_response(request, slug, number, progress):
+    tutorial, steps, frames = _load(slug, number)
+    frame, step = frames[number - 1], steps[number - 1]
     context = _context(tutorial, steps, step, frame, progress, request.GET.get("move"))
     context.update(_step_links(tutorial, frames, number, context["pace"], context["waiting"]))
-    return render(request, "tutorials/step.html", context)
+    response = render(request, "tutorials/step.html", context)
+    response.pagecache_meta = {"question": step.question, "last": number == len(steps)}
+    return response
 
 
 def _paced(frame) -> bool:

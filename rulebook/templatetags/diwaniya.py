@@ -44,3 +44,12 @@ def get_item(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.simple_tag(takes_context=True)
+def csrf_part(context):
+    """A form's CSRF token on a page cached for everyone: this request's token, marked so the
+    cache replaces it with each visitor's own (``diwaniya.pagecache``)."""
+    from diwaniya import pagecache
+
+    return pagecache.mark(pagecache.CSRF, pagecache.csrf_input(context["request"]))

@@ -82,3 +82,106 @@ def test_a_warm_rule_page_asks_the_database_at_most_three_times(
         assert Client().get(url).status_code == 200
     with django_assert_max_num_queries(6):  # the session, the progress, the tutorials
         assert visitor.get(url).status_code == 200
+
+
+# --- tutorial steps and quiz questions: cached whole, each visitor's parts their own ----------
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def page_text(response) -> str:
+    if response.get("Content-Encoding") == "gzip":
+        return gzip.decompress(response.content).decode()
+    return response.content.decode()
+
+
+def test_a_learners_hint_stays_theirs_on_a_cached_step(tutorials):
+    from tutorials.models import Tutorial
+
+    step = Tutorial.objects.get(slug="bent-first-deal").steps.filter(question=True).first()
+    url = f"/en/tutorials/bent-first-deal/{step.number}/"
+    stranger = Client()
+    before = page_text(stranger.get(url, HTTP_ACCEPT_ENCODING="gzip"))  # cached from here on
+    learner = Client()
+    assert learner.post(url, {"hint": "1"}).status_code == 302
+    assert 'id="hint-1"' in learner.get(url).content.decode()
+    again = page_text(Client().get(url, HTTP_ACCEPT_ENCODING="gzip"))
+    assert again == before.replace(CSRF.search(before).group(1), CSRF.search(again).group(1))
+    assert 'id="hint-1"' not in again
+
+
+def test_each_visitor_of_a_cached_step_gets_their_own_csrf_token(tutorials):
+    from tutorials.models import Tutorial
+
+    step = Tutorial.objects.get(slug="bent-first-deal").steps.filter(question=True).first()
+    url = f"/en/tutorials/bent-first-deal/{step.number}/"
+    one, two = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first, second = one.get(url), two.get(url)
+    mine, theirs = (CSRF.search(page_text(r)).group(1) for r in (first, second))
+    assert mine != theirs
+    # each token goes with its own visitor's cookie: another's is refused, one's own is taken
+    assert one.post(url, {"hint": "1", "csrfmiddlewaretoken": theirs}).status_code == 403
+    assert one.post(url, {"hint": "1", "csrfmiddlewaretoken": mine}).status_code == 302
+
+
+def test_an_edit_to_a_step_shows_at_once(tutorials):
+    from tutorials.models import Tutorial
+
+    step = Tutorial.objects.get(slug="bent-first-deal").steps.get(number=1)
+    url = "/en/tutorials/bent-first-deal/1/"
+    assert Client().get(url).status_code == 200
+    step.text_en = "A narration rewritten by an editor."
+    step.save()
+    assert "A narration rewritten by an editor." in Client().get(url).content.decode()
+
+
+def test_a_warm_step_asks_the_database_once_for_a_visitor_without_a_session(
+    tutorials, django_assert_max_num_queries
+):
+    url = "/ar/tutorials/bent-first-deal/2/"
+    Client().get(url)
+    with django_assert_max_num_queries(1):
+        assert Client().get(url).status_code == 200
+
+
+def quiz_question(client) -> str:
+    from urllib.parse import urlencode
+
+    query = urlencode({"game": "bent-al-sbeet", "variant": "qahwa", "kind": "play"})
+    return client.get(f"/en/quiz/start/?{query}")["Location"]
+
+
+def test_two_visitors_of_a_cached_question_each_answer_with_their_own_form(db, rulebook):
+    from tests.quiz.helpers import answer_data, form_token, question_of
+
+    url = quiz_question(Client())
+    one, two = Client(), Client()
+    first, second = one.get(url), two.get(url)
+    assert form_token(first) != form_token(second)
+    q = question_of(url)
+    for visitor, page in ((one, first), (two, second)):
+        data = {"token": form_token(page), **answer_data(q, True, page)}
+        assert visitor.post(url, data).status_code == 303
+    # the first learner's score is theirs alone; a newcomer sees none
+    assert 'data-answered="1"' in one.get(url).content.decode()
+    assert "data-answered" not in page_text(Client().get(url))
+
+
+def test_a_warm_question_asks_the_database_once_for_a_visitor_without_a_session(
+    db, rulebook, django_assert_max_num_queries
+):
+    url = quiz_question(Client())
+    Client().get(url)
+    with django_assert_max_num_queries(1):
+        assert Client().get(url).status_code == 200
+
+
+def test_an_edit_to_a_hand_picked_question_raises_its_games_revision(db, rulebook):
+    from quiz.loader import load_all
+    from quiz.models import HandPicked
+
+    load_all()
+    row = HandPicked.objects.first()
+    game = Game.objects.get(slug=row.game)
+    row.save()
+    assert Game.objects.get(pk=game.pk).revision == game.revision + 1
