@@ -39,8 +39,9 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# The suite on every core (pytest-xdist; TEST_WORKERS=0 runs it in one process).
 test: setup lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n $${TEST_WORKERS:-auto}
 
 bench: setup
 	$(PY) -m bench

@@ -231,8 +231,8 @@ def run() -> list:
     env["DJANGO_SETTINGS_MODULE"] = "bench.site_settings"
     with servers.gunicorn(env, workers=2) as base:
         pages = _pages(base)
-        for paths in pages.values():  # warm every worker's caches
-            _hammer(base, paths, 8, 2)
+        for paths in pages.values():  # warm every worker's caches: each takes its share
+            _hammer(base, paths, 20 * len(paths), CLIENTS)
         ratios = {name: [] for name in pages} | {"practice move (with replies)": []}
         for _ in range(ROUNDS):
             for name, paths in pages.items():

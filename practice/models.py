@@ -65,9 +65,10 @@ class Match(models.Model):
         rows = list(self.deals.all()) if deals is None else deals
         return Practice(self.setup, [row.record() for row in rows])
 
-    def save_deals(self, practice: Practice) -> None:
-        """Store what ``practice`` changed: the moves and undos of its deals, and new deals."""
-        rows = {row.number: row for row in self.deals.all()}
+    def save_deals(self, practice: Practice, deals=None) -> None:
+        """Store what ``practice`` changed: the moves and undos of its deals, and new deals
+        (``deals``: the rows it was replayed from, when the caller has them)."""
+        rows = {row.number: row for row in (self.deals.all() if deals is None else deals)}
         for number, record in enumerate(practice.deals, 1):
             row = rows.get(number)
             if row is None:

@@ -80,9 +80,10 @@ def changing(match: Match):
     ends, nothing when it raises."""
     with transaction.atomic():
         row = Match.objects.select_for_update().get(pk=match.pk)
-        practice = row.replay()
+        deals = list(row.deals.all())
+        practice = row.replay(deals)
         yield practice
-        row.save_deals(practice)
+        row.save_deals(practice, deals)
 
 
 def move(match: Match, tokens: list[str], ply, **seen) -> Practice:

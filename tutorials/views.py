@@ -94,10 +94,15 @@ def step_page(request, slug, number):
     if request.method == "POST":
         tutorial, steps, frames = _load(slug, number)
         return _answer(request, tutorial, steps[number - 1], frames[number - 1])
-    tutorial = _tutorial(slug)
-    game = tutorial.game
+    revision = (
+        Tutorial.objects.filter(slug=slug)
+        .values_list("game__registry_version", "game__revision")
+        .first()
+    )
+    if revision is None:
+        _tutorial(slug)  # its 404
     found = pagecache.entry(
-        pagecache.key(request, f"{game.registry_version}:{game.revision}"),
+        pagecache.key(request, "{}:{}".format(*revision)),
         STEP_PAGE_SECONDS,
         lambda: _step_response(request, slug, number, Progress()),
     )

@@ -1,30 +1,23 @@
-"""Headless Chromium (Debian's package) driven by Playwright, against the site as `make run`
-serves it: a fresh database, migrated and loaded by the same commands, and the hashed,
-compressed static files served by whitenoise (Django's live_server would bypass whitenoise).
+"""Headless Chromium (Debian's package) driven by Playwright, against the site as `make serve`
+serves it (gunicorn): a fresh database, migrated and loaded by the same commands, and the
+hashed, compressed static files served by whitenoise (Django's live_server would bypass it).
 """
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from tests import servers
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WIDE = {"width": 1200, "height": 900}
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 EDITOR = ("editor", "a-long-editor-password-0123")  # the site's admin account in these tests
@@ -55,31 +48,9 @@ def site_env(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site(site_env, tmp_path_factory):
-    env = site_env
-    manage = [sys.executable, "manage.py"]
-    port = _free_port()
-    log = open(tmp_path_factory.mktemp("log") / "server.log", "w")
-    server = subprocess.Popen(
-        manage + ["runserver", f"127.0.0.1:{port}", "--noreload", "--nostatic"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url + "/en/", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        server.kill()
-        pytest.fail("the site did not start: " + Path(log.name).read_text())
-    yield url
-    server.terminate()
-    server.wait(10)
-    log.close()
+    """The site as `make serve` runs it: gunicorn, two sync workers, debug off."""
+    with servers.gunicorn(site_env, workers=2, log_dir=tmp_path_factory.mktemp("log")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
