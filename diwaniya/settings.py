@@ -7,6 +7,8 @@ DATABASE_URL              e.g. postgres://user:pass@host/db (SQLite in the proje
 DJANGO_SECURE=1           HTTPS-only cookies, HSTS and redirect (behind TLS)
 SITE_URL                  the site's address for absolute links (http://127.0.0.1:8000)
 REDIS_URL                 e.g. redis://127.0.0.1:6379/0: one cache shared by every process
+DIWANIYA_RELEASE          the release's name in the shared cache's keys (a digest of the code
+                          by default)
 """
 
 import os
@@ -144,13 +146,16 @@ STORAGES = {
 }
 
 # One process: its own memory. Several processes or machines: one Redis for all (REDIS_URL),
-# so what one worker caches or clears every other sees.
+# so what one worker caches or clears every other sees; its keys are the release's own, so a
+# deploy never serves the pages of the code it replaced (``diwaniya.release``).
 if os.environ.get("REDIS_URL"):
+    from diwaniya import release
+
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
-            "KEY_PREFIX": "diwaniya",
+            "KEY_PREFIX": f"diwaniya:{release.digest(BASE_DIR)}",
         }
     }
 else:

@@ -1,8 +1,11 @@
 """The JSON API of the positions spec: /api/<game>/position and /api/<game>/variants."""
 
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
+
+from diwaniya import pagecache
 
 from . import games
 from .engine.errors import BadInput, IllegalMove
@@ -37,7 +40,26 @@ def error(code: str, details: dict, status: int, move=None, game=None) -> JsonRe
 
 @require_GET
 def position(request, game):
-    with translation.override(_language(request)):
+    """A position's answer depends on its query and language alone (the engine's, no row of
+    the database): it is cached whole, errors aside."""
+    language = _language(request)
+    found = pagecache.entry(
+        pagecache.key(request, f"api:{language}"),
+        POSITION_SECONDS,
+        lambda: _position(request, game, language),
+    )
+    if isinstance(found, HttpResponse):
+        return found
+    response = pagecache.respond(request, found)
+    patch_vary_headers(response, ("Accept-Language",))
+    return response
+
+
+POSITION_SECONDS = 600  # positions are countless: each is kept a short while
+
+
+def _position(request, game, language):
+    with translation.override(language):
         spec = games.get(game)
         if spec is None:
             return error("unknown_game", {"game": game}, 404)

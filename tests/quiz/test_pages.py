@@ -249,7 +249,7 @@ def test_the_completed_trick_is_drawn_without_saying_who_leads(client, quiz):
         url = start(client, "bent-al-sbeet", "qahwa", kind)
         markup = client.get(url).content.decode()
         assert "to-act" not in markup
-        trick = re.search(r'<section class="trick[^"]*".*?</section>', markup, re.S).group(0)
+        trick = re.search(r'<div class="trick[^"]*".*?</div>', markup, re.S).group(0)
         assert trick.count('class="slot') == 4
 
 

@@ -185,3 +185,37 @@ def test_an_edit_to_a_hand_picked_question_raises_its_games_revision(db, ruleboo
     game = Game.objects.get(slug=row.game)
     row.save()
     assert Game.objects.get(pk=game.pk).revision == game.revision + 1
+
+
+def test_the_position_api_answers_from_the_cache_what_the_engine_says(db, monkeypatch):
+    import json
+    from urllib.parse import urlencode
+
+    from rulebook.engine import bent_al_sbeet
+    from rulebook.engine.positions import open_position
+
+    query = {
+        "variant": "qahwa",
+        "dealer": "N",
+        "deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        "moves": "2S",
+    }
+    url = "/api/bent-al-sbeet/position?" + urlencode(query)
+    engine = json.loads(json.dumps(open_position(bent_al_sbeet, query).to_json("bent-al-sbeet")))
+    assert Client().get(url).json() == engine
+
+    def engine_asked_again(*args):
+        raise AssertionError("the engine was asked again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("rulebook.api.open_position", engine_asked_again)
+        cached = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert cached["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(cached.content)) == engine
+    assert "Accept-Language" in cached["Vary"]
+    # an error is worded in each asker's language: never kept for the next one
+    bad = url.replace("2S", "ZZ")
+    english = Client().get(bad, HTTP_ACCEPT_LANGUAGE="en")
+    french = Client().get(bad, HTTP_ACCEPT_LANGUAGE="fr")
+    assert english.status_code == french.status_code == 400
+    assert english.json()["error"]["message"] != french.json()["error"]["message"]

@@ -23,7 +23,7 @@ def links(html: str, cls: str) -> str | None:
 def test_the_pass_is_chosen_by_touching_three_cards(client, rulebook):
     html = get(client, start="deal").content.decode()
     # West, on the dealer's right, passes first: each of the 13 cards is a checkbox
-    west = re.search(r'<section class="seat [^"]*seat-W to-act.*?</section>', html, re.S).group(0)
+    west = re.search(r'<div class="seat [^"]*seat-W to-act.*?</div>', html, re.S).group(0)
     assert len(re.findall(r'<input type="checkbox" name="pass" value="\w\w">', west)) == 13
     assert "Choose 3 cards to pass." in html
     # without JavaScript, the form sends the picked cards; the server makes them moves

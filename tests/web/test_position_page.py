@@ -24,7 +24,7 @@ def test_the_player_to_act_and_their_legal_cards_are_marked(client, rulebook, la
     assert response.status_code == 200
     html = response.content.decode()
     assert legal_cards(html) == ["2S", "3S", "4S", "5C", "6C", "7C", "8D", "9D", "TD"]
-    west = re.search(r'<section class="seat [^"]*seat-W to-act.*?</section>', html, re.S)
+    west = re.search(r'<div class="seat [^"]*seat-W to-act.*?</div>', html, re.S)
     assert west, "West is to act"
     # 13 cards in each hand, each named in words for screen readers
     assert html.count('class="sr-only"') >= 52
