@@ -8,15 +8,27 @@ for everyone: the rule page includes it beside its cached body.
 from django.urls import NoReverseMatch, reverse
 
 from quiz import progress as quiz_progress
+from rulebook.models import Game
 from tutorials import progress as tutorial_progress
 from tutorials.models import Tutorial
 
 
-def path(request, game, variant: str | None = None, quiz=None) -> dict:
+def path_of(request, slug: str, variant: str | None = None) -> dict:
+    """``path`` for the game called ``slug``, its row read with its tutorials (a cached page
+    fills in a visitor's path with no other need of the row)."""
+    tutorials = list(
+        Tutorial.objects.filter(game__slug=slug).select_related("game").prefetch_related("steps")
+    )
+    game = tutorials[0].game if tutorials else Game.objects.get(slug=slug)
+    return path(request, game, variant, tutorials=tutorials)
+
+
+def path(request, game, variant: str | None = None, quiz=None, tutorials=None) -> dict:
     """The steps for ``game`` (a ``Game`` row); ``quiz``: the visitor's quiz, when the caller
     has already read it (the home page asks once for every game). ``request`` None: the path
     of a visitor with no progress, as a page cached for everyone shows it."""
-    tutorials = list(Tutorial.objects.filter(game=game).prefetch_related("steps"))
+    if tutorials is None:
+        tutorials = list(Tutorial.objects.filter(game=game).prefetch_related("steps"))
     done = tutorial_progress.read_all(request) if request is not None else {}
     summaries = [
         tutorial_progress.summary(t, done.get(t.slug, tutorial_progress.Progress()))

@@ -146,15 +146,18 @@ def question(request, game, variant, kind, token):
         return page.answer() if request.method == "POST" else page.render(result=result)
     # A question not yet answered looks the same to everyone but for the visitor's own parts:
     # it is cached whole, and those parts are filled in per request.
-    game_row = Game.objects.get(slug=game)
     found = pagecache.entry(
-        pagecache.key(request, f"{game_row.registry_version}:{game_row.revision}"),
+        pagecache.key(request, Game.content_of(game)),
         QUESTION_PAGE_SECONDS,
         lambda: _unanswered(_page(game, variant, kind, seed, house, request, Progress(), url_key)),
     )
     if isinstance(found, HttpResponse):
         return found
-    return pagecache.respond(request, found, _own_parts(request, progress, url_key, found["meta"]))
+    # A visitor without a session has the newcomer's score and no "again": the cached ones.
+    newcomer = not pagecache.has_session(request)
+    return pagecache.respond(
+        request, found, _own_parts(request, progress, url_key, found["meta"], newcomer=newcomer)
+    )
 
 
 QUESTION_PAGE_SECONDS = 600  # generated questions are countless: each is kept a short while
@@ -173,15 +176,17 @@ def _unanswered(page) -> HttpResponse:
     return page if isinstance(page, HttpResponse) else page.render()
 
 
-def _own_parts(request, progress, url_key, meta, nonce=None) -> dict:
+def _own_parts(request, progress, url_key, meta, nonce=None, newcomer=False) -> dict:
     """What of a question's page is the visitor's own: the form's one-time token, whether
-    they met this question before (``meta["key"]``: the question asked), and their score."""
+    they met this question before (``meta["key"]``: the question asked), and their score
+    (not for a ``newcomer``, who has none)."""
     token = tokens.form_token("/".join(url_key), nonce or tokens.new_nonce())
-    return {
-        "token": format_html('<input type="hidden" name="token" value="{}">', token),
-        "again": render_to_string("quiz/_again.html", {"again": progress.queued(meta["key"])}),
-        "progress": render_to_string("quiz/_progress.html", _progress(progress), request),
-    }
+    parts = {"token": format_html('<input type="hidden" name="token" value="{}">', token)}
+    if not newcomer:
+        again = progress.queued(meta["key"])
+        parts["again"] = render_to_string("quiz/_again.html", {"again": again})
+        parts["progress"] = render_to_string("quiz/_progress.html", _progress(progress), request)
+    return parts
 
 
 def _question(game, variant, kind, seed, house=""):

@@ -48,6 +48,14 @@ def _game(slug: str):
     return spec, get_object_or_404(Game, slug=slug)
 
 
+def _content(slug: str) -> str:
+    """The game's content revision, the key of its cached pages (404 for no such game)."""
+    content = Game.content_of(slug) if games.get(slug) else None
+    if content is None:
+        raise Http404(explain("unknown_game", {"game": slug}, game=None))
+    return content
+
+
 HOUSE_PAGE_SECONDS = 300  # a house-rule page is cached briefly: the sets readers make are many
 
 
@@ -59,18 +67,16 @@ def rules_page(request, game, variant=None):
         from .reports import submit
 
         return submit(request, game, variant)
-    spec, game_row = _game(game)
     return pagecache.serve(
         request,
-        pagecache.key(request, f"{game_row.registry_version}:{game_row.revision}"),
+        pagecache.key(request, _content(game)),
         HOUSE_PAGE_SECONDS if request.GET else 3600,
-        lambda: _rules_response(request, spec, game_row, variant),
-        lambda: {"learn": _learn_box(request, game_row, variant or spec.default_variant)},
+        lambda: _rules_response(request, *_game(game), variant),
+        lambda: {"learn": _learn_box(request, learn.path_of(request, game, variant))},
     )
 
 
-def _learn_box(request, game_row, variant_slug) -> str:
-    path = learn.path(request, game_row, variant_slug)
+def _learn_box(request, path: dict) -> str:
     return render_to_string("_learn.html", {"learn": path}, request)
 
 
@@ -95,7 +101,9 @@ def _rules_response(request, spec, game_row, variant):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
-            "learn_box": pagecache.mark("learn", _learn_box(None, game_row, variant_row.slug)),
+            "learn_box": pagecache.mark(
+                "learn", _learn_box(None, learn.path(None, game_row, variant_row.slug))
+            ),
             "relatives": Game.objects.filter(slug__in=[s.slug for s in games.family(spec)]),
             "worked": sections.worked(game_row, variant_row.slug),
             "house": house,
@@ -225,15 +233,14 @@ POSITION_PAGE_SECONDS = 600  # positions are countless: each is kept a short whi
 
 def position_page(request, game):
     """A position drawn as a table: the same for every visitor, so cached whole."""
-    spec, game_row = _game(game)
     picked = request.GET.getlist("pass")
     if picked:
-        return _pass_chosen(request, spec, picked)
+        return _pass_chosen(request, _game(game)[0], picked)
     return pagecache.serve(
         request,
-        pagecache.key(request, f"{game_row.registry_version}:{game_row.revision}"),
+        pagecache.key(request, _content(game)),
         POSITION_PAGE_SECONDS,
-        lambda: _position_response(request, spec, game_row),
+        lambda: _position_response(request, *_game(game)),
     )
 
 

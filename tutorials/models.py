@@ -7,7 +7,7 @@ the rulebook, lets the loader tell an editor's change from its own.
 
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import connection, models
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine.table import SEATS
@@ -55,6 +55,15 @@ class Tutorial(Loaded):
     def __str__(self):
         return self.title
 
+    @staticmethod
+    def content_of(slug: str) -> str | None:
+        """Its game's content revision, which its cached steps are keyed by (None for no such
+        tutorial): ``Game.content_of`` through the tutorial, in one plain query."""
+        with connection.cursor() as cursor:
+            cursor.execute(_CONTENT_SQL, [slug])
+            row = cursor.fetchone()
+        return None if row is None else "{}:{}".format(*row)
+
     def frames(self, steps=None):
         """Every step replayed by the engine (``ScriptError`` if one is refused)."""
         steps = list(self.steps.all()) if steps is None else steps
@@ -70,6 +79,12 @@ class Tutorial(Loaded):
                 seats[name] = explain("bad_seat", {"seat": value})
         if seats:
             raise ValidationError(seats)
+
+
+_CONTENT_SQL = (
+    f"SELECT g.registry_version, g.revision FROM {Tutorial._meta.db_table} t"
+    f" JOIN {Game._meta.db_table} g ON g.id = t.game_id WHERE t.slug = %s"
+)
 
 
 class Step(Loaded):

@@ -94,15 +94,11 @@ def step_page(request, slug, number):
     if request.method == "POST":
         tutorial, steps, frames = _load(slug, number)
         return _answer(request, tutorial, steps[number - 1], frames[number - 1])
-    revision = (
-        Tutorial.objects.filter(slug=slug)
-        .values_list("game__registry_version", "game__revision")
-        .first()
-    )
-    if revision is None:
+    content = Tutorial.content_of(slug)
+    if content is None:
         _tutorial(slug)  # its 404
     found = pagecache.entry(
-        pagecache.key(request, "{}:{}".format(*revision)),
+        pagecache.key(request, content),
         STEP_PAGE_SECONDS,
         lambda: _step_response(request, slug, number, Progress()),
     )
