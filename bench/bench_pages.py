@@ -161,14 +161,14 @@ def _throughput(base, paths) -> float:
 
 
 def _practice_moves(base: str) -> float:
-    """Requests a second for practice moves (each with the computer's replies), two matches
-    played at once, each by the first legal move."""
+    """Requests a second for practice moves (each with the computer's replies), as many
+    matches played at once as the trivial view has clients, each by the first legal move."""
     done, lock = [0], threading.Lock()
 
     def one_match(seed):
         status, match = _post(base, "/api/bent-al-sbeet/practice", {"level": "club"})
         token, mid = match["token"], match["id"]
-        for _ in range(REQUESTS // 4):
+        for _ in range(REQUESTS // CLIENTS):
             legal = match["position"].get("legal")
             if match["over"]:
                 break
@@ -185,7 +185,7 @@ def _practice_moves(base: str) -> float:
             with lock:
                 done[0] += 1
 
-    threads = [threading.Thread(target=one_match, args=(i,)) for i in range(2)]
+    threads = [threading.Thread(target=one_match, args=(i,)) for i in range(CLIENTS)]
     start = time.perf_counter()
     for t in threads:
         t.start()

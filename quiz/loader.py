@@ -19,6 +19,7 @@ from django.db import transaction
 from rulebook import games, registry
 from rulebook.engine.errors import EngineError
 from rulebook.loader import Report, prune, sync, texts
+from rulebook.signals import one_revision
 
 from . import questions
 from .models import EXTRA_KEYS, HandPicked
@@ -95,6 +96,7 @@ def load_game(spec: games.GameSpec, report: Report) -> None:
     prune(HandPicked.objects.filter(game=spec.slug), kept, report)
 
 
+@one_revision()
 def load_all() -> dict[str, Report]:
     """Load every game's file; nothing is loaded while any file has a problem."""
     wrong = [p for spec in games.GAMES.values() for p in problems(spec, read(spec))]

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from . import games, registry
 from .models import Claim, Game, Rule, RuleValue, Section, Source, Variant
+from .signals import one_revision
 
 
 @dataclass
@@ -168,6 +169,7 @@ def load_game(spec: games.GameSpec, report: Report) -> Game:
     return game
 
 
+@one_revision()
 def load_all() -> dict[str, Report]:
     reports = {}
     for spec in games.GAMES.values():

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from rulebook.loader import Report, fingerprint, sync, texts
 from rulebook.models import Game
+from rulebook.signals import one_revision
 
 from . import content
 from .models import Step, Tutorial
@@ -64,6 +65,7 @@ def _prune(queryset, keep_ids, keys, report: Report) -> None:
 
 
 @transaction.atomic
+@one_revision()
 def load_all() -> Report:
     report = Report()
     games = {g.slug: g for g in Game.objects.all()}
