@@ -28,7 +28,8 @@ from django.utils.safestring import mark_safe
 
 VISITOR = "<!--visitor:{name}-->"  # where a visitor's own part goes in the cached text
 CSRF = "csrf"  # the part every form's CSRF token is: filled in for every request
-_PART = re.compile(r"<!--visitor:([\w-]+)-->.*?<!--visitor:\1/-->", re.S)
+_PART = re.compile(r"<!--visitor:([\w-]+)-->(.*?)<!--visitor:\1/-->", re.S)
+_MARKER = re.compile(rb"<!--visitor:[\w-]+/?-->")
 
 
 def mark(name: str, html: str) -> str:
@@ -41,6 +42,13 @@ def csrf_input(request) -> str:
     return format_html(
         '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
     )
+
+
+def unmarked(response: HttpResponse) -> HttpResponse:
+    """A page rendered for one visitor alone, without the markers a cached page carries."""
+    if response["Content-Type"].startswith("text/html"):
+        response.content = _MARKER.sub(b"", response.content)
+    return response
 
 
 def has_session(request) -> bool:
@@ -62,34 +70,40 @@ def entry(cache_key: str, timeout: int, render):
         return found
     response = render()
     if response.status_code != 200:
-        return response
+        return unmarked(response)
     text = response.content
+    html = response["Content-Type"].startswith("text/html")  # only a page has parts
+    plain = _MARKER.sub(b"", text)  # as served when no part is filled in
     found = {
         "text": text,
-        "gzip": gzip.compress(text, 6, mtime=0),
+        "plain": plain,
+        "gzip": gzip.compress(plain, 6, mtime=0),
         "type": response["Content-Type"],
-        "parts": sorted(set(_PART.findall(text.decode()))),
+        "parts": sorted({name for name, _ in _PART.findall(text.decode())}) if html else [],
         "meta": getattr(response, "pagecache_meta", {}),
     }
     cache.set(cache_key, found, timeout)
     return found
 
 
-def respond(request, found: dict, parts: dict[str, str] | None = None) -> HttpResponse:
+def respond(
+    request, found: dict, parts: dict[str, str] | None = None, vary=("Accept-Encoding", "Cookie")
+) -> HttpResponse:
     """The cached page with this request's own ``parts`` (``{name: html}``) in place of the
-    cached ones; every CSRF token is this request's."""
+    cached ones; every CSRF token is this request's. ``vary``: what else the answer depends on
+    than its address."""
     parts = dict(parts or {})
     if CSRF in found["parts"]:
         parts[CSRF] = csrf_input(request)
     if parts:
-        text = _PART.sub(lambda m: parts.get(m.group(1), m.group(0)), found["text"].decode())
+        text = _PART.sub(lambda m: parts.get(m.group(1), m.group(2)), found["text"].decode())
         response = HttpResponse(text, content_type=found["type"])
     elif "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", ""):
         response = HttpResponse(found["gzip"], content_type=found["type"])
         response["Content-Encoding"] = "gzip"  # the GZip middleware leaves it as it is
     else:
-        response = HttpResponse(found["text"], content_type=found["type"])
-    patch_vary_headers(response, ("Accept-Encoding", "Cookie"))
+        response = HttpResponse(found["plain"], content_type=found["type"])
+    patch_vary_headers(response, vary)
     return response
 
 

@@ -156,10 +156,22 @@ if os.environ.get("REDIS_URL"):
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": f"diwaniya:{release.digest(BASE_DIR)}",
-        }
+        },
+        # What outlives a release: the readers' report rate limits.
+        "limits": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "diwaniya",
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "limits": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "limits",
+        },
+    }
 
 # Production hardening (see `manage.py check --deploy`); DJANGO_SECURE=1 behind HTTPS.
 SECURE = env_flag("DJANGO_SECURE")

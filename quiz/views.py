@@ -143,7 +143,8 @@ def question(request, game, variant, kind, token):
         page = _page(game, variant, kind, seed, house, request, progress, url_key)
         if isinstance(page, HttpResponse):
             return page
-        return page.answer() if request.method == "POST" else page.render(result=result)
+        own = page.answer() if request.method == "POST" else page.render(result=result)
+        return pagecache.unmarked(own)
     # A question not yet answered looks the same to everyone but for the visitor's own parts:
     # it is cached whole, and those parts are filled in per request.
     found = pagecache.entry(

@@ -2,7 +2,6 @@
 
 from django.http import HttpResponse, JsonResponse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from diwaniya import pagecache
@@ -50,9 +49,7 @@ def position(request, game):
     )
     if isinstance(found, HttpResponse):
         return found
-    response = pagecache.respond(request, found)
-    patch_vary_headers(response, ("Accept-Language",))
-    return response
+    return pagecache.respond(request, found, vary=("Accept-Encoding", "Accept-Language"))
 
 
 POSITION_SECONDS = 600  # positions are countless: each is kept a short while

@@ -7,7 +7,7 @@ accepts it in the admin.
 """
 
 from django import forms
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -53,7 +53,9 @@ def _keys(request) -> list[str]:
 
 
 def allowed(request) -> bool:
-    """Whether this session and this address may send one more report (and count it)."""
+    """Whether this session and this address may send one more report (and count it). The
+    counts outlive a release (the ``limits`` cache)."""
+    cache = caches["limits"]
     keys = _keys(request)
     if any(cache.get(k, 0) >= LIMIT for k in keys):
         return False

@@ -29,11 +29,13 @@ LANGS = ("ar", "en", "fr")
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Rule pages are cached; each test starts without what another one rendered."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(scope="session")

@@ -109,7 +109,7 @@ def step_page(request, slug, number):
         if progress is not None:
             progress.visit(number)
     if progress is not None and _answers_show(found["meta"], progress, number):
-        return _step_response(request, slug, number, progress)
+        return pagecache.unmarked(_step_response(request, slug, number, progress))
     return pagecache.respond(request, found)
 
 

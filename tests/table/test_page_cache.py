@@ -42,6 +42,21 @@ def test_one_visitors_progress_never_reaches_another(tutorials):
     assert f"resume at step {step}" in learn_box(first.get(URL).content.decode())
 
 
+def test_no_visitor_marker_reaches_a_browser(tutorials):
+    from tests.quiz.helpers import start
+
+    for url in (
+        URL,
+        "/ar/tutorials/bent-first-deal/2/",
+        start(Client(), "tarneeb", "classic", "play"),
+    ):
+        Client().get(url)  # cached from here on
+        for encoding in ("gzip", "identity"):
+            html = page_text(Client().get(url, HTTP_ACCEPT_ENCODING=encoding))
+            assert "<!--visitor:" not in html, url
+        assert "<!--visitor:" not in with_progress()[0].get(url).content.decode()
+
+
 def test_the_cached_page_holds_nothing_of_a_visitor(tutorials):
     response = with_progress()[0].get(URL)
     html = response.content.decode()
