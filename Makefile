@@ -41,7 +41,7 @@ lint: $(VENV)/.installed
 
 # The suite on every core (pytest-xdist; TEST_WORKERS=0 runs it in one process).
 test: setup lint
-	$(PY) -m pytest -n $${TEST_WORKERS:-auto} --dist worksteal
+	$(PY) -m pytest -n $${TEST_WORKERS:-auto}
 
 bench: setup
 	$(PY) -m bench
