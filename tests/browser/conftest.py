@@ -54,7 +54,10 @@ def site(site_env, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(django_db_setup):
+    """Headless Chromium for the whole run. The test database is made first, as a precaution:
+    Django refuses to create one while an event loop runs in its thread, and Playwright's sync
+    API keeps one. Under xdist's work stealing, 286 database tests failed that way."""
     from playwright.sync_api import sync_playwright
 
     if not shutil.which(CHROMIUM):
