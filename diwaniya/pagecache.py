@@ -62,9 +62,10 @@ def key(request, revision) -> str:
 
 
 def entry(cache_key: str, timeout: int, render):
-    """The cached page under ``cache_key`` (a dict: ``text``, ``gzip``, ``type``, ``parts``,
-    and the ``meta`` the render left on its response), rendered by ``render()`` when the
-    cache does not hold it. A response other than 200 is returned as it is, never cached."""
+    """The cached page under ``cache_key`` (a dict: ``text`` with its markers, ``plain`` and
+    ``gzip`` without, ``type``, ``parts``, and the ``meta`` the render left on its response),
+    rendered by ``render()`` when the cache does not hold it. A response other than 200 is
+    returned as it is, never cached."""
     found = cache.get(cache_key)
     if found is not None:
         return found

@@ -50,10 +50,16 @@ class Game(Loaded):
         """What a game's cached pages are keyed by: its registry's version and its revision
         (None for no such game). Every cached page asks it first, so it is one plain query:
         the ORM's compiling would cost more than the rest of a cached page."""
-        with connection.cursor() as cursor:
-            cursor.execute(_CONTENT_SQL, [slug])
-            row = cursor.fetchone()
-        return None if row is None else "{}:{}".format(*row)
+        return content_by(_CONTENT_SQL, slug)
+
+
+def content_by(sql: str, slug: str) -> str | None:
+    """A game's content revision as cached pages' keys write it, read by ``sql`` (one row of
+    registry version and revision, or none) for ``slug``."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [slug])
+        row = cursor.fetchone()
+    return None if row is None else "{}:{}".format(*row)
 
 
 _CONTENT_SQL = f"SELECT registry_version, revision FROM {Game._meta.db_table} WHERE slug = %s"

@@ -7,11 +7,11 @@ the rulebook, lets the loader tell an editor's change from its own.
 
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
-from django.db import connection, models
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine.table import SEATS
-from rulebook.models import Game, Loaded
+from rulebook.models import Game, Loaded, content_by
 
 from . import content
 from .script import Step as ScriptStep
@@ -59,10 +59,7 @@ class Tutorial(Loaded):
     def content_of(slug: str) -> str | None:
         """Its game's content revision, which its cached steps are keyed by (None for no such
         tutorial): ``Game.content_of`` through the tutorial, in one plain query."""
-        with connection.cursor() as cursor:
-            cursor.execute(_CONTENT_SQL, [slug])
-            row = cursor.fetchone()
-        return None if row is None else "{}:{}".format(*row)
+        return content_by(_CONTENT_SQL, slug)
 
     def frames(self, steps=None):
         """Every step replayed by the engine (``ScriptError`` if one is refused)."""
