@@ -162,16 +162,18 @@ def _throughput(base, paths) -> float:
 
 def _practice_moves(base: str) -> float:
     """Requests a second for practice moves (each with the computer's replies), as many
-    matches played at once as the trivial view has clients, each by the first legal move."""
+    matches played at once as the trivial view has clients, each by the first legal move; a
+    client whose match ends starts another, so all of them play until the last move."""
     done, lock = [0], threading.Lock()
 
-    def one_match(seed):
-        status, match = _post(base, "/api/bent-al-sbeet/practice", {"level": "club"})
-        token, mid = match["token"], match["id"]
-        for _ in range(REQUESTS // CLIENTS):
+    def one_client(seed):
+        match = None
+        moves = 0
+        while moves < REQUESTS // CLIENTS:
+            if match is None or match["over"]:
+                status, match = _post(base, "/api/bent-al-sbeet/practice", {"level": "club"})
+                token, mid = match["token"], match["id"]
             legal = match["position"].get("legal")
-            if match["over"]:
-                break
             if not legal:  # the deal is over: deal the next one
                 status, match = _post(base, f"/api/practice/{mid}/next", {}, token)
                 continue
@@ -182,10 +184,11 @@ def _practice_moves(base: str) -> float:
             )
             if status != 200:
                 raise RuntimeError(f"practice move {status}: {match}")
-            with lock:
-                done[0] += 1
+            moves += 1
+        with lock:
+            done[0] += moves
 
-    threads = [threading.Thread(target=one_match, args=(i,)) for i in range(CLIENTS)]
+    threads = [threading.Thread(target=one_client, args=(i,)) for i in range(CLIENTS)]
     start = time.perf_counter()
     for t in threads:
         t.start()

@@ -56,14 +56,14 @@ def _body(request) -> dict:
     return data
 
 
-def _match(request, public_id: str) -> Match | None:
-    """The match, if the request carries its token."""
+def _match(request, public_id: str) -> tuple[Match, list] | None:
+    """The match and its deals, if the request carries its token."""
     header = request.headers.get("Authorization", "")
     token = header[len(BEARER) :].strip() if header.startswith(BEARER) else ""
-    match = Match.objects.filter(public_id=public_id).first()
-    if match is None or not token or not constant_time_compare(token, match.token):
+    found = Match.read(public_id)
+    if found is None or not token or not constant_time_compare(token, found[0].token):
         return None
-    return match
+    return found
 
 
 def _not_found() -> JsonResponse:
@@ -86,25 +86,29 @@ def create(request, game):
 @require_GET
 def show(request, public_id):
     with translation.override(_language(request)):
-        match = _match(request, public_id)
-        if match is None:
+        found = _match(request, public_id)
+        if found is None:
             return _not_found()
-        return _answer(match.replay().to_json(match.public_id))
+        match, deals = found
+        return _answer(match.replay(deals).to_json(match.public_id))
 
 
 def _change(request, public_id, act):
     with translation.override(_language(request)):
-        match = _match(request, public_id)
-        if match is None:
+        found = _match(request, public_id)
+        if found is None:
             return _not_found()
+        match, deals = found
         try:
-            practice = act(match, _body(request))
+            practice = act(match, deals, _body(request))
         except (BadInput, IllegalMove, Conflict) as e:
             return failure(e, game=match.game)
+        except Match.DoesNotExist:
+            return _not_found()
         return _answer(practice.to_json(match.public_id))
 
 
-def _move(match, body):
+def _move(match, deals, body):
     ply = service.whole_number(body.get("ply"), "bad_ply")
     if ply is None:
         raise BadInput("bad_ply")
@@ -112,16 +116,17 @@ def _move(match, body):
     if not isinstance(move, str) or not move.split():
         raise BadInput("bad_move", move="" if move is None else str(move))
     deal_number = service.whole_number(body.get("deal_number"), "bad_ply")
-    return service.move(match, move.split(), ply, deal_number=deal_number)
+    return service.move(match, move.split(), ply, deals, deal_number=deal_number)
 
 
-def _undo(match, body):
+def _undo(match, deals, body):
     ply = service.whole_number(body.get("ply"), "bad_ply")
-    return service.undo(match, ply)
+    return service.undo(match, ply, deals)
 
 
-def _next(match, body):
-    return service.next_deal(match, service.whole_number(body.get("deal_number"), "bad_ply"))
+def _next(match, deals, body):
+    number = service.whole_number(body.get("deal_number"), "bad_ply")
+    return service.next_deal(match, number, deals)
 
 
 @csrf_exempt

@@ -20,6 +20,7 @@ the seed gives the same hands, which anyone can check against the commitment sho
 first move (the SHA-256 of the seed).
 """
 
+import copy
 import hashlib
 import secrets
 from dataclasses import dataclass, field
@@ -106,6 +107,12 @@ class Totals:
     def debts(self):
         return None
 
+    def saved(self):
+        return self.totals
+
+    def restore(self, saved) -> None:
+        self.totals = tuple(saved)
+
     def record(self, state) -> dict:
         after = self.module.match_after(self.rules, state, self.totals)
         self.totals = tuple(after["totals"][k] for k in totals_keys(self.module))
@@ -126,6 +133,12 @@ class ScoreSheet:
     @property
     def debts(self) -> tuple[int, int]:
         return self.sheet.debts
+
+    def saved(self):
+        return copy.deepcopy(self.sheet)
+
+    def restore(self, saved) -> None:
+        self.sheet = copy.deepcopy(saved)
 
     def record(self, state) -> dict:
         self.sheet.enter_result(state)  # a thrown-in deal writes no row
@@ -154,15 +167,32 @@ def parse(module, state, token: str) -> int:
     return (getattr(state, "parse_move", None) or module.parse_move)(token)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """The match after its first ``deals`` deals, all finished, as replaying them leaves it.
+    Finished deals never change, so a caller may keep it and give it back: the match is then
+    replayed from its last deal only, not from its first (every request replays the match)."""
+
+    deals: int
+    ledger: object  # the ledger's ``saved()``
+    sheet: tuple
+    outcome: dict
+    next_dealer: int
+
+
 # --- the match ---------------------------------------------------------------------------------
 
 
 class Practice:
     """A match replayed from its ``Setup`` and its ``DealRecord`` list (the last one the deal
     being played or just finished). ``play``, ``undo`` and ``next_deal`` change the records
-    (and this object with them); the caller stores them."""
+    (and this object with them); the caller stores them.
 
-    def __init__(self, setup: Setup, deals: list[DealRecord]):
+    ``standing``: where the match stood before its last deal (``self.standing`` of an earlier
+    replay), so that only the last deal is replayed; without it, every deal is replayed and
+    ``self.standing`` is set for the caller to keep."""
+
+    def __init__(self, setup: Setup, deals: list[DealRecord], standing: Standing | None = None):
         if not deals:
             raise ValueError("a match has at least one deal")
         self.setup = setup
@@ -176,14 +206,37 @@ class Practice:
         self.sheet: list[dict] = []
         self.outcome: dict | None = None  # where the match stands after the last finished deal
         self.dealer = setup.first_dealer
-        for number, record in enumerate(deals, 1):
+        self.standing: Standing | None = None
+        first = 1
+        if standing is not None and standing.deals == len(deals) - 1:
+            self._resume(standing)
+            first = len(deals)
+        for number, record in enumerate(deals[first - 1 :], first):
             if number > 1:
                 self.dealer = self.next_dealer
+                if number == len(deals) and first == 1:
+                    self.standing = self._standing(number - 1)
             self.deal_number, self.record = number, record
             self.totals = self.ledger.totals
             self._replay_deal()
             if number < len(deals) and not self.state.is_over:
                 raise ValueError(f"deal {number} is not over but another follows it")
+
+    def _standing(self, deals: int) -> Standing:
+        return Standing(
+            deals,
+            self.ledger.saved(),
+            tuple(dict(row) for row in self.sheet),
+            dict(self.outcome),
+            self.next_dealer,
+        )
+
+    def _resume(self, standing: Standing) -> None:
+        self.ledger.restore(standing.ledger)
+        # The rows and the outcome are replaced, never changed in place: a shallow copy will do.
+        self.sheet = [dict(row) for row in standing.sheet]
+        self.outcome = dict(standing.outcome)
+        self.next_dealer = standing.next_dealer
 
     @classmethod
     def start(cls, setup: Setup, seed: str) -> "Practice":

@@ -10,12 +10,15 @@ that sends it (``Authorization: Bearer <token>``).
 
 import secrets
 
-from django.db import models
+from django.core.cache import cache
+from django.db import connection, models, transaction
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .match import DealRecord, Practice, Setup, commitment
 
+STANDING_SECONDS = 3600  # a match's standing before its deal in play, kept in the cache
 OWNED = "practice"  # the kind of thing a session owns (diwaniya.ownership)
 
 
@@ -38,6 +41,9 @@ class Match(models.Model):
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
     created = models.DateTimeField(_("started"), auto_now_add=True)
     updated = models.DateTimeField(_("last move"), auto_now=True)
+    # Raised by every stored change: a change computed from version v is stored only while
+    # the match is still at v (``store``), so none is lost to another made at the same time.
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-updated", "-pk"]
@@ -60,15 +66,49 @@ class Match(models.Model):
             self.game, self.variant, dict(self.overrides), self.seat, self.level, self.first_dealer
         )
 
-    def replay(self, deals=None) -> Practice:
-        """The match replayed by the engine from its stored deals."""
-        rows = list(self.deals.all()) if deals is None else deals
-        return Practice(self.setup, [row.record() for row in rows])
+    @classmethod
+    def read(cls, public_id: str) -> tuple["Match", list["Deal"]] | None:
+        """The match and its deals (a match always has one). Plain SQL: on each move the ORM's
+        query building cost twenty times the queries. The match is read before its deals, so
+        the deals are never older than the ``version`` a change is stored against."""
+        match = next(
+            iter(cls.objects.raw(_MATCH_SQL.format(m=cls._meta.db_table), [public_id])), None
+        )
+        if match is None:
+            return None
+        sql = _DEALS_SQL.format(d=Deal._meta.db_table)
+        deals = list(Deal.objects.raw(sql, [match.pk]))
+        for row in deals:
+            row.match = match
+        return match, deals
 
-    def save_deals(self, practice: Practice, deals=None) -> None:
-        """Store what ``practice`` changed: the moves and undos of its deals, and new deals
-        (``deals``: the rows it was replayed from, when the caller has them)."""
-        rows = {row.number: row for row in (self.deals.all() if deals is None else deals)}
+    def replay(self, deals=None) -> Practice:
+        """The match replayed by the engine from its stored deals: from the last one only when
+        the cache keeps where the match stood before it."""
+        rows = list(self.deals.all()) if deals is None else deals
+        key = f"practice:standing:{self.public_id}:{len(rows) - 1}"
+        standing = cache.get(key) if len(rows) > 1 else None
+        practice = Practice(self.setup, [row.record() for row in rows], standing)
+        if practice.standing is not None:
+            cache.set(key, practice.standing, STANDING_SECONDS)
+        return practice
+
+    def store(self, practice: Practice, deals: list["Deal"]) -> bool:
+        """Store what ``practice``, replayed from ``deals`` at this match's ``version``,
+        changed; False, storing nothing, when the match has changed since."""
+        with transaction.atomic(), connection.cursor() as cursor:
+            now = self._meta.get_field("updated").get_db_prep_value(timezone.now(), connection)
+            cursor.execute(_STORE_SQL.format(m=self._meta.db_table), [now, self.pk, self.version])
+            if cursor.rowcount != 1:
+                return False
+            self.version += 1
+            self.save_deals(practice, deals, cursor)
+        return True
+
+    def save_deals(self, practice: Practice, deals=(), cursor=None) -> None:
+        """Write what ``practice`` changed: the moves and undos of its deals, and new deals
+        (``deals``: the rows it was replayed from)."""
+        rows = {row.number: row for row in deals}
         for number, record in enumerate(practice.deals, 1):
             row = rows.get(number)
             if row is None:
@@ -83,8 +123,16 @@ class Match(models.Model):
             elif row.moves != " ".join(record.moves) or row.undone != record.undone:
                 row.moves = " ".join(record.moves)
                 row.undone = record.undone
-                row.save(update_fields=["moves", "undone"])
-        self.save(update_fields=["updated"])
+                undone = Deal._meta.get_field("undone").get_db_prep_value(row.undone, connection)
+                sql = _DEAL_SQL.format(d=Deal._meta.db_table)
+                cursor.execute(sql, [row.moves, undone, row.pk])
+
+
+_MATCH_SQL = "SELECT * FROM {m} WHERE public_id = %s"
+_DEALS_SQL = "SELECT * FROM {d} WHERE match_id = %s ORDER BY number"
+# Only while the match is at the version the change was made on.
+_STORE_SQL = "UPDATE {m} SET version = version + 1, updated = %s WHERE id = %s AND version = %s"
+_DEAL_SQL = "UPDATE {d} SET moves = %s, undone = %s WHERE id = %s"
 
 
 class Deal(models.Model):

@@ -1,14 +1,14 @@
-"""What the pages and the JSON API share: starting a match, and changing one under a lock.
+"""What the pages and the JSON API share: starting a match, and changing one.
 
 Both read their request into the same calls; errors come back as the engine's ``BadInput``
-(400) and ``IllegalMove`` (422) and the practice table's ``Conflict`` (409). A change runs in a
-transaction holding the match's row: two moves sent at once are applied one after the other,
-and the second, made against a table that has moved on, is refused (``stale_ply``) and changes
-nothing.
+(400) and ``IllegalMove`` (422) and the practice table's ``Conflict`` (409). A change is stored
+only on the match it was made on (its ``version``): two moves sent at once are applied one
+after the other, and the second, made again on a table that has moved on, is refused
+(``stale_ply``) and changes nothing. No lock is held while the engine replays and plays, so
+moves in different matches go on side by side.
 """
 
 import secrets
-from contextlib import contextmanager
 
 from django.db import transaction
 
@@ -74,34 +74,46 @@ def start(setup: Setup) -> tuple[Match, Practice]:
     return match, practice
 
 
-@contextmanager
-def changing(match: Match):
-    """The match, locked and replayed, for a change; what the block changes is stored when it
-    ends, nothing when it raises."""
+ATTEMPTS = 3  # optimistic tries before a change waits for the match's lock
+
+
+def change(match: Match, deals: list | None, act) -> Practice:
+    """``act(practice)`` on the match replayed, stored when it returns, nothing stored when it
+    raises. The replay and the move are made without a lock; the change is stored only if
+    the match has not moved on meanwhile (``Match.store``), else it is made again on the
+    match as it now is, where a move sent for a table that has moved on is refused."""
+    for _attempt in range(ATTEMPTS):
+        if deals is None:
+            match, deals = Match.read(match.public_id) or _gone()
+        practice = match.replay(deals)
+        act(practice)
+        if match.store(practice, deals):
+            return practice
+        deals = None
+    # Still overtaken (a burst of changes to one match): wait for the lock and make it there.
     with transaction.atomic():
-        row = Match.objects.select_for_update().get(pk=match.pk)
-        deals = list(row.deals.all())
-        practice = row.replay(deals)
-        yield practice
-        row.save_deals(practice, deals)
-
-
-def move(match: Match, tokens: list[str], ply, **seen) -> Practice:
-    with changing(match) as practice:
-        practice.play(tokens, ply, **seen)
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        deals = list(match.deals.all())
+        practice = match.replay(deals)
+        act(practice)
+        match.store(practice, deals)
     return practice
 
 
-def undo(match: Match, ply=None, **seen) -> Practice:
-    with changing(match) as practice:
-        practice.undo(ply, **seen)
-    return practice
+def move(match: Match, tokens: list[str], ply, deals=None, **seen) -> Practice:
+    return change(match, deals, lambda practice: practice.play(tokens, ply, **seen))
 
 
-def next_deal(match: Match, deal_number=None) -> Practice:
-    with changing(match) as practice:
-        practice.next_deal(new_seed(), deal_number)
-    return practice
+def undo(match: Match, ply=None, deals=None, **seen) -> Practice:
+    return change(match, deals, lambda practice: practice.undo(ply, **seen))
+
+
+def next_deal(match: Match, deal_number=None, deals=None) -> Practice:
+    return change(match, deals, lambda practice: practice.next_deal(new_seed(), deal_number))
+
+
+def _gone():
+    raise Match.DoesNotExist  # deleted while the change was being made
 
 
 def whole_number(value, code: str) -> int | None:

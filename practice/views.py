@@ -87,11 +87,12 @@ def _chosen(post) -> dict:
 # --- the table --------------------------------------------------------------------------------
 
 
-def _owned(request, public_id: str) -> Match:
-    match = Match.objects.filter(public_id=public_id).first()
-    if match is None or not ownership.owns(request, OWNED, match.token):
+def _owned(request, public_id: str) -> tuple[Match, list]:
+    """The match and its deals, if this session owns it."""
+    found = Match.read(public_id)
+    if found is None or not ownership.owns(request, OWNED, found[0].token):
         raise Http404(explain("not_found"))  # the same answer: nothing says it exists
-    return match
+    return found
 
 
 def _see(url: str):
@@ -108,9 +109,9 @@ def _table_url(match: Match, seen: int | None = None) -> str:
 
 @require_http_methods(["GET", "HEAD"])
 def table(request, public_id):
-    match = _owned(request, public_id)
+    match, deals = _owned(request, public_id)
     seen = service_number(request.GET.get("seen"))
-    return _render(request, match, match.replay(), seen=seen)
+    return _render(request, match, match.replay(deals), seen=seen)
 
 
 def service_number(value) -> int | None:
@@ -173,10 +174,12 @@ def house_rules(game_row, match) -> list[dict]:
 
 
 def _act(request, public_id, act):
-    """Run ``act(match, post)``; on success go back to the table, else show the refusal."""
-    match = _owned(request, public_id)
+    """Run ``act(match, deals, post)``; on success go back to the table, else show the refusal."""
+    match, deals = _owned(request, public_id)
     try:
-        seen = act(match, request.POST)
+        seen = act(match, deals, request.POST)
+    except Match.DoesNotExist:
+        raise Http404(explain("not_found")) from None
     except (Conflict, IllegalMove, BadInput) as e:
         message = explain(e.code, e.details, game=match.game)
         if isinstance(e, IllegalMove | BadInput) and e.move_index is not None:
@@ -200,12 +203,12 @@ def _seen(post) -> dict:
 
 @require_POST
 def move(request, public_id):
-    def act(match, post):
+    def act(match, deals, post):
         # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
         picked = [f"pass:{code[:3]}" for code in post.getlist("pass")[:13]]
         tokens = picked or post.get("move", "").split()[:13]
         seen = _seen(post)
-        service.move(match, tokens, **seen)
+        service.move(match, tokens, deals=deals, **seen)
         return seen["ply"] + len(tokens)
 
     return _act(request, public_id, act)
@@ -213,8 +216,8 @@ def move(request, public_id):
 
 @require_POST
 def undo(request, public_id):
-    def act(match, post):
-        service.undo(match, **_seen(post))
+    def act(match, deals, post):
+        service.undo(match, deals=deals, **_seen(post))
         return None
 
     return _act(request, public_id, act)
@@ -222,8 +225,8 @@ def undo(request, public_id):
 
 @require_POST
 def next_deal(request, public_id):
-    def act(match, post):
-        service.next_deal(match, service.whole_number(post.get("deal"), "bad_ply"))
+    def act(match, deals, post):
+        service.next_deal(match, service.whole_number(post.get("deal"), "bad_ply"), deals)
         return 0
 
     return _act(request, public_id, act)

@@ -341,3 +341,56 @@ def test_the_totals_are_kept_by_seat_or_by_side_as_the_positions_api_keeps_them(
         expected = SEATS if engine(game).TOTALS == "seats" else PARTNERSHIPS
         assert list(data["totals"]) == list(expected)
         assert data["computer_seats"] == ["N", "S", "W"] and data["seat"] == "E"
+
+
+# --- replayed from where the match stood ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,variant", PLAYABLE)
+def test_a_match_replayed_from_its_standing_is_the_match_replayed_from_its_first_deal(
+    game, variant
+):
+    """What the site keeps between requests (the standing before the deal in play) gives the
+    same match as replaying every deal, and the same match after the learner's next moves."""
+    rng = random.Random(f"standing-{game}-{variant}")
+    setup = Setup(game, variant, {}, 2, "club", 1)
+    checked = 0
+
+    def compare(practice):
+        nonlocal checked
+        records = [DealRecord(r.seed, list(r.moves), list(r.undone)) for r in practice.deals]
+        whole = Practice(setup, records)
+        if len(records) == 1:
+            assert whole.standing is None
+            return
+        assert whole.standing.deals == len(records) - 1
+        resumed = Practice(
+            setup, [DealRecord(r.seed, list(r.moves)) for r in records], whole.standing
+        )
+        assert resumed.standing is None  # nothing replayed that was not given
+        assert resumed.to_json("m") == whole.to_json("m") == practice.to_json("m")
+        if not resumed.deal_over:
+            token = learner_token(resumed, random.Random(checked))
+            assert resumed.play([token], resumed.ply) == whole.play([token], whole.ply)
+            assert resumed.to_json("m") == whole.to_json("m")
+        checked += 1
+
+    for attempt in count(1):  # a match may end in one deal (a Sab'at kaboot): play another
+        seeds = seeded(f"standing-{game}-{variant}-{attempt}")
+        compare(play_match(setup, seeds, rng, on_deal=compare, must_end=False))
+        if checked >= 2:
+            break
+
+
+def test_a_standing_that_does_not_fit_the_deals_is_not_used():
+    rng = random.Random(3)
+    setup = Setup("bent-al-sbeet", "qahwa", {}, 2, "club", 0)
+    practice = Practice.start(setup, "fit-1")
+    _finish_deal(practice, rng)
+    practice.next_deal("fit-2")
+    _finish_deal(practice, rng)
+    practice.next_deal("fit-3")
+    two = Practice(setup, practice.deals[:2])
+    three = Practice(setup, practice.deals, two.standing)  # stands after 1 deal, not 2
+    assert three.standing is not None and three.standing.deals == 2
+    assert three.to_json("m") == Practice(setup, practice.deals).to_json("m")

@@ -15,6 +15,11 @@ KEEP = 200  # expose nothing more
 
 def parse_move(token: str, exposing: bool = True) -> int:
     """Read a move token: ``QS`` (play), ``pass:QS``, ``expose:QS``, ``keep``; any case, ``10``."""
+    if type(token) is str:
+        # A token as format_move writes it (every stored move, replayed on each request).
+        move = _CANONICAL[exposing].get(token)
+        if move is not None:
+            return move
     text = (token or "").strip().lower() if isinstance(token, str) else ""
     if text == "keep" and exposing:
         return KEEP
@@ -42,3 +47,13 @@ def format_move(move: int, exposing: bool = True) -> str:
         if exposing and move == KEEP:
             return "keep"
     raise BadInput("bad_move", move=str(move))
+
+
+def _canonical(exposing: bool) -> dict[str, int]:
+    moves = [*range(52), *range(PASS, PASS + 52)]
+    if exposing:
+        moves += [*range(EXPOSE, EXPOSE + 52), KEEP]
+    return {format_move(move, exposing): move for move in moves}
+
+
+_CANONICAL = {True: _canonical(True), False: _canonical(False)}
