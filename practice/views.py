@@ -11,19 +11,20 @@ one (``?seen=<ply>``: the moves before them were already on the learner's screen
 
 import hashlib
 
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from diwaniya import ownership
+from diwaniya import ownership, pagecache
 from diwaniya.links import absolute
 from rulebook import games
 from rulebook.engine import bots, cards, shuffle
 from rulebook.engine.errors import BadInput, IllegalMove
 from rulebook.engine.house_rules import PREFIX
-from rulebook.models import Game, Rule, Variant
+from rulebook.models import Game, Rule, Variant, registry_names
 from rulebook.pages import label_for
 from rulebook.words import vocabulary
 
@@ -47,8 +48,29 @@ def _game(slug: str):
 # --- starting a match -------------------------------------------------------------------------
 
 
+CHOOSE_PAGE_SECONDS = 3600
+HOUSE_CHOOSE_SECONDS = 300  # with house rules in the address: the sets readers make are many
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def choose(request, game):
+    """The set-up form: the same for every visitor until it is sent, so cached whole
+    (``diwaniya.pagecache``) with each visitor's CSRF token filled in."""
+    if request.method == "POST":
+        return _choose(request, game)
+    content = Game.content_of(game) if game in bots.GAMES else None
+    if content is None:
+        _game(game)  # its 404
+    house = any(name.startswith(PREFIX) for name in request.GET)
+    return pagecache.serve(
+        request,
+        pagecache.key(request, content),
+        HOUSE_CHOOSE_SECONDS if house else CHOOSE_PAGE_SECONDS,
+        lambda: _choose(request, game),
+    )
+
+
+def _choose(request, game):
     spec, game_row = _game(game)
     params = request.POST if request.method == "POST" else request.GET
     variant = params.get("variant") or spec.default_variant
@@ -245,12 +267,16 @@ def claim(request, public_id, token):
 # --- my matches ---------------------------------------------------------------------------------
 
 
-def owned_matches(request) -> list[dict]:
-    """The practice matches this session owns, newest first, with each one's links."""
+def owned_matches(request, names=None) -> list[dict]:
+    """The practice matches this session owns, newest first, with each one's links;
+    ``names``: ``registry_names()``, when the caller has read them."""
     tokens = ownership.owned(request, OWNED)
-    rows = {m.token: m for m in Match.objects.filter(token__in=tokens)}
-    names = {(v.game.slug, v.slug): v.name for v in Variant.objects.select_related("game")}
-    games_by_slug = {g.slug: g.name for g in Game.objects.all()}
+    if not tokens:
+        return []
+    rows = {
+        m.token: m for m in Match.objects.filter(token__in=tokens).annotate(dealt=Count("deals"))
+    }
+    games_by_slug, names = names or registry_names()
     out = []
     for token in tokens:
         match = rows.get(token)
@@ -262,7 +288,7 @@ def owned_matches(request) -> list[dict]:
                 "game": games_by_slug.get(match.game, match.game),
                 "variant": names.get((match.game, match.variant), match.variant),
                 "level": LEVELS.get(match.level, match.level),
-                "deals": match.deals.count(),
+                "deals": match.dealt,
                 "url": match.get_absolute_url(),
                 "private_url": absolute(match.private_url()),
             }

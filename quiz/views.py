@@ -9,6 +9,7 @@ answers twice). Bad input gets a 4xx page in the page's language and never count
 from datetime import timedelta
 from urllib.parse import urlencode
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -70,16 +71,31 @@ def _rules_url(game: str, variant: str, section: str, rule: str | None) -> str:
 # --- the quiz's front page ----------------------------------------------------------------------
 
 
+INDEX_ROWS_SECONDS = 3600
+
+
+def _index_rows() -> tuple[list, list]:
+    """The hand-picked questions and the games with their variants, cached by the content of
+    every game (an edit to any of them raises its game's revision)."""
+
+    def read():
+        return list(HandPicked.objects.all()), list(Game.objects.prefetch_related("variants"))
+
+    key = f"quiz:index:{Game.site_content()}"
+    return cache.get_or_set(key, read, INDEX_ROWS_SECONDS)
+
+
 def index(request):
     progress = learner.read(request)
+    hand_picked, game_rows = _index_rows()
     picked = {}
-    for row in HandPicked.objects.all():
+    for row in hand_picked:
         picked.setdefault(row.game, []).append(
             {"row": row, "url": question_url(row.game, row.variant, row.kind, row.seed)}
         )
     mode = progress.mode or []
     choices = []
-    for game in Game.objects.prefetch_related("variants"):
+    for game in game_rows:
         if game.slug not in questions.KINDS:
             continue
         kinds = [*questions.KINDS[game.slug], questions.MIXED]

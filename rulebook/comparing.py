@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
+from diwaniya import pagecache
+
 from . import api as json_api
 from . import games, pages, tables
 from .engine.compare import Budget, Side, compare
@@ -312,8 +314,23 @@ def _drawn(s: Side, example: dict) -> dict:
     }
 
 
+COMPARE_PAGE_SECONDS = 3600
+HOUSE_COMPARE_SECONDS = 300  # with house rules: the sets readers make are many
+
+
 def page(request):
-    """The compare page: the pairs worth comparing, or one comparison."""
+    """The compare page: the pairs worth comparing, or one comparison. The same for every
+    visitor, so cached whole by the content of every game (``diwaniya.pagecache``)."""
+    house = any("." in name for name in request.GET)
+    return pagecache.serve(
+        request,
+        pagecache.key(request, Game.site_content()),
+        HOUSE_COMPARE_SECONDS if house else COMPARE_PAGE_SECONDS,
+        lambda: _page(request),
+    )
+
+
+def _page(request):
     context = {
         "pairs": pairs(),
         "choices": choices(),

@@ -9,6 +9,8 @@ Rule *values* are not stored here: they live in the engine's presets, so what a 
 what the engine plays cannot disagree.
 """
 
+import hashlib
+
 from django.db import connection, models
 from django.utils.translation import gettext_lazy as _
 
@@ -52,6 +54,15 @@ class Game(Loaded):
         the ORM's compiling would cost more than the rest of a cached page."""
         return content_by(_CONTENT_SQL, slug)
 
+    @staticmethod
+    def site_content() -> str:
+        """Every game's content revision in one key, which pages listing every game are cached
+        by (one plain query)."""
+        with connection.cursor() as cursor:
+            cursor.execute(_SITE_SQL)
+            rows = cursor.fetchall()
+        return hashlib.sha256(repr(rows).encode()).hexdigest()[:24]
+
 
 def content_by(sql: str, slug: str) -> str | None:
     """A game's content revision as cached pages' keys write it, read by ``sql`` (one row of
@@ -63,6 +74,7 @@ def content_by(sql: str, slug: str) -> str | None:
 
 
 _CONTENT_SQL = f"SELECT registry_version, revision FROM {Game._meta.db_table} WHERE slug = %s"
+_SITE_SQL = f"SELECT slug, registry_version, revision FROM {Game._meta.db_table} ORDER BY id"
 
 
 class Source(Loaded):
@@ -103,6 +115,16 @@ class Variant(Loaded):
 
     def __str__(self):
         return f"{self.game.slug}/{self.slug}"
+
+
+def registry_names() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    """Every game's name by slug, and every variant's by ``(game, variant)``, in the current
+    language, from one query: for pages that only name them (one's matches, their lists)."""
+    games, variants = {}, {}
+    for row in Variant.objects.select_related("game"):
+        games[row.game.slug] = row.game.name
+        variants[(row.game.slug, row.slug)] = row.name
+    return games, variants
 
 
 class Section(Loaded):

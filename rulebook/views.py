@@ -11,7 +11,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from diwaniya import learn, links, pagecache
-from quiz import progress as quiz_progress
 from tutorials import sections
 
 from . import games, glossary, matchview, pages, reports, tables
@@ -27,8 +26,12 @@ from .words import vocabulary
 
 
 def home(request):
-    quiz = quiz_progress.read(request)
-    paths = [learn.path(request, game, quiz=quiz) for game in Game.objects.all()]
+    games, tutorials = learn.catalogue(Game.site_content())
+    mine = learn.progress(request)
+    paths = [
+        learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine)
+        for game in games
+    ]
     return render(request, "rulebook/home.html", {"paths": paths})
 
 
@@ -67,12 +70,13 @@ def rules_page(request, game, variant=None):
         from .reports import submit
 
         return submit(request, game, variant)
+    content = _content(game)
     return pagecache.serve(
         request,
-        pagecache.key(request, _content(game)),
+        pagecache.key(request, content),
         HOUSE_PAGE_SECONDS if request.GET else 3600,
         lambda: _rules_response(request, *_game(game), variant),
-        lambda: {"learn": _learn_box(request, learn.path_of(request, game, variant))},
+        lambda: {"learn": _learn_box(request, learn.path_of(request, game, variant, content))},
     )
 
 

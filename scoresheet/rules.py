@@ -41,9 +41,12 @@ def game_name(game: str) -> str:
 
 
 def variant_choices(game: str) -> list[tuple[str, str]]:
+    from rulebook.models import registry_names
+
     module = engine(game)
     slugs = [module.DEFAULT_PRESET, *(s for s in module.PRESETS if s != module.DEFAULT_PRESET)]
-    return [(slug, variant_name(game, slug)) for slug in slugs]
+    _games, names = registry_names()
+    return [(slug, names.get((game, slug), slug)) for slug in slugs]
 
 
 def _rule_rows(game: str) -> dict:

@@ -23,6 +23,7 @@ from rulebook.engine import tarneeb
 from rulebook.engine.errors import EngineError
 from rulebook.engine.sheets import SHEETS
 from rulebook.messages import explain as rulebook_explain
+from rulebook.models import registry_names
 from rulebook.words import signed
 
 from . import rules as sheet_rules
@@ -44,16 +45,21 @@ def _game(game: str) -> str:
     return game
 
 
-def owned_matches(request) -> list[Match]:
-    """The matches this session owns, of every game, newest first, for the lists of one's
-    matches."""
+def owned_matches(request, names=None, game: str | None = None) -> list[Match]:
+    """The matches this session owns (of ``game``, else of every game), newest first, for the
+    lists of one's matches; ``names``: ``registry_names()``, when the caller has read them."""
     tokens = ownership.owned(request, OWNED)
+    if not tokens:
+        return []
     rows = Match.objects.filter(scorer__in=tokens).annotate(rows=Count("entries"))
+    if game is not None:
+        rows = rows.filter(game=game)
     matches = {m.scorer: m for m in rows}
     found = [matches[t] for t in tokens if t in matches]
+    game_names, variant_names = names or registry_names()
     for match in found:
-        match.game_name = sheet_rules.game_name(match.game)
-        match.variant_name = sheet_rules.variant_name(match.game, match.variant)
+        match.game_name = game_names.get(match.game, match.game)
+        match.variant_name = variant_names.get((match.game, match.variant), match.variant)
         try:
             match.target = match.rules().target
         except (EngineError, KeyError):  # a broken stored rule: its sheet page says so
@@ -77,7 +83,7 @@ def match_list(request, game):
         # A rule page may link here with its variant and house rules (``rule.<key>``).
         initial = {k: v for k, v in request.GET.items() if k == "variant" or k.startswith("rule.")}
         form = NewMatchForm(initial=initial, game=game)
-    mine = [m for m in owned_matches(request) if m.game == game]
+    mine = owned_matches(request, game=game)
     context = {"form": form, "matches": mine, "game": game, **_names_of(game)}
     return render(request, "scoresheet/list.html", context, status=status)
 

@@ -42,9 +42,12 @@ class Progress:
         return sum(1 for n in questions if self.question(n)["solved"] and self.counts(n))
 
     # --------------------------------------------------------------- writing
-    def visit(self, number: int) -> None:
+    def visit(self, number: int) -> bool:
+        """Note a visit of step ``number``; whether it changed anything."""
+        before = (self.seen, self.last)
         self.data["seen"] = max(self.seen, number)
         self.data["last"] = number
+        return (self.seen, self.last) != before
 
     def update_question(self, number: int, **changes) -> dict:
         q = {**self.question(number), **changes}

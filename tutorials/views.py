@@ -1,9 +1,11 @@
 """Tutorial pages. Each step is its own server-rendered page; answers and hints are posted
 forms followed by a redirect, so reloading or the back button never repeats them."""
 
+from dataclasses import dataclass
 from itertools import groupby
 from urllib.parse import urlencode
 
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -12,14 +14,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from diwaniya import pagecache
+from diwaniya import learn, ownership, pagecache
 from rulebook import echo, matchview, tables
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls, open_position
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
-from rulebook.models import Section, Variant
+from rulebook.models import Game, Section, Variant
 from rulebook.scorecard import scorecard
 from rulebook.words import isolate_signed, vocabulary
 
@@ -30,8 +32,8 @@ from .script import ScriptError
 
 
 def tutorial_list(request):
-    tutorials = Tutorial.objects.select_related("game").prefetch_related("steps")
-    progress = learner.read_all(request)
+    _games, tutorials = learn.catalogue(Game.site_content())
+    progress, _quiz = learn.progress(request)
     groups = []
     for game, rows in groupby(tutorials, key=lambda t: t.game):
         summaries = [learner.summary(t, progress.get(t.slug, Progress())) for t in rows]
@@ -64,23 +66,56 @@ def _step_url(slug: str, number: int) -> str:
     return reverse("tutorials:step", args=[slug, number])
 
 
-def _load(slug: str, number: int):
-    """The tutorial, its steps and the replayed frame of step ``number`` (404 if none)."""
-    tutorial = _tutorial(slug)
-    steps = list(tutorial.steps.all())
+@dataclass
+class Rows:
+    """What a tutorial's pages read from the database: the tutorial, its steps, its game's
+    variants and rule sections (by slug and key), and the game's next tutorial. Cached by the
+    game's content revision, so a page rendered for one learner reads none of it again."""
+
+    tutorial: Tutorial
+    steps: list
+    variants: dict
+    sections: dict
+    following: Tutorial | None
+
+
+def _rows(slug: str, content: str | None) -> Rows:
+    def read():
+        tutorial = _tutorial(slug)
+        game = tutorial.game
+        return Rows(
+            tutorial,
+            list(tutorial.steps.all()),
+            {v.slug: v for v in Variant.objects.filter(game=game)},
+            {s.key: s for s in Section.objects.filter(game=game)},
+            Tutorial.objects.filter(game=game, order__gt=tutorial.order)
+            .order_by("order", "slug")
+            .first(),
+        )
+
+    if content is None:
+        return read()  # no such tutorial: its 404
+    return cache.get_or_set(f"tutorials:rows:{slug}:{content}", read, STEP_PAGE_SECONDS)
+
+
+def _load(slug: str, number: int, content: str | None = None):
+    """The tutorial's rows and the replayed frames of its steps (404 if there is no step
+    ``number``)."""
+    rows = _rows(slug, content if content is not None else Tutorial.content_of(slug))
+    steps = rows.steps
     if not 1 <= number <= len(steps):
         raise Http404(
             _("This tutorial has %(total)s steps: there is no step %(number)s.")
             % {"total": len(steps), "number": number}
         )
     try:
-        if problems_of(tutorial, steps):
+        if problems_of(rows.tutorial, steps):
             raise ValueError
-        frames = tutorial.frames(steps)
+        frames = rows.tutorial.frames(steps)
     except (ScriptError, EngineError, ValueError):
         # Only a row changed outside the admin gets here: the admin and the check refuse it.
         raise Http404(_("This tutorial cannot be shown while it is being revised.")) from None
-    return tutorial, steps, frames
+    return rows, frames
 
 
 STEP_PAGE_SECONDS = 3600
@@ -92,24 +127,26 @@ def step_page(request, slug, number):
     cached whole (``diwaniya.pagecache``); a learner whose answers change the page (this step's
     question, or the last step's tally) gets their own."""
     if request.method == "POST":
-        tutorial, steps, frames = _load(slug, number)
-        return _answer(request, tutorial, steps[number - 1], frames[number - 1])
+        rows, frames = _load(slug, number)
+        return _answer(request, rows.tutorial, rows.steps[number - 1], frames[number - 1])
     content = Tutorial.content_of(slug)
     if content is None:
         _tutorial(slug)  # its 404
     found = pagecache.entry(
         pagecache.key(request, content),
         STEP_PAGE_SECONDS,
-        lambda: _step_response(request, slug, number, Progress()),
+        lambda: _step_response(request, slug, number, Progress(), content),
     )
     if isinstance(found, HttpResponse):  # no such step
         return found
-    # A visit is recorded for a visitor who already keeps something; a plain read stores none.
-    with learner.updating(request, slug, create=False) as progress:
-        if progress is not None:
-            progress.visit(number)
+    # A visit is recorded for a visitor who already keeps something, and only when it moves
+    # their place in the tutorial; a plain read stores nothing.
+    progress = learner.read(request, slug) if ownership.session_key(request) else None
+    if progress is not None and progress.visit(number):
+        with learner.updating(request, slug, create=False) as stored:
+            stored.visit(number)
     if progress is not None and _answers_show(found["meta"], progress, number):
-        return pagecache.unmarked(_step_response(request, slug, number, progress))
+        return pagecache.unmarked(_step_response(request, slug, number, progress, content))
     return pagecache.respond(request, found)
 
 
@@ -120,10 +157,11 @@ def _answers_show(page: dict, progress: Progress, number: int) -> bool:
     return (page["question"] and str(number) in answered) or (page["last"] and bool(answered))
 
 
-def _step_response(request, slug, number, progress):
-    tutorial, steps, frames = _load(slug, number)
+def _step_response(request, slug, number, progress, content):
+    rows, frames = _load(slug, number, content)
+    tutorial, steps = rows.tutorial, rows.steps
     frame, step = frames[number - 1], steps[number - 1]
-    context = _context(tutorial, steps, step, frame, progress, request.GET.get("move"))
+    context = _context(rows, step, frame, progress, request.GET.get("move"))
     context.update(_step_links(tutorial, frames, number, context["pace"], context["waiting"]))
     response = render(request, "tutorials/step.html", context)
     response.pagecache_meta = {"question": step.question, "last": number == len(steps)}
@@ -174,8 +212,9 @@ def _step_links(tutorial, frames, number: int, pace: dict | None, waiting: bool)
     return {"prev_url": prev_url, "next_url": next_url, "next_in_step": inside}
 
 
-def _context(tutorial, steps, step, frame, progress, move=None) -> dict:
+def _context(rows, step, frame, progress, move=None) -> dict:
     """A step's page; its previous and next links are the caller's (``_step_links``)."""
+    tutorial, steps = rows.tutorial, rows.steps
     number, total = step.number, len(steps)
     q = progress.question(number) if step.question else None
     waiting = bool(q and not q["solved"])
@@ -219,31 +258,28 @@ def _context(tutorial, steps, step, frame, progress, move=None) -> dict:
         "sheet": _sheet(position, vocab),
         "match": matchview.context(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
-        "variant": Variant.objects.filter(game=tutorial.game, slug=position.variant).first(),
-        "finish": _finish(tutorial, steps, progress) if number == total and k is None else None,
+        "variant": rows.variants.get(position.variant),
+        "finish": _finish(rows, progress) if number == total and k is None else None,
         **table,
     }
 
 
-def _finish(tutorial, steps, progress) -> dict:
+def _finish(rows, progress) -> dict:
     """The last step: what the hand taught (the rule sections it played out, each linked), how
     many questions were found alone, and where to go next: the game's next tutorial not yet
     finished, else its quiz."""
+    tutorial, steps, sections = rows.tutorial, rows.steps, rows.sections
     keys = list(dict.fromkeys(s.section or tutorial.section for s in steps))
-    titles = dict(Section.objects.filter(game=tutorial.game).values_list("key", "title"))
     rules_url = reverse("rules-variant", args=[tutorial.game.slug, tutorial.variant])
-    taught = [{"title": titles[k], "url": f"{rules_url}#{k}"} for k in keys if k in titles]
+    taught = [
+        {"title": sections[k].title, "url": f"{rules_url}#{k}"} for k in keys if k in sections
+    ]
     questions = [s.number for s in steps if s.question]
-    following = (
-        Tutorial.objects.filter(game=tutorial.game, order__gt=tutorial.order)
-        .order_by("order", "slug")
-        .first()
-    )
     return {
         "taught": taught,
         "found_alone": progress.found_alone(questions),
         "questions": len(questions),
-        "next_tutorial": following,
+        "next_tutorial": rows.following,
         "quiz_url": reverse("quiz:start")
         + f"?game={tutorial.game.slug}&variant={tutorial.variant}&kind=mixed",
     }

@@ -95,7 +95,7 @@ def test_a_warm_rule_page_asks_the_database_at_most_three_times(
     Client().get(url)
     with django_assert_max_num_queries(3):  # the game; nothing more for a visitor without one
         assert Client().get(url).status_code == 200
-    with django_assert_max_num_queries(6):  # the session, the progress, the tutorials
+    with django_assert_max_num_queries(3):  # the game, the session, the visitor's progress
         assert visitor.get(url).status_code == 200
 
 
@@ -234,3 +234,71 @@ def test_the_position_api_answers_from_the_cache_what_the_engine_says(db, monkey
     french = Client().get(bad, HTTP_ACCEPT_LANGUAGE="fr")
     assert english.status_code == french.status_code == 400
     assert english.json()["error"]["message"] != french.json()["error"]["message"]
+
+
+# --- every page a reader opens: a bounded number of queries, warm ---------------------------
+
+PAGES = [
+    "/en/",
+    "/ar/",
+    "/en/tutorials/",
+    "/fr/tutorials/bent-first-deal/1/",
+    "/en/quiz/",
+    "/en/compare/",
+    "/fr/compare/?a=bent-al-sbeet%3Aqahwa&b=bent-al-sbeet%3Asbeetah",
+    "/ar/tarneeb/practice/",
+    "/en/bent-al-sbeet/practice/?variant=sbeetah",
+    "/en/mine/",
+]
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_a_warm_page_asks_the_database_at_most_three_times(
+    tutorials, url, django_assert_max_num_queries
+):
+    """Whatever the page lists (games, variants, tutorials, steps), a warm page asks at most
+    the content's revision, the session and the visitor's own rows."""
+    visitor, _step = with_progress()
+    for client in (Client(), visitor):
+        assert client.get(url).status_code == 200
+        with django_assert_max_num_queries(3):
+            assert client.get(url).status_code == 200
+
+
+def test_a_learners_step_visit_writes_only_when_their_place_moves(
+    tutorials, django_assert_max_num_queries
+):
+    from tutorials.models import TutorialProgress
+
+    visitor, step = with_progress()
+    url = f"/en/tutorials/bent-first-deal/{step}/"
+    with django_assert_max_num_queries(3):  # read again: the revision, the session, the progress
+        visitor.get(url)
+    visitor.get(f"/en/tutorials/bent-first-deal/{step + 1}/")  # a step further: written
+    row = TutorialProgress.objects.get(slug="bent-first-deal")
+    assert (row.data["seen"], row.data["last"]) == (step + 1, step + 1)
+    visitor.get(url)  # back a step: the place moves back, the furthest step stays
+    row.refresh_from_db()
+    assert (row.data["seen"], row.data["last"]) == (step + 1, step)
+
+
+def test_an_edit_to_a_tutorial_or_a_variant_shows_at_once_on_every_page_listing_it(tutorials):
+    from rulebook.models import Variant
+    from tutorials.models import Tutorial
+
+    pages = ["/en/", "/en/tutorials/", "/en/bent-al-sbeet/"]
+    tutorial = Tutorial.objects.get(slug="bent-first-deal")
+    for url in pages:
+        assert tutorial.title in Client().get(url).content.decode(), url
+    tutorial.title = "A tutorial renamed by an editor"
+    tutorial.save()
+    for url in pages:
+        assert "A tutorial renamed by an editor" in Client().get(url).content.decode(), url
+    compare = "/en/compare/?a=bent-al-sbeet%3Aqahwa&b=bent-al-sbeet%3Asbeetah"
+    variant = Variant.objects.get(game__slug="bent-al-sbeet", slug="sbeetah")
+    assert variant.name in Client().get(compare).content.decode()
+    assert variant.name in Client().get("/en/quiz/").content.decode()
+    variant.name = "A variant renamed by an editor"
+    variant.save()
+    for url in (compare, "/en/quiz/", "/en/bent-al-sbeet/practice/"):
+        assert "A variant renamed by an editor" in Client().get(url).content.decode(), url
