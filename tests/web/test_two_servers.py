@@ -121,6 +121,11 @@ def test_a_learners_quiz_tutorial_sheet_and_practice_continue_on_the_other(two):
     assert learner.post(step, {"move": card})[0] == 302
     learner.base = b
     assert "1 wrong try so far." in learner.get(step)[1]
+    # the tutorials and the quiz read back together on the other (one query on PostgreSQL)
+    listing = learner.get("/en/tutorials/")[1]
+    assert f'href="/en/tutorials/{slug}/{number}/">Resume at step {number} of' in listing
+    box = re.search(r'<nav class="learn".*?</nav>', learner.get("/en/tarneeb/")[1], re.S)[0]
+    assert "streak:" in box
     # a score sheet started on one, scored on the other
     learner.base = a
     sheet = _start_match(learner, "tarneeb")
