@@ -366,9 +366,10 @@ class Practice:
         between two other seats, or one the learner has not received yet, is ``pass:?``."""
         if self.state.is_over:
             return list(self.record.moves)
+        seen = self.seen_passers()
         return [
-            token if self.sees(index) else HIDDEN_PASS
-            for index, token in enumerate(self.record.moves)
+            HIDDEN_PASS if token.startswith("pass:") and self.actors[i] not in seen else token
+            for i, token in enumerate(self.record.moves)
         ]
 
     def sees(self, index: int) -> bool:
