@@ -9,6 +9,7 @@ MO := $(PO:.po=.mo)
 .PHONY: setup run serve test lint bench fuzz messages clean
 
 setup: $(VENV)/.installed $(MO)
+	$(PY) -c "from rulebook.engine.penalty import compiled; compiled.build()"
 	$(MANAGE) migrate --noinput
 	$(MANAGE) loadrulebook
 	$(MANAGE) loadtutorials

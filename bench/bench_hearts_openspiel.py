@@ -12,7 +12,9 @@ chooser (``legal[int(random() * len(legal))]``) on both sides:
   without building a move list per move outside the engine (bots' rollouts).
 
 Rounds alternate between the two engines and each figure is the best of the rounds, so the
-other work on a shared machine weighs on both alike.
+other work on a shared machine weighs on both alike. Ours runs as ``make setup`` leaves it: the
+hot path compiled by mypyc from its sources (``rulebook.engine.penalty.compiled``), or the
+sources themselves with ``DIWANIYA_PURE=1``; each line says which.
 """
 
 import random
@@ -20,7 +22,7 @@ import time
 
 import pyspiel
 
-from rulebook.engine import hearts
+from rulebook.engine import hearts, penalty
 from rulebook.engine.cards import PACK_52, cards_in
 from rulebook.engine.table import W
 
@@ -101,9 +103,10 @@ def run() -> list[tuple[str, float, float]]:
         times["push"].append(_ours_push(decks))
         times["playout"].append(_ours_playout(decks))
     theirs = min(times["openspiel"])
+    engine = f"({penalty.ENGINE})"
     return [
-        (f"hearts {DEALS} deals, legal_moves+push vs pyspiel", min(times["push"]), theirs),
-        (f"hearts {DEALS} deals, playout() vs pyspiel", min(times["playout"]), theirs),
+        (f"hearts {DEALS} deals, legal_moves+push {engine} vs pyspiel", min(times["push"]), theirs),
+        (f"hearts {DEALS} deals, playout() {engine} vs pyspiel", min(times["playout"]), theirs),
     ]
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rulebook.engine import cards, sabaat_al_deemin
-from rulebook.engine.penalty.rules import table as penalty_table
+from rulebook.engine.penalty.deal import table as penalty_table
 from rulebook.engine.penalty.scoring import JD, KC, QS, TD
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 from rulebook.scorecard import scorecard

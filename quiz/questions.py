@@ -39,7 +39,7 @@ from rulebook import games
 from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, shuffle, tarneeb
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.house_rules import overrides_in, with_overrides
-from rulebook.engine.penalty.rules import table as penalty_table
+from rulebook.engine.penalty.deal import table as penalty_table
 from rulebook.engine.positions import Position, offered_calls, open_position
 from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat

@@ -20,7 +20,7 @@ Moments, beyond those the main games share (``follow_suit``, ``void``, ``discard
 
 from rulebook.engine import cards, hearts, leekha, tarneeb_41
 from rulebook.engine.errors import IllegalMove
-from rulebook.engine.penalty.rules import table as penalty_table
+from rulebook.engine.penalty.deal import table as penalty_table
 from rulebook.engine.positions import open_position
 from rulebook.engine.table import SEATS
 

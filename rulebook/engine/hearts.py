@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from .cards import PACK_52, parse_card
 from .penalty import moves
-from .penalty.deal import Deal, new_deal
+from .penalty.deal import Deal, new_deal, table
 from .penalty.match import Match
 from .penalty.pages import (
     STARTS,
@@ -38,7 +38,7 @@ from .penalty.pages import (
     parse_extra,
     position_start,
 )
-from .penalty.rules import PenaltyRules, knob, pass_direction_for, table
+from .penalty.rules import PenaltyRules, knob, pass_direction_for
 from .penalty.scoring import JD_BIT, QS_BIT
 from .table import Direction
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from .cards import PACK_52, parse_card
 from .penalty import moves
-from .penalty.deal import Deal, new_deal
+from .penalty.deal import Deal, new_deal, table
 from .penalty.match import Match
 from .penalty.pages import (
     STARTS,
@@ -51,7 +51,7 @@ from .penalty.pages import (
     parse_extra,
     position_start,
 )
-from .penalty.rules import PenaltyRules, knob, pass_direction_for, table
+from .penalty.rules import PenaltyRules, knob, pass_direction_for
 from .penalty.scoring import KC_BIT, QS, QS_BIT, TD
 from .table import Direction
 

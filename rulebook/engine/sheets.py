@@ -41,9 +41,9 @@ from importlib import import_module
 
 from .cards import ACE, HEARTS, JACK, KING, QUEEN, SEVEN, SPADES, TWO, card, card_code, parse_card
 from .errors import BadInput, IllegalMove
+from .penalty.deal import table as penalty_table
 from .penalty.match import outcome as penalty_outcome
 from .penalty.rules import parameters as penalty_parameters
-from .penalty.rules import table as penalty_table
 from .penalty.scoring import JD, KC, QS, TD
 from .score_sheet import Sheet as PaperSheet
 from .table import PARTNERSHIPS, SEATS, parse_seat

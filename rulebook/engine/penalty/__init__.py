@@ -6,3 +6,8 @@ scoring function (``scoring``), one deal with its pass, exposures and tricks (``
 match (``match``) and what positions and pages need (``pages``). A game module is its
 ``Rules`` (the knobs its tables choose, with their values), its presets, and what it fixes.
 """
+
+from . import compiled as _compiled
+
+# "mypyc" when the hot path runs compiled from these sources, else "python" (``compiled``).
+ENGINE = _compiled.choose(__name__)

@@ -12,11 +12,14 @@ it out twice, and the trick is held in ints (the leader, the winning card and se
 in a four-slot list); ``trick`` and ``last_trick`` are built only when read.
 """
 
+from functools import lru_cache
+from typing import Any
+
 from ..cards import SUIT_BITS, SUIT_LISTS, SUITS, card_code, cards_in, check_hands, suit_mask
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, right_of, seats_from
 from .moves import EXPOSE, KEEP, PASS, format_move
-from .rules import PASS_TARGET, pass_direction_for, table
+from .rules import PASS_TARGET, parameters, pass_direction_for
 from .scoring import (
     CLUBS_MASK,
     HEARTS_MASK,
@@ -24,8 +27,11 @@ from .scoring import (
     JH_BIT,
     KEEP_LAST_EXEMPT,
     PENALTY_CARDS,
+    PENALTY_MASK,
+    QS_BIT,
     TWO_CLUBS,
     TWO_CLUBS_BIT,
+    Values,
 )
 
 SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
@@ -40,6 +46,67 @@ _FORCED_OPENING = {
     "two_of_clubs": (TWO_CLUBS, TWO_CLUBS_BIT, "must_lead_two_of_clubs"),
     "any_club": (TWO_CLUBS, CLUBS_MASK, "must_lead_a_club"),
 }
+
+
+class Table:
+    """What the hot path needs from a rule set, worked out once per Rules (see :func:`table`)."""
+
+    __slots__ = (
+        "p",
+        "step",
+        "nxt",
+        "pass_count",
+        "keep_last",
+        "exposable",
+        "expose_before",
+        "expose_one",
+        "forced",
+        "talbees",
+        "break_mask",
+        "must_break",
+        "first_trick_guard",
+        "scoring",
+        "each_trick_lowest",
+    )
+    p: dict
+    step: int
+    nxt: tuple[int, ...]
+    pass_count: int
+    keep_last: bool
+    exposable: int
+    expose_before: bool
+    expose_one: bool
+    forced: int
+    talbees: int
+    break_mask: int
+    must_break: bool
+    first_trick_guard: int
+    scoring: Values
+    each_trick_lowest: bool
+
+    def __init__(self, rules: Any) -> None:
+        p = self.p = parameters(rules)
+        step = p["direction"].step
+        self.step = step
+        self.nxt = tuple((s + step) % 4 for s in range(4))
+        self.pass_count = p["pass_count"]
+        self.keep_last = p["keep_last_of_suit"]
+        self.exposable = sum(1 << c for c in p["exposable"])
+        self.expose_before = p["expose_when"] == "before_play"
+        self.expose_one = p["expose_limit"] == "one"
+        self.forced = PENALTY_MASK if p["forced_penalty_discard"] else 0
+        self.talbees = sum(1 << c for c in p["talbees"])
+        self.must_break = p["hearts_must_break"]
+        self.break_mask = HEARTS_MASK | (QS_BIT if p["queen_breaks_hearts"] else 0)
+        self.scoring = Values(p)
+        # No card that scores on the first trick unless nothing else is held.
+        self.first_trick_guard = 0 if p["points_on_first_trick"] else self.scoring.moon_mask
+        self.each_trick_lowest = p["later_deal_lead"] == "lowest_score_each_trick"
+
+
+@lru_cache(maxsize=256)
+def table(rules) -> Table:
+    return Table(rules)
 
 
 def new_deal(
@@ -119,6 +186,16 @@ def new_deal(
     return d
 
 
+def _nth(cards: int, random) -> int:
+    """The ``int(random() * n)``-th lowest of the ``n`` cards of the bit set ``cards``: a card
+    drawn with no list built."""
+    k = int(random() * cards.bit_count())
+    while k:
+        cards &= cards - 1
+        k -= 1
+    return (cards & -cards).bit_length() - 1
+
+
 class Deal:
     """One deal. Build it with ``new_deal``; ``play`` returns a new state, ``push`` changes this
     one in place.
@@ -166,6 +243,39 @@ class Deal:
         "_nxt",  # the next seat round the table, by seat
         "_exposers",  # the seats that have exposed a card (bit set)
     )
+    rules: Any
+    dealer: int
+    deal_number: int
+    match_totals: tuple
+    hands: list[int]
+    phase: str
+    to_act: Any  # the seat to act (an int), None once the deal is over
+    exposed: int
+    passes: list[int]
+    tricks_won: list[int]
+    taken: list[int]
+    history: list[int]
+    leader: Any  # int once play starts, None before
+    _t: Table
+    _played: int
+    _tb: int
+    _tn: int
+    _tc: list[int]
+    _lc: list[int]
+    _tl: int
+    _ll: int
+    _lw: int
+    _led: int
+    _wc: int
+    _ws: int
+    _done: int
+    _force: int
+    _order: tuple
+    _step: int
+    _final: list[int] | None
+    _lm: int
+    _nxt: tuple[int, ...]
+    _exposers: int
 
     # --- phase changes ---------------------------------------------------------------------
 
@@ -180,7 +290,9 @@ class Deal:
         hands, passes = self.hands, self.passes
         new = [hands[s] & ~passes[s] for s in range(4)]
         for seat in range(4):
-            new[self.pass_target(seat)] |= passes[seat]
+            target = self.pass_target(seat)
+            assert target is not None  # only a deal with a pass exchanges cards
+            new[target] |= passes[seat]
         self.hands = new
 
     def _start_expose(self) -> None:
@@ -396,19 +508,17 @@ class Deal:
     def playout(self, random) -> "Deal":
         """Play the deal out in place, every move drawn uniformly from the legal ones with
         ``random`` (a function returning a float in [0, 1), such as ``Random(seed).random``):
-        the fast path for bots and benchmarks, the same rules as ``push``."""
+        the fast path for bots and benchmarks, the same rules as ``push``. The move drawn is
+        the ``int(random() * n)``-th lowest of the ``n`` legal ones."""
         while self.phase == "pass":
-            cards = cards_in(self._passable(self.to_act))
-            self._pass(cards[int(random() * len(cards))])
+            self._pass(_nth(self._passable(self.to_act), random))
         while self.phase == "expose" or (self.phase == "play" and not self._t.expose_before):
             legal = self.legal_moves()
             self.push(legal[int(random() * len(legal))])
-        mask_of, push = self._play_mask, self.push
         while self.to_act is not None:
             # The mask is kept for push, which then only checks the card drawn from it.
-            m = self._lm = mask_of()
-            cards = [*_S[m & _B], *_H[m >> 13 & _B], *_D[m >> 26 & _B], *_C[m >> 39]]
-            push(cards[int(random() * len(cards))])
+            m = self._lm = self._play_mask()
+            self.push(_nth(m, random))
         return self
 
     def _end_trick(self) -> None:

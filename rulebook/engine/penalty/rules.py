@@ -48,11 +48,9 @@ The knobs (the values each may take are the domains below):
   most points, ties to the first counting from the dealer's right).
 """
 
-from functools import lru_cache
-
 from ..domains import Cards, Choice, DirectionChoice, Family, FamilyRules, Flag, Number
 from ..table import Direction, across, left_of, right_of
-from .scoring import HEARTS_MASK, PENALTY_MASK, QS, QS_BIT, TD, Values
+from .scoring import QS, TD
 
 PASS_DIRECTIONS = ("alternate", "left", "right", "across", "alternate_right_first", "rotate")
 _ROTATION = ("left", "right", "across", "none")
@@ -153,49 +151,3 @@ def pass_direction_for(rules, deal_number: int) -> str:
 
 
 PASS_TARGET = {"left": left_of, "right": right_of, "across": across}
-
-
-class Table:
-    """What the hot path needs from a rule set, worked out once per Rules (see :func:`table`)."""
-
-    __slots__ = (
-        "p",
-        "step",
-        "nxt",
-        "pass_count",
-        "keep_last",
-        "exposable",
-        "expose_before",
-        "expose_one",
-        "forced",
-        "talbees",
-        "break_mask",
-        "must_break",
-        "first_trick_guard",
-        "scoring",
-        "each_trick_lowest",
-    )
-
-    def __init__(self, rules):
-        p = self.p = parameters(rules)
-        step = p["direction"].step
-        self.step = step
-        self.nxt = tuple((s + step) % 4 for s in range(4))
-        self.pass_count = p["pass_count"]
-        self.keep_last = p["keep_last_of_suit"]
-        self.exposable = sum(1 << c for c in p["exposable"])
-        self.expose_before = p["expose_when"] == "before_play"
-        self.expose_one = p["expose_limit"] == "one"
-        self.forced = PENALTY_MASK if p["forced_penalty_discard"] else 0
-        self.talbees = sum(1 << c for c in p["talbees"])
-        self.must_break = p["hearts_must_break"]
-        self.break_mask = HEARTS_MASK | (QS_BIT if p["queen_breaks_hearts"] else 0)
-        self.scoring = Values(p)
-        # No card that scores on the first trick unless nothing else is held.
-        self.first_trick_guard = 0 if p["points_on_first_trick"] else self.scoring.moon_mask
-        self.each_trick_lowest = p["later_deal_lead"] == "lowest_score_each_trick"
-
-
-@lru_cache(maxsize=256)
-def table(rules) -> Table:
-    return Table(rules)

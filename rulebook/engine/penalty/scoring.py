@@ -33,7 +33,7 @@ PENALTY_CARDS = (QS, TD)  # the cards that may be exposed or must be thrown
 
 HEARTS_MASK = suit_mask(HEARTS)
 CLUBS_MASK = suit_mask(CLUBS)
-QS_BIT, TD_BIT, JH_BIT, KC_BIT, JD_BIT = (1 << c for c in (QS, TD, JH, KC, JD))
+QS_BIT, TD_BIT, JH_BIT, KC_BIT, JD_BIT = [1 << c for c in (QS, TD, JH, KC, JD)]
 TWO_CLUBS_BIT = 1 << TWO_CLUBS
 PENALTY_MASK = QS_BIT | TD_BIT
 # AY's Leekha: the cards a player may pass even when it is the last of its suit in hand.
