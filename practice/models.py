@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from rulebook.models import Game
+
 from .match import DealRecord, Practice, Setup, commitment
 
 STANDING_SECONDS = 3600  # a match's standing before its deal in play, kept in the cache
@@ -71,9 +73,8 @@ class Match(models.Model):
         """The match and its deals (a match always has one). Plain SQL: on each move the ORM's
         query building cost twenty times the queries. The match is read before its deals, so
         the deals are never older than the ``version`` a change is stored against."""
-        match = next(
-            iter(cls.objects.raw(_MATCH_SQL.format(m=cls._meta.db_table), [public_id])), None
-        )
+        sql = _MATCH_SQL.format(m=cls._meta.db_table, g=Game._meta.db_table)
+        match = next(iter(cls.objects.raw(sql, [public_id])), None)
         if match is None:
             return None
         sql = _DEALS_SQL.format(d=Deal._meta.db_table)
@@ -128,7 +129,11 @@ class Match(models.Model):
                 cursor.execute(sql, [row.moves, undone, row.pk])
 
 
-_MATCH_SQL = "SELECT * FROM {m} WHERE public_id = %s"
+# The match with its game's content revision (rulebook.models.content_of_row).
+_MATCH_SQL = (
+    "SELECT m.*, g.registry_version AS game_registry_version, g.revision AS game_revision"
+    " FROM {m} m LEFT JOIN {g} g ON g.slug = m.game WHERE m.public_id = %s"
+)
 _DEALS_SQL = "SELECT * FROM {d} WHERE match_id = %s ORDER BY number"
 # Only while the match is at the version the change was made on.
 _STORE_SQL = "UPDATE {m} SET version = version + 1, updated = %s WHERE id = %s AND version = %s"

@@ -24,7 +24,7 @@ from rulebook import games
 from rulebook.engine import bots, cards, shuffle
 from rulebook.engine.errors import BadInput, IllegalMove
 from rulebook.engine.house_rules import PREFIX
-from rulebook.models import Game, Rule, Variant, registry_names
+from rulebook.models import Game, Variant, content_of_row, game_rows, registry_names
 from rulebook.pages import label_for
 from rulebook.words import vocabulary
 
@@ -145,14 +145,16 @@ def service_number(value) -> int | None:
 
 def _render(request, match, practice, *, seen=None, error=None, status=200):
     game = match.game
-    game_row = get_object_or_404(Game, slug=game)
+    rows = game_rows(game, content_of_row(match))
+    if rows.game is None:
+        raise Http404(explain("unknown_game", {"game": game}))
     over = practice.deal_over
     context = {
         "match": match,
         "practice": practice,
-        "game": game_row,
-        "variant": Variant.objects.filter(game=game_row, slug=match.variant).first(),
-        "house_rules": house_rules(game_row, match),
+        "game": rows.game,
+        "variant": rows.variants.get(match.variant),
+        "house_rules": house_rules(rows, match),
         "players": players(practice),
         "level": LEVELS[match.level],
         **drawn(practice),
@@ -181,15 +183,15 @@ def _check_url(practice) -> str:
     return reverse("practice:check") + query
 
 
-def house_rules(game_row, match) -> list[dict]:
-    """The match's house rules in words: each rule's name and the value it is played with."""
+def house_rules(rows, match) -> list[dict]:
+    """The match's house rules in words: each rule's name and the value it is played with
+    (``rows``: the game's ``GameRows``)."""
     if not match.overrides:
         return []
     vocab = vocabulary(match.game)
-    rows = {r.key: r for r in Rule.objects.filter(game=game_row).prefetch_related("values")}
     out = []
     for key, value in match.overrides.items():
-        rule = rows.get(key)
+        rule = rows.rules.get(key)
         name = rule.name if rule else key
         out.append({"name": name, "value": label_for(rule, value, vocab) if rule else value})
     return out

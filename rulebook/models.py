@@ -10,8 +10,11 @@ what the engine plays cannot disagree.
 """
 
 import hashlib
+from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import connection, models
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 
 
@@ -70,7 +73,12 @@ def content_by(sql: str, slug: str) -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(sql, [slug])
         row = cursor.fetchone()
-    return None if row is None else "{}:{}".format(*row)
+    return None if row is None else content_key(*row)
+
+
+def content_key(registry_version, revision) -> str:
+    """A game's content revision as cached pages' keys write it."""
+    return f"{registry_version}:{revision}"
 
 
 _CONTENT_SQL = f"SELECT registry_version, revision FROM {Game._meta.db_table} WHERE slug = %s"
@@ -242,3 +250,63 @@ class ReaderReport(models.Model):
 
     def __str__(self):
         return f"{self.game.slug}.{self.rule}: {self.region}"
+
+
+# --- a game's rows, cached by its content revision ----------------------------------------------
+
+ROWS_SECONDS = 3600
+
+
+@dataclass
+class GameRows:
+    """What the pages around one match read of a game's registry: the game (None while the
+    registry is not loaded: pages then name things by their slugs), its variants by slug and
+    its rules by key (each with its values)."""
+
+    slug: str
+    game: Game | None
+    variants: dict
+    rules: dict
+
+    @property
+    def name(self) -> str:
+        return self.game.name if self.game is not None else self.slug
+
+    def names(self) -> tuple[dict, dict]:
+        """The game's and its variants' names, shaped as ``registry_names`` gives them."""
+        variants = {(self.slug, v): row.name for v, row in self.variants.items()}
+        return {self.slug: self.name}, variants
+
+
+def game_rows(slug: str, content: str | None = None) -> GameRows:
+    """The rows of the game called ``slug``, kept in the cache under its content revision:
+    ``content`` when the caller has read it (``with_content``), else one query."""
+    content = Game.content_of(slug) if content is None else content
+    if content is None:
+        return GameRows(slug, None, {}, {})
+
+    def read():
+        game = Game.objects.get(slug=slug)
+        rules = Rule.objects.filter(game=game).prefetch_related("values")
+        variants = {v.slug: v for v in game.variants.all()}
+        return GameRows(slug, game, variants, {r.key: r for r in rules})
+
+    return cache.get_or_set(f"registry:rows:{slug}:{content}", read, ROWS_SECONDS)
+
+
+def with_content(rows):
+    """A queryset of rows with a ``game`` slug, each read with its game's content revision
+    (``content_of_row``) in the same query, so no page asks for it apart."""
+    game = Game.objects.filter(slug=OuterRef("game"))
+    return rows.annotate(
+        game_registry_version=Subquery(game.values("registry_version")),
+        game_revision=Subquery(game.values("revision")),
+    )
+
+
+def content_of_row(row) -> str | None:
+    """The content revision ``with_content`` (or a query joining the game the same way) read
+    with ``row``: as ``Game.content_of`` writes it, None when the game is gone."""
+    if row.game_revision is None:
+        return None
+    return content_key(row.game_registry_version, row.game_revision)

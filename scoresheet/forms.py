@@ -37,16 +37,17 @@ def _number(label, **kwargs):
 class NewMatchForm(forms.Form):
     """A game's variant, the house rules the sheet scores by, and the players' names."""
 
-    def __init__(self, *args, game: str, **kwargs):
+    def __init__(self, *args, rows, **kwargs):
+        """``rows``: the game's ``GameRows`` (``rulebook.models.game_rows``)."""
         super().__init__(*args, **kwargs)
-        self.game = game
+        self.game = game = rows.slug
         self.fields["variant"] = forms.ChoiceField(
             label=_("Variant"),
-            choices=variant_choices(game),
+            choices=variant_choices(rows),
             # Django's own message repeats the value sent; ours names what to do instead.
             error_messages={"invalid_choice": _("Choose one of the variants offered.")},
         )
-        self.house_rules = house_rule_fields(game)
+        self.house_rules = house_rule_fields(rows)
         self.fields.update(self.house_rules)
         for line in lines(game, []):
             self.fields[f"name_{line.key}"] = forms.CharField(

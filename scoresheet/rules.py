@@ -25,34 +25,17 @@ AS_THE_VARIANT = gettext_lazy("As the variant plays it")
 NO_CARDS = pgettext_lazy("a set of cards", "none")
 
 
-def variant_name(game: str, slug: str) -> str:
-    """The variant's name from the rules registry, in the current language."""
-    from rulebook.models import Variant
-
-    row = Variant.objects.filter(game__slug=game, slug=slug).first()
+def variant_name(rows, slug: str) -> str:
+    """The variant's name from the rules registry (``rows``: the game's ``GameRows``), in the
+    current language."""
+    row = rows.variants.get(slug)
     return row.name if row else slug
 
 
-def game_name(game: str) -> str:
-    from rulebook.models import Game
-
-    row = Game.objects.filter(slug=game).first()
-    return row.name if row else game
-
-
-def variant_choices(game: str) -> list[tuple[str, str]]:
-    from rulebook.models import registry_names
-
-    module = engine(game)
+def variant_choices(rows) -> list[tuple[str, str]]:
+    module = engine(rows.slug)
     slugs = [module.DEFAULT_PRESET, *(s for s in module.PRESETS if s != module.DEFAULT_PRESET)]
-    _games, names = registry_names()
-    return [(slug, names.get((game, slug), slug)) for slug in slugs]
-
-
-def _rule_rows(game: str) -> dict:
-    from rulebook.models import Rule
-
-    return {r.key: r for r in Rule.objects.filter(game__slug=game).prefetch_related("values")}
+    return [(slug, variant_name(rows, slug)) for slug in slugs]
 
 
 def _label(rule, value: str, vocab) -> str:
@@ -78,12 +61,14 @@ def offered(game: str) -> dict:
     return {key: d for key, d in known.items() if key in SHEETS[game].READS}
 
 
-def house_rule_fields(game: str) -> dict:
-    """A form field per offered rule, named ``rule.<key>``."""
-    rows, vocab = _rule_rows(game), words(game)
+def house_rule_fields(rows) -> dict:
+    """A form field per offered rule, named ``rule.<key>`` (``rows``: the game's
+    ``GameRows``)."""
+    game = rows.slug
+    vocab = words(game)
     fields = {}
     for key, domain in offered(game).items():
-        rule = rows.get(key)
+        rule = rows.rules.get(key)
         label = rule.name if rule is not None else key
         if isinstance(domain, Number):
             help_text = ""
@@ -114,12 +99,12 @@ def read_house_rules(game: str, variant: str, data) -> dict[str, str]:
     return overrides_between(base, with_overrides(base, typed))
 
 
-def shown(match) -> list[str]:
-    """The match's house rules in words: "Target: 101"."""
-    rows, vocab = _rule_rows(match.game), words(match.game)
+def shown(match, rows) -> list[str]:
+    """The match's house rules in words: "Target: 101" (``rows``: the game's ``GameRows``)."""
+    vocab = words(match.game)
     out = []
     for key, value in (match.house_rules or {}).items():
-        rule = rows.get(key)
+        rule = rows.rules.get(key)
         name = rule.name if rule is not None else key
         label = _label(rule, value, vocab) or NO_CARDS
         out.append(

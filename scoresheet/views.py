@@ -23,7 +23,7 @@ from rulebook.engine import tarneeb
 from rulebook.engine.errors import EngineError
 from rulebook.engine.sheets import SHEETS
 from rulebook.messages import explain as rulebook_explain
-from rulebook.models import registry_names
+from rulebook.models import content_of_row, game_rows, registry_names, with_content
 from rulebook.words import signed
 
 from . import rules as sheet_rules
@@ -71,9 +71,10 @@ def owned_matches(request, names=None, game: str | None = None) -> list[Match]:
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_list(request, game):
     game = _game(game)
+    registry = game_rows(game)
     status = 200
     if request.method == "POST":
-        form = NewMatchForm(request.POST, game=game)
+        form = NewMatchForm(request.POST, rows=registry)
         if form.is_valid():
             match = form.save()
             ownership.own(request, OWNED, match.scorer)
@@ -82,19 +83,15 @@ def match_list(request, game):
     else:
         # A rule page may link here with its variant and house rules (``rule.<key>``).
         initial = {k: v for k, v in request.GET.items() if k == "variant" or k.startswith("rule.")}
-        form = NewMatchForm(initial=initial, game=game)
-    mine = owned_matches(request, game=game)
-    context = {"form": form, "matches": mine, "game": game, **_names_of(game)}
+        form = NewMatchForm(initial=initial, rows=registry)
+    mine = owned_matches(request, registry.names(), game=game)
+    context = {"form": form, "matches": mine, "game": game, "game_name": registry.name}
     return render(request, "scoresheet/list.html", context, status=status)
-
-
-def _names_of(game: str) -> dict:
-    return {"game_name": sheet_rules.game_name(game)}
 
 
 def _owned(request, game: str, token: str) -> Match:
     """The match of a scorer's token, if this session owns it; 404 otherwise."""
-    match = Match.objects.filter(scorer=token, game=game).first()
+    match = with_content(Match.objects.filter(scorer=token, game=game)).first()
     if match is None or not ownership.owns(request, OWNED, token):
         raise Http404(explain("not_yours"))  # the same answer: nothing says it exists
     return match
@@ -102,7 +99,7 @@ def _owned(request, game: str, token: str) -> Match:
 
 @require_http_methods(["GET", "HEAD"])
 def view_page(request, game, token):
-    match = get_object_or_404(Match, share=token, game=_game(game))
+    match = get_object_or_404(with_content(Match.objects), share=token, game=_game(game))
     return _render(request, match, scorer=ownership.owns(request, OWNED, match.scorer))
 
 
@@ -110,7 +107,7 @@ def view_page(request, game, token):
 def score_page(request, game, token):
     game = _game(game)
     if request.method == "GET":
-        match = get_object_or_404(Match, scorer=token, game=game)
+        match = get_object_or_404(with_content(Match.objects), scorer=token, game=game)
         ownership.own(request, OWNED, match.scorer)  # the scorer's link grants writing
         return _render(request, match, scorer=True)
     match = _owned(request, game, token)
@@ -234,11 +231,14 @@ def _render(
                     ],
                 }
             )
+    # The game's rows by the content revision read with the match (a row re-read under its
+    # lock was not: one query more).
+    registry = game_rows(game, content_of_row(match) if hasattr(match, "game_revision") else None)
     context = {
         "match": match,
-        "game_name": sheet_rules.game_name(game),
-        "variant_name": sheet_rules.variant_name(game, match.variant),
-        "house_rules": sheet_rules.shown(match),
+        "game_name": registry.name,
+        "variant_name": sheet_rules.variant_name(registry, match.variant),
+        "house_rules": sheet_rules.shown(match, registry),
         "target": sheet.rules.target if sheet is not None else None,
         "lines": the_lines,
         "columns": sheet.COLUMNS if sheet is not None else (),

@@ -303,3 +303,29 @@ def test_an_edit_to_a_tutorial_or_a_variant_shows_at_once_on_every_page_listing_
     variant.save()
     for url in (compare, "/en/quiz/", "/en/bent-al-sbeet/practice/"):
         assert "A variant renamed by an editor" in Client().get(url).content.decode(), url
+
+
+def test_a_visitors_own_match_pages_ask_at_most_three_times_and_show_edits_at_once(tutorials):
+    """The score sheet, its list and the practice table read the game's registry rows from the
+    cache, by the content revision read with the match itself."""
+    from rulebook.models import Variant
+
+    visitor = Client()
+    sheet = visitor.post("/en/tarneeb/sheet/", {"variant": "classic"})["Location"]
+    table = visitor.post(
+        "/en/tarneeb/practice/", {"variant": "classic", "seat": "S", "level": "club"}
+    )["Location"].split("?")[0]
+    pages = [sheet, table, "/en/tarneeb/sheet/"]
+    for url in pages:
+        assert visitor.get(url).status_code == 200
+        with CaptureQueriesContext(connection) as queries:
+            assert visitor.get(url).status_code == 200
+        assert len(queries) <= 3, (url, [q["sql"] for q in queries])
+    with CaptureQueriesContext(connection) as queries:  # the session, each kind, their names
+        assert visitor.get("/en/mine/").status_code == 200
+    assert len(queries) <= 4
+    variant = Variant.objects.get(game__slug="tarneeb", slug="classic")
+    variant.name = "A variant renamed by an editor"
+    variant.save()
+    for url in pages:
+        assert "A variant renamed by an editor" in visitor.get(url).content.decode(), url

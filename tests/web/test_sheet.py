@@ -324,10 +324,11 @@ def test_every_variant_has_a_name():
     from django.utils import translation
 
     from rulebook.loader import load_all
+    from rulebook.models import game_rows
 
     load_all()
     with translation.override("fr"):
-        names = {variant_name("tarneeb", slug) for slug in tarneeb.PRESETS}
+        names = {variant_name(game_rows("tarneeb"), slug) for slug in tarneeb.PRESETS}
     assert len(names) == len(tarneeb.PRESETS) and "Classique" in names
 
 
