@@ -17,7 +17,7 @@ from rulebook.engine.errors import BadInput
 from rulebook.engine.house_rules import overrides_between, overrides_in
 from rulebook.engine.table import parse_seat
 
-from .match import Practice, Setup, new_seed
+from .match import Conflict, Practice, Setup, new_seed
 from .models import Match
 
 
@@ -96,7 +96,8 @@ def change(match: Match, deals: list | None, act) -> Practice:
         deals = list(match.deals.all())
         practice = match.replay(deals)
         act(practice)
-        match.store(practice, deals)
+        if not match.store(practice, deals):  # cannot happen under the row's lock
+            raise Conflict("stale_ply", ply=None, current=practice.ply)
     return practice
 
 

@@ -49,7 +49,7 @@ def _game(slug: str):
 
 
 CHOOSE_PAGE_SECONDS = 3600
-HOUSE_CHOOSE_SECONDS = 300  # with house rules in the address: the sets readers make are many
+HOUSE_CHOOSE_SECONDS = 300  # with a query (house rules): the addresses readers make are many
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -61,11 +61,10 @@ def choose(request, game):
     content = Game.content_of(game) if game in bots.GAMES else None
     if content is None:
         _game(game)  # its 404
-    house = any(name.startswith(PREFIX) for name in request.GET)
     return pagecache.serve(
         request,
         pagecache.key(request, content),
-        HOUSE_CHOOSE_SECONDS if house else CHOOSE_PAGE_SECONDS,
+        HOUSE_CHOOSE_SECONDS if request.GET else CHOOSE_PAGE_SECONDS,
         lambda: _choose(request, game),
     )
 

@@ -321,11 +321,12 @@ HOUSE_COMPARE_SECONDS = 300  # with house rules: the sets readers make are many
 def page(request):
     """The compare page: the pairs worth comparing, or one comparison. The same for every
     visitor, so cached whole by the content of every game (``diwaniya.pagecache``)."""
-    house = any("." in name for name in request.GET)
+    # The pairs offered are few; any other address (house rules, anything) is kept briefly.
+    offered = request.GET.keys() <= {"a", "b"}
     return pagecache.serve(
         request,
         pagecache.key(request, Game.site_content()),
-        HOUSE_COMPARE_SECONDS if house else COMPARE_PAGE_SECONDS,
+        COMPARE_PAGE_SECONDS if offered else HOUSE_COMPARE_SECONDS,
         lambda: _page(request),
     )
 

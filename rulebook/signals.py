@@ -11,7 +11,7 @@ saved from the admin for an editor's change.
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 from modeltranslation.translator import NotRegistered, translator
@@ -53,6 +53,15 @@ def one_revision():
         Game.objects.update(revision=F("revision") + 1)
 
 
+@receiver(pre_save)
+def note_game_before(sender, instance, raw=False, **kwargs):
+    """A row moved to another game leaves the old game's pages stale too: note which it was."""
+    if sender not in GAME_OF or raw or _loading.get() or instance.pk is None:
+        return
+    before = sender.objects.filter(pk=instance.pk).first()
+    instance._game_before = None if before is None else GAME_OF[sender](before)
+
+
 @receiver(post_save)
 @receiver(post_delete)
 def new_revision(sender, instance, raw=False, update_fields=None, **kwargs):
@@ -60,7 +69,11 @@ def new_revision(sender, instance, raw=False, update_fields=None, **kwargs):
         return
     if _loading.get():
         return
-    Game.objects.filter(pk=GAME_OF[sender](instance)).update(revision=F("revision") + 1)
+    games = Q(pk=GAME_OF[sender](instance))
+    before = getattr(instance, "_game_before", None)
+    if before is not None:
+        games |= Q(pk=before)
+    Game.objects.filter(games).update(revision=F("revision") + 1)
 
 
 @receiver(pre_save)

@@ -69,3 +69,11 @@ def test_a_build_older_than_its_sources_is_never_used(tmp_path):
 
 def test_this_process_runs_the_engine_make_setup_built():
     assert penalty.ENGINE == ("python" if os.environ.get("DIWANIYA_PURE") else "mypyc")
+
+
+def test_a_build_missing_one_of_its_files_is_never_used(tmp_path):
+    shutil.copytree(ROOT / "rulebook" / "engine", tmp_path / "rulebook" / "engine")
+    (tmp_path / "rulebook" / "__init__.py").write_text("")
+    (shared,) = (tmp_path / "rulebook" / "engine" / "penalty").glob("_hot__mypyc*")
+    shared.unlink()
+    assert _play(tmp_path, pure=False)["engine"] == "python"

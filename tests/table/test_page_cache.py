@@ -329,3 +329,18 @@ def test_a_visitors_own_match_pages_ask_at_most_three_times_and_show_edits_at_on
     variant.save()
     for url in pages:
         assert "A variant renamed by an editor" in visitor.get(url).content.decode(), url
+
+
+def test_a_tutorial_moved_to_another_game_leaves_the_first_games_pages(tutorials):
+    from tutorials.models import Tutorial
+
+    tutorial = Tutorial.objects.get(slug="bent-first-deal")
+    assert tutorial.title in learn_box(Client().get("/en/bent-al-sbeet/").content.decode())
+    before = {g.slug: g.revision for g in Game.objects.all()}
+    tutorial.game = Game.objects.get(slug="tarneeb")
+    tutorial.save()
+    after = {g.slug: g.revision for g in Game.objects.all()}
+    assert after["bent-al-sbeet"] == before["bent-al-sbeet"] + 1
+    assert after["tarneeb"] == before["tarneeb"] + 1
+    assert after["hearts"] == before["hearts"]
+    assert tutorial.title not in learn_box(Client().get("/en/bent-al-sbeet/").content.decode())

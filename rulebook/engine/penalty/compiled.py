@@ -27,11 +27,30 @@ MYPY_OPTIONS = ("--follow-imports=silent", "--ignore-missing-imports")
 
 
 def sources() -> dict[str, str]:
-    """The SHA-256 of each module's source, and the interpreter a build is for."""
+    """The SHA-256 of every engine source (the compiled modules rely on the types of what they
+    import), the interpreter a build is for, and the compiler's version."""
+    engine = HERE.parent
     digests = {
-        name: hashlib.sha256((HERE / f"{name}.py").read_bytes()).hexdigest() for name in MODULES
+        str(path.relative_to(engine)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(engine.rglob("*.py"))
     }
-    return {**digests, "python": sys.implementation.cache_tag}
+    return {**digests, "python": sys.implementation.cache_tag, "mypy": _mypy_version()}
+
+
+def _mypy_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("mypy")
+    except Exception:  # not installed: nothing can have been built by it
+        return ""
+
+
+def _built_files() -> list[Path]:
+    """The files a build leaves: one module per source and the library they share."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    names = [*MODULES, GROUP.rpartition(".")[2] + "__mypyc"]
+    return [HERE / f"{name}{suffix}" for name in names]
 
 
 def _compiled_files() -> list[Path]:
@@ -43,18 +62,22 @@ def _compiled_files() -> list[Path]:
 
 
 def fresh() -> bool:
-    """Whether compiled modules are here, built from the sources as they are now."""
+    """Whether every compiled module is here, built from the sources as they are now."""
     try:
         record = json.loads(RECORD.read_text())
     except (OSError, ValueError):
         return False
-    return record == sources() and bool(_compiled_files())
+    return all(path.exists() for path in _built_files()) and record == sources()
+
+
+def _pure() -> bool:
+    return os.environ.get("DIWANIYA_PURE", "") not in ("", "0")
 
 
 def choose(package: str) -> str:
     """At the package's import: ``"mypyc"`` when the compiled modules will be imported, else
     ``"python"``, the sources loaded in their place if anything compiled is beside them."""
-    if fresh() and not os.environ.get("DIWANIYA_PURE"):
+    if fresh() and not _pure():
         return "mypyc"
     if _compiled_files():
         for name in MODULES:  # the import system would take the compiled file: load the source
@@ -74,14 +97,22 @@ def build() -> bool:
         return True
     for path in [*_compiled_files(), RECORD]:
         path.unlink(missing_ok=True)
+    paths = [str((HERE / f"{name}.py").relative_to(ROOT)) for name in MODULES]
+    here = os.getcwd()
+    os.chdir(ROOT)  # mypyc names the modules by their paths
+    try:
+        return _compile(paths)
+    finally:
+        os.chdir(here)
+
+
+def _compile(paths: list[str]) -> bool:
     try:
         from mypyc.build import mypycify
         from setuptools import setup
     except ImportError as error:
         print(f"penalty engine: not compiled ({error}); it runs from its sources")
         return False
-    paths = [str((HERE / f"{name}.py").relative_to(ROOT)) for name in MODULES]
-    os.chdir(ROOT)  # mypyc names the modules by their paths
     with tempfile.TemporaryDirectory() as work, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # setuptools' notes on the project's own pyproject
         try:
