@@ -70,15 +70,16 @@ class Match(models.Model):
 
     @classmethod
     def read(cls, public_id: str) -> tuple["Match", list["Deal"]] | None:
-        """The match and its deals (a match always has one). Plain SQL: on each move the ORM's
-        query building cost twenty times the queries. The match is read before its deals, so
-        the deals are never older than the ``version`` a change is stored against."""
-        sql = _MATCH_SQL.format(m=cls._meta.db_table, g=Game._meta.db_table)
-        match = next(iter(cls.objects.raw(sql, [public_id])), None)
-        if match is None:
+        """The match (with its game's content revision) and its deals; a match always has one.
+        Plain SQL and rows built as the ORM builds them: on each move the ORM's query building
+        cost twenty times the queries. The match is read before its deals, so the deals are
+        never older than the ``version`` a change is stored against."""
+        found = _fetch(_MATCH_SQL, [public_id])
+        if not found:
             return None
-        sql = _DEALS_SQL.format(d=Deal._meta.db_table)
-        deals = list(Deal.objects.raw(sql, [match.pk]))
+        match = _built(cls, MATCH_COLUMNS, found[0])
+        match.game_registry_version, match.game_revision = found[0][len(MATCH_COLUMNS) :]
+        deals = [_built(Deal, DEAL_COLUMNS, row) for row in _fetch(_DEALS_SQL, [match.pk])]
         for row in deals:
             row.match = match
         return match, deals
@@ -129,13 +130,6 @@ class Match(models.Model):
                 cursor.execute(sql, [row.moves, undone, row.pk])
 
 
-# The match with its game's content revision (rulebook.models.content_of_row).
-_MATCH_SQL = (
-    "SELECT m.*, g.registry_version AS game_registry_version, g.revision AS game_revision"
-    " FROM {m} m LEFT JOIN {g} g ON g.slug = m.game WHERE m.public_id = %s"
-)
-_DEALS_SQL = "SELECT * FROM {d} WHERE match_id = %s ORDER BY number"
-# Only while the match is at the version the change was made on.
 _STORE_SQL = "UPDATE {m} SET version = version + 1, updated = %s WHERE id = %s AND version = %s"
 _DEAL_SQL = "UPDATE {d} SET moves = %s, undone = %s WHERE id = %s"
 
@@ -161,3 +155,46 @@ class Deal(models.Model):
 
     def record(self) -> DealRecord:
         return DealRecord(self.seed, self.moves.split(), list(self.undone))
+
+
+# What a change reads, in the models' field order (the rest is loaded only if asked for).
+MATCH_COLUMNS = (
+    "id",
+    "public_id",
+    "token",
+    "game",
+    "variant",
+    "overrides",
+    "seat",
+    "level",
+    "first_dealer",
+    "version",
+)
+DEAL_COLUMNS = ("id", "match_id", "number", "seed", "commitment", "moves", "undone")
+# The match with its game's content revision (rulebook.models.content_of_row).
+_MATCH_SQL = (
+    f"SELECT {', '.join('m.' + c for c in MATCH_COLUMNS)}, g.registry_version, g.revision"
+    f" FROM {Match._meta.db_table} m LEFT JOIN {Game._meta.db_table} g ON g.slug = m.game"
+    " WHERE m.public_id = %s"
+)
+_DEALS_SQL = (
+    f"SELECT {', '.join(DEAL_COLUMNS)} FROM {Deal._meta.db_table}"
+    " WHERE match_id = %s ORDER BY number"
+)
+
+
+def _fetch(sql: str, params) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _built(model, columns, row):
+    """A ``model`` row from the plain ``columns`` of ``row`` (in the model's field order, as
+    ``Model.from_db`` takes them): none needs the backend's conversion, JSON only its field's."""
+    fields = [model._meta.get_field(name) for name in columns]
+    values = [
+        field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
+        for field, value in zip(fields, row, strict=False)
+    ]
+    return model.from_db(connection.alias, list(columns), values)

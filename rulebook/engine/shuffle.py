@@ -15,6 +15,7 @@ Algorithm (version 1), stated so that anyone can reimplement it:
 """
 
 import hashlib
+from functools import lru_cache
 
 from .cards import PACK_52, cards_in
 
@@ -45,7 +46,13 @@ def shuffled(seed: str, pack: int = PACK_52) -> list[int]:
 
 def deal(seed: str, pack: int = PACK_52) -> list[int]:
     """Four hands, indexed by seat N, E, S, W, from ``seed``."""
+    return list(_dealt(seed, pack))
+
+
+@lru_cache(maxsize=4096)
+def _dealt(seed: str, pack: int) -> tuple[int, ...]:
+    # A practice deal is dealt again from its seed on every move made in it.
     hands = [0, 0, 0, 0]
     for j, c in enumerate(shuffled(seed, pack)):
         hands[j % 4] |= 1 << c
-    return hands
+    return tuple(hands)
