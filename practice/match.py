@@ -364,21 +364,19 @@ class Practice:
     def visible_tokens(self) -> list[str]:
         """This deal's moves as the learner may see them: while the deal is in play, a pass
         between two other seats, or one the learner has not received yet, is ``pass:?``."""
-        if self.state.is_over:
-            return list(self.record.moves)
         seen = self.seen_passers()
         return [
-            HIDDEN_PASS if token.startswith("pass:") and self.actors[i] not in seen else token
-            for i, token in enumerate(self.record.moves)
+            token if self.sees(index, seen) else HIDDEN_PASS
+            for index, token in enumerate(self.record.moves)
         ]
 
-    def sees(self, index: int) -> bool:
+    def sees(self, index: int, seen: set[int] | None = None) -> bool:
         """Whether the learner may see move ``index`` of this deal: every move is public but
         the pass, where a seat sees its own cards, and the cards passed to it once they have
-        changed hands."""
+        changed hands (``seen``: ``seen_passers()``, when the caller asks for many moves)."""
         if self.state.is_over or not self.record.moves[index].startswith("pass:"):
             return True
-        return self.actors[index] in self.seen_passers()
+        return self.actors[index] in (self.seen_passers() if seen is None else seen)
 
     def seen_passers(self) -> set[int]:
         """The seats whose passed cards the learner may see now."""

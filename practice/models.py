@@ -100,7 +100,7 @@ class Match(models.Model):
         changed; False, storing nothing, when the match has changed since."""
         with transaction.atomic(), connection.cursor() as cursor:
             now = self._meta.get_field("updated").get_db_prep_value(timezone.now(), connection)
-            cursor.execute(_STORE_SQL.format(m=self._meta.db_table), [now, self.pk, self.version])
+            cursor.execute(_STORE_SQL, [now, self.pk, self.version])
             if cursor.rowcount != 1:
                 return False
             self.version += 1
@@ -126,12 +126,7 @@ class Match(models.Model):
                 row.moves = " ".join(record.moves)
                 row.undone = record.undone
                 undone = Deal._meta.get_field("undone").get_db_prep_value(row.undone, connection)
-                sql = _DEAL_SQL.format(d=Deal._meta.db_table)
-                cursor.execute(sql, [row.moves, undone, row.pk])
-
-
-_STORE_SQL = "UPDATE {m} SET version = version + 1, updated = %s WHERE id = %s AND version = %s"
-_DEAL_SQL = "UPDATE {d} SET moves = %s, undone = %s WHERE id = %s"
+                cursor.execute(_DEAL_SQL, [row.moves, undone, row.pk])
 
 
 class Deal(models.Model):
@@ -181,6 +176,13 @@ _DEALS_SQL = (
     f"SELECT {', '.join(DEAL_COLUMNS)} FROM {Deal._meta.db_table}"
     " WHERE match_id = %s ORDER BY number"
 )
+
+# A change stored only while the match is at the version it was made on, and a deal's moves.
+_STORE_SQL = (
+    f"UPDATE {Match._meta.db_table} SET version = version + 1, updated = %s"
+    " WHERE id = %s AND version = %s"
+)
+_DEAL_SQL = f"UPDATE {Deal._meta.db_table} SET moves = %s, undone = %s WHERE id = %s"
 
 
 def _fetch(sql: str, params) -> list[tuple]:

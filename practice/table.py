@@ -98,10 +98,11 @@ def replies(practice, since: int | None) -> dict | None:
     if since is None:
         return None
     steps = []  # [first ply, plies]
+    seen = practice.seen_passers()
     for ply in practice.replies():
         if ply < since:
             continue
-        hidden = not practice.sees(ply)
+        hidden = not practice.sees(ply, seen)
         last = steps[-1] if steps else None
         same = (
             last

@@ -87,7 +87,7 @@ def _index_rows() -> tuple[list, list]:
 
 def index(request):
     progress = learner.read(request)
-    hand_picked, game_rows = _index_rows()
+    hand_picked, game_list = _index_rows()
     picked = {}
     for row in hand_picked:
         picked.setdefault(row.game, []).append(
@@ -95,7 +95,7 @@ def index(request):
         )
     mode = progress.mode or []
     choices = []
-    for game in game_rows:
+    for game in game_list:
         if game.slug not in questions.KINDS:
             continue
         kinds = [*questions.KINDS[game.slug], questions.MIXED]
