@@ -12,6 +12,7 @@ owns something lives ``OWNER_AGE`` after its last change; others expire after
 with a session).
 """
 
+from collections import namedtuple
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -52,6 +53,23 @@ def own(request, kind: str, token: str) -> None:
     mine = request.session.get(KEY, {})
     request.session[KEY] = {**mine, kind: [token, *owned(request, kind)][:LIMIT]}
     request.session.set_expiry(OWNER_AGE)
+
+
+# What a list of one's things reads of each, in one shape whatever its kind: ``token`` is the
+# owner's token, ``link`` the public one, ``rules`` the house rules, ``at`` when it was started
+# or last changed, ``count`` its rows or deals. A page listing several kinds (My matches)
+# reads them all in one query (``listed``).
+Listed = namedtuple("Listed", "kind pk game variant token link rules at ended level count")
+
+
+def listed(*queries) -> list[Listed]:
+    """The rows of ``queries``, each one kind's owned things as a ``values_list`` in the
+    ``Listed`` shape (None for a kind the visitor owns none of), read in one query."""
+    queries = [q for q in queries if q is not None]
+    if not queries:
+        return []
+    first, *others = queries
+    return [Listed._make(row) for row in first.union(*others, all=True)]
 
 
 def merge(data: dict, stored: dict) -> None:

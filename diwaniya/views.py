@@ -2,17 +2,21 @@
 
 from django.shortcuts import render
 
-from practice.views import owned_matches as owned_practice
+from practice import views as practice
 from rulebook.models import registry_names
-from scoresheet.views import owned_matches
+from scoresheet import views as scoresheet
+
+from . import ownership
 
 
 def mine(request):
-    """What this browser session owns (score sheets, practice matches), with each one's links."""
+    """What this browser session owns (score sheets, practice matches), with each one's links:
+    both kinds read in one query."""
     names = registry_names()
+    listed = ownership.listed(scoresheet.owned_rows(request), practice.owned_rows(request))
     context = {
-        "matches": owned_matches(request, names),
-        "practice_matches": owned_practice(request, names),
+        "matches": scoresheet.owned_matches(request, listed, names),
+        "practice_matches": practice.owned_matches(request, listed, names),
         "names": names,
     }
     return render(request, "mine.html", context)

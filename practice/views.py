@@ -11,7 +11,7 @@ one (``?seen=<ply>``: the moves before them were already on the learner's screen
 
 import hashlib
 
-from django.db.models import Count
+from django.db.models import Count, DateTimeField, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,7 +24,7 @@ from rulebook import games
 from rulebook.engine import bots, cards, shuffle
 from rulebook.engine.errors import BadInput, IllegalMove
 from rulebook.engine.house_rules import PREFIX
-from rulebook.models import Game, Variant, content_of_row, game_rows, registry_names
+from rulebook.models import Game, Variant, content_of_row, game_rows
 from rulebook.pages import label_for
 from rulebook.words import vocabulary
 
@@ -268,28 +268,46 @@ def claim(request, public_id, token):
 # --- my matches ---------------------------------------------------------------------------------
 
 
-def owned_matches(request, names=None) -> list[dict]:
-    """The practice matches this session owns, newest first, with each one's links;
-    ``names``: ``registry_names()``, when the caller has read them."""
+def owned_rows(request):
+    """The practice matches this session owns as rows of ``ownership.listed``; None if it
+    owns none."""
     tokens = ownership.owned(request, OWNED)
     if not tokens:
-        return []
-    rows = {
-        m.token: m for m in Match.objects.filter(token__in=tokens).annotate(dealt=Count("deals"))
-    }
-    games_by_slug, names = names or registry_names()
+        return None
+    ended = Value(None, output_field=DateTimeField())  # a practice match is never closed
+    return (
+        Match.objects.filter(token__in=tokens)
+        .order_by()
+        .annotate(kind=Value(OWNED), ended=ended, count=Count("deals"))
+        .values_list(
+            *("kind", "pk", "game", "variant", "token", "public_id", "overrides", "updated"),
+            *("ended", "level", "count"),
+        )
+    )
+
+
+def owned_matches(request, listed, names) -> list[dict]:
+    """This session's practice matches among ``listed`` (``ownership.listed`` of
+    ``owned_rows``), newest first, named by ``names`` (``registry_names()``), with each one's
+    links."""
+    rows = {row.token: row for row in listed if row.kind == OWNED}
+    game_names, variant_names = names
     out = []
-    for token in tokens:
-        match = rows.get(token)
-        if match is None:
+    for token in ownership.owned(request, OWNED):
+        row = rows.get(token)
+        if row is None:
             continue
+        match = Match(
+            pk=row.pk, public_id=row.link, token=row.token, game=row.game, variant=row.variant,
+            overrides=row.rules, level=row.level, updated=row.at,
+        )  # fmt: skip
         out.append(
             {
                 "match": match,
-                "game": games_by_slug.get(match.game, match.game),
-                "variant": names.get((match.game, match.variant), match.variant),
+                "game": game_names.get(match.game, match.game),
+                "variant": variant_names.get((match.game, match.variant), match.variant),
                 "level": LEVELS.get(match.level, match.level),
-                "deals": match.dealt,
+                "deals": row.count,
                 "url": match.get_absolute_url(),
                 "private_url": absolute(match.private_url()),
             }

@@ -10,7 +10,7 @@ session an owner.
 """
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -23,7 +23,7 @@ from rulebook.engine import tarneeb
 from rulebook.engine.errors import EngineError
 from rulebook.engine.sheets import SHEETS
 from rulebook.messages import explain as rulebook_explain
-from rulebook.models import content_of_row, game_rows, registry_names, with_content
+from rulebook.models import content_of_row, game_rows, with_content
 from rulebook.words import signed
 
 from . import rules as sheet_rules
@@ -45,19 +45,40 @@ def _game(game: str) -> str:
     return game
 
 
-def owned_matches(request, names=None, game: str | None = None) -> list[Match]:
-    """The matches this session owns (of ``game``, else of every game), newest first, for the
-    lists of one's matches; ``names``: ``registry_names()``, when the caller has read them."""
+def owned_rows(request, game: str | None = None):
+    """The matches this session owns (of ``game``, else of every game) as rows of
+    ``ownership.listed``; None if it owns none."""
     tokens = ownership.owned(request, OWNED)
     if not tokens:
-        return []
-    rows = Match.objects.filter(scorer__in=tokens).annotate(rows=Count("entries"))
+        return None
+    rows = Match.objects.filter(scorer__in=tokens)
     if game is not None:
         rows = rows.filter(game=game)
-    matches = {m.scorer: m for m in rows}
-    found = [matches[t] for t in tokens if t in matches]
-    game_names, variant_names = names or registry_names()
-    for match in found:
+    return (
+        rows.order_by()
+        .annotate(kind=Value(OWNED), level=Value(""), count=Count("entries"))
+        .values_list(
+            *("kind", "pk", "game", "variant", "scorer", "share", "house_rules", "created"),
+            *("ended", "level", "count"),
+        )
+    )
+
+
+def owned_matches(request, listed, names) -> list[Match]:
+    """This session's matches among ``listed`` (``ownership.listed`` of ``owned_rows``),
+    newest first, named by ``names`` (``registry_names()``), for the lists of one's matches."""
+    rows = {row.token: row for row in listed if row.kind == OWNED}
+    game_names, variant_names = names
+    found = []
+    for token in ownership.owned(request, OWNED):
+        row = rows.get(token)
+        if row is None:
+            continue
+        match = Match(
+            pk=row.pk, game=row.game, variant=row.variant, scorer=row.token, share=row.link,
+            house_rules=row.rules, created=row.at, ended=row.ended,
+        )  # fmt: skip
+        match.rows = row.count
         match.game_name = game_names.get(match.game, match.game)
         match.variant_name = variant_names.get((match.game, match.variant), match.variant)
         try:
@@ -65,6 +86,7 @@ def owned_matches(request, names=None, game: str | None = None) -> list[Match]:
         except (EngineError, KeyError):  # a broken stored rule: its sheet page says so
             match.target = None
         match.links = _links(match)
+        found.append(match)
     return found
 
 
@@ -84,7 +106,8 @@ def match_list(request, game):
         # A rule page may link here with its variant and house rules (``rule.<key>``).
         initial = {k: v for k, v in request.GET.items() if k == "variant" or k.startswith("rule.")}
         form = NewMatchForm(initial=initial, rows=registry)
-    mine = owned_matches(request, registry.names(), game=game)
+    listed = ownership.listed(owned_rows(request, game))
+    mine = owned_matches(request, listed, registry.names())
     context = {"form": form, "matches": mine, "game": game, "game_name": registry.name}
     return render(request, "scoresheet/list.html", context, status=status)
 

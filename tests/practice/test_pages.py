@@ -126,6 +126,26 @@ def test_my_matches_lists_the_practice_match_with_its_private_link(client, ruleb
     assert match.token not in Client().get("/en/mine/").content.decode()
 
 
+def test_my_matches_lists_both_kinds_with_their_counts_times_and_house_rules(client, rulebook):
+    """Sheets and practice matches are read together; each keeps its own columns."""
+    from scoresheet.models import Match as Sheet
+    from tests.web.test_sheet import new_match as new_sheet
+    from tests.web.test_sheet import points
+
+    sheet_url = new_sheet(client, target="31")
+    for row in (1, 2):
+        assert points(client, sheet_url, row, 3, 4).status_code == 302
+    url = table_url(new_match(client, "tarneeb", variant="classic"))
+    practice, sheet = match_of(url), Sheet.objects.get()
+    items = re.findall(r'<li class="match".*?</li>', client.get("/en/mine/").content.decode(), re.S)
+    assert len(items) == 2
+    played, scored = (items[0], items[1]) if url in items[0] else (items[1], items[0])
+    assert f'href="{url}"' in played and practice.token in played
+    assert "1 deal" in visible(played) and f'datetime="{practice.updated.isoformat()}"' in played
+    assert "Tarneeb: Classic, to 31" in visible(scored) and "2 rows" in visible(scored)
+    assert f'datetime="{sheet.created.isoformat()}"' in scored and "ended" not in visible(scored)
+
+
 def test_every_legal_move_is_a_button_in_a_form(client, rulebook):
     url = table_url(new_match(client, "tarneeb", variant="classic"))
     body = client.get(url).content.decode()

@@ -148,3 +148,8 @@ def test_a_learners_quiz_tutorial_sheet_and_practice_continue_on_the_other(two):
     learner.base = a
     after, _ = _practice_turn(learner, table)
     assert int(after["ply"]) > int(form["ply"])
+    # both listed on the other, read in one query of both kinds (a UNION on PostgreSQL)
+    learner.base = b
+    mine = learner.get("/en/mine/")[1]
+    assert f'href="{table}"' in mine and f'href="{sheet}"' in mine
+    assert "1 row" in mine and "1 deal" in mine
