@@ -26,10 +26,9 @@ import secrets
 from dataclasses import dataclass, field
 
 from rulebook.engine import bots, cards, engine, shuffle
-from rulebook.engine.domains import rules_json
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.positions import Position, totals_json, totals_keys, zero_totals
+from rulebook.engine.positions import Position, totals_keys, zero_totals
 from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
@@ -518,29 +517,19 @@ class Practice:
         hands as counts, hidden passes as ``pass:?``, ``legal`` only on the learner's turn."""
         over = self.state.is_over
         tokens = self.visible_tokens()
-        position = self.position().to_json(self.game)
-        position["moves"] = " ".join(tokens)
+        position = self.position().to_json(self.game, None if over else self.seat, tokens)
         if over:
             position["match"] = self.outcome
-        else:
-            del position["deal"]
-            position["hands"] = {
-                SEATS[s]: cards.format_hand(h) if s == self.seat else h.bit_count()
-                for s, h in enumerate(self.state.hands)
-            }
-            position["match"] = None
-        if not self.learner_to_act:
-            position["legal"] = []
         out = {
             "id": match_id,
             "game": self.game,
             "variant": self.setup.variant,
-            "rules": rules_json(self.rules),
+            "rules": position["rules"],
             "seat": SEATS[self.seat],
             "level": self.setup.level,
             "computer_seats": [SEATS[s] for s in sorted(self.levels)],
             "deal_number": self.deal_number,
-            "totals": totals_json(self.module, self.totals),
+            "totals": position["totals"],
             "commitment": self.record.commitment,
             "history": [
                 {"seat": SEATS[seat], "move": token}

@@ -86,23 +86,29 @@ class Position:
             q["totals"] = format_totals(self.module, self.match_totals)
         return q
 
-    def to_json(self, game_slug: str) -> dict:
+    def to_json(self, game_slug: str, seat: int | None = None, moves=None) -> dict:
+        """The position object of the spec. ``seat``: as that seat sees the deal in play, its
+        own hand only (the others' as counts, no ``deal``) and legal moves only on its turn;
+        ``moves``: the move tokens to show, when not all are seen as made."""
         s = self.state
         per_seat = len(s.points()) == 4
         points = s.points()
-        return {
+        shown = {
             "game": game_slug,
             "variant": self.variant,
             "dealer": SEATS[self.dealer],
-            "deal": self.deal,
-            "moves": " ".join(self.move_tokens()),
+            "deal": self.deal if seat is None else None,
+            "moves": " ".join(self.move_tokens() if moves is None else moves),
             **self.module.format_extra(self.extra),
             "phase": s.phase,
             "to_act": None if s.to_act is None else SEATS[s.to_act],
             "legal": sorted(self.module.format_move(m) for m in s.legal_moves())
-            if s.to_act is not None
+            if s.to_act is not None and seat in (None, s.to_act)
             else [],
-            "hands": {SEATS[i]: cards.format_hand(h) for i, h in enumerate(s.hands)},
+            "hands": {
+                SEATS[i]: cards.format_hand(h) if seat in (None, i) else h.bit_count()
+                for i, h in enumerate(s.hands)
+            },
             "trick": [{"seat": SEATS[seat], "card": cards.card_code(c)} for seat, c in trick_of(s)],
             "tricks_won": (
                 {SEATS[i]: n for i, n in enumerate(s.tricks_won)}
@@ -122,6 +128,9 @@ class Position:
                 self.module.match_after(self.rules, s, self.match_totals) if s.is_over else None
             ),
         }
+        if seat is not None:
+            del shown["deal"]
+        return shown
 
 
 def trick_of(state) -> list:
