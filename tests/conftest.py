@@ -31,11 +31,15 @@ def _fresh_cache():
     """Rule pages are cached; each test starts without what another one rendered."""
     from django.core.cache import caches
 
+    from rulebook.models import forget_rows
+
     for cache in caches.all():
         cache.clear()
+    forget_rows()
     yield
     for cache in caches.all():
         cache.clear()
+    forget_rows()
 
 
 @pytest.fixture(scope="session")

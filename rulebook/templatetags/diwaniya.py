@@ -1,4 +1,7 @@
+from functools import lru_cache
+
 from django import template
+from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
@@ -28,6 +31,24 @@ def listing(items, autoescape=True):
     """Items joined with the language's list separator («، » in Arabic)."""
     escape = conditional_escape if autoescape else str
     return mark_safe(words.listing(escape(i) for i in items))
+
+
+# What ``rulebook/_card.html`` draws of a card (``Vocabulary.card_view``).
+CARD_LOOK = ("suit", "rank", "name", "label", "legal", "marked", "exposed", "chosen", "won")
+
+
+@register.simple_tag
+def card(view):
+    """A card face, ``rulebook/_card.html`` of a ``card_view``. A table draws up to a hundred
+    (its frames of the computer's replies included), so each look is drawn once a process:
+    the template rendered for every card was most of a practice table's time."""
+    return _card_face(tuple(view.get(name) for name in CARD_LOOK))
+
+
+@lru_cache(maxsize=4096)
+def _card_face(look: tuple) -> str:
+    view = dict(zip(CARD_LOOK, look, strict=True))
+    return render_to_string("rulebook/_card.html", {"card": view})
 
 
 @register.inclusion_tag("rulebook/_table.html")
