@@ -92,8 +92,9 @@ def _hammer(base: str, paths: list[str], total: int, clients: int) -> tuple[floa
             if i is None:
                 break
             start = time.perf_counter()
+            path, headers = _target(paths[i % len(paths)])
             try:
-                status, _body, _h = _get(base, paths[i % len(paths)])
+                status, _body, _h = _get(base, path, headers)
             except OSError:
                 status = 0
             mine.append(time.perf_counter() - start)
@@ -112,7 +113,36 @@ def _hammer(base: str, paths: list[str], total: int, clients: int) -> tuple[floa
     return time.perf_counter() - start, latencies, errors[0]
 
 
-def _pages(base: str) -> dict[str, list[str]]:
+def _target(page: str | tuple[str, str]) -> tuple[str, dict]:
+    """A page's path and headers: a page of one visitor's own is ``(path, cookie)``."""
+    path, cookie = page if isinstance(page, tuple) else (page, None)
+    return path, {"Accept-Encoding": "gzip", **({"Cookie": cookie} if cookie else {})}
+
+
+def _practice_tables(base: str) -> list[tuple[str, str]]:
+    """Practice tables as their learners see them after a move (the computer's replies shown
+    one by one): a match of each game, a few moves in, opened by its private link in a
+    browser of its own: ``(path, cookie)``."""
+    tables = []
+    for lang, game in (("en", "bent-al-sbeet"), ("ar", "tarneeb"), ("fr", "sabaat-al-deemin")):
+        status, match = _post(base, f"/api/{game}/practice", {"level": "club"})
+        token = match["token"]
+        for _ in range(3):
+            legal = match["position"]["legal"]
+            if not legal:  # the deal is over
+                break
+            move = legal[0] if isinstance(legal[0], str) else legal[0]["move"]
+            ply = len(match["history"])
+            to = f"/api/practice/{match['id']}/move"
+            status, match = _post(base, to, {"move": move, "ply": ply}, token)
+        table = f"/{lang}/practice/{match['id']}/"
+        _s, _b, headers = _get(base, f"{table}{token}/")
+        cookie = headers["Set-Cookie"].split(";")[0]
+        tables.append((f"{table}?seen={ply + 1}", cookie))
+    return tables
+
+
+def _pages(base: str) -> dict[str, list]:
     """Each page type's addresses (a few of each, so no single page's cache flatters)."""
     full = urlencode(_full_deal_query())
     start = urlencode({k: v for k, v in _full_deal_query().items() if k != "moves"})
@@ -141,6 +171,7 @@ def _pages(base: str) -> dict[str, list[str]]:
         "tutorial step": _tutorial_steps(base),
         "quiz question": quiz,
         "position API, whole deal": [f"/api/bent-al-sbeet/position?{full}"],
+        "practice table page": _practice_tables(base),
     }
 
 
