@@ -257,27 +257,39 @@ class Vocabulary:
             "code": code,
             "name": self.card(c),
             "label": listing(states),
-            "rank": "10" if code[0] == "T" else code[0],
+            "rank": shown_rank(code),
             "pip": SYMBOLS[cards.suit_of(c)],
             "suit": SUIT_CLASSES[cards.suit_of(c)],
             **flags,
         }
 
     def card_html(self, c: int) -> str:
-        """A card in running text: the name for screen readers, the rank and symbol shown
-        (hidden from screen readers; red suits also differ by shape and a class)."""
-        code = cards.card_code(c)
-        suit = cards.suit_of(c)
-        return format_html(
-            '<span class="card-ref suit-{}" title="{}"><span class="sr-only">{}</span>'
-            '<bdi aria-hidden="true" dir="ltr">{}<svg class="pip"><use href="#suit-{}"></use></svg>'
-            "</bdi></span>",
-            SUIT_CLASSES[suit],
-            self.card(c),
-            self.card(c),
-            "10" if code[0] == "T" else code[0],
-            SUIT_CLASSES[suit],
+        """A card in running text (``card_ref`` of its name)."""
+        return card_ref(
+            SUIT_CLASSES[cards.suit_of(c)], shown_rank(cards.card_code(c)), self.card(c)
         )
+
+
+def shown_rank(code: str) -> str:
+    """A card's rank as its corner shows it (``T`` is written 10)."""
+    return "10" if code[0] == "T" else code[0]
+
+
+@cache
+def card_ref(suit: str, rank: str, name: str) -> str:
+    """A card in running text: the name for screen readers, the rank and symbol shown
+    (hidden from screen readers; red suits also differ by shape and a class). Each is built
+    once: a deal's record names a card up to a hundred times."""
+    return format_html(
+        '<span class="card-ref suit-{}" title="{}"><span class="sr-only">{}</span>'
+        '<bdi aria-hidden="true" dir="ltr">{}<svg class="pip"><use href="#suit-{}"></use></svg>'
+        "</bdi></span>",
+        suit,
+        name,
+        name,
+        rank,
+        suit,
+    )
 
 
 def penalty_name(code: str) -> str:

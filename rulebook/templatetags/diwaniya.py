@@ -4,6 +4,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from diwaniya import links
 from rulebook import words
@@ -49,6 +50,41 @@ def card(view):
 def _card_face(look: tuple) -> str:
     view = dict(zip(CARD_LOOK, look, strict=True))
     return render_to_string("rulebook/_card.html", {"card": view})
+
+
+@register.simple_tag
+def cardref(view):
+    """A card in running text, of a ``card_view`` (``words.card_ref``)."""
+    return words.card_ref(view["suit"], view["rank"], view["name"])
+
+
+KEPT = 2048  # fragments each process keeps (a few megabytes)
+_kept: dict = {}
+
+
+@register.simple_tag
+def kept(template_name: str, **context):
+    """``template_name`` rendered with ``context`` alone, drawn once a process for each
+    context and language (the last ``KEPT`` kept): for fragments a page repeats, such as the
+    seats of a practice table and its frames (up to sixteen, most alike) or the finished
+    tricks of a deal's record. The fragment must depend on nothing else."""
+    key = (template_name, get_language(), _frozen(context))
+    html = _kept.get(key)
+    if html is None:
+        html = render_to_string(template_name, context)
+        if len(_kept) >= KEPT:
+            _kept.clear()
+        _kept[key] = html
+    return html
+
+
+def _frozen(value):
+    """``value`` as a key: its dicts and lists as tuples."""
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 @register.inclusion_tag("rulebook/_table.html")

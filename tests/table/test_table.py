@@ -93,3 +93,40 @@ def test_the_last_step_says_what_the_hand_taught_and_where_to_go_next(
     assert (
         'class="finish"' not in client.get(f"/{lang}/tutorials/bent-first-deal/2/").content.decode()
     )
+
+
+def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_state():
+    """``{% kept %}`` and ``{% card %}`` keep what they drew: never across languages or looks."""
+    from django.template import Context, Template
+    from django.utils import translation
+
+    from rulebook.engine import cards
+    from rulebook.words import vocabulary
+
+    page = Template('{% load diwaniya %}{% kept "rulebook/_seat.html" seat=view %}')
+    ace = cards.parse_card("AS")
+
+    def seat(lang: str, count: int, legal: bool) -> str:
+        with translation.override(lang):
+            view = {
+                "seat": "N",
+                "place": "top",
+                "name": vocabulary("tarneeb").seat(0),
+                "to_act": legal,
+                "open": count == 1,
+                "count": count,
+                "backs": range(count) if count > 1 else (),
+                "cards": [vocabulary("tarneeb").card_view(ace, legal=legal)] if count == 1 else [],
+                "tricks_won": None,
+            }
+            return page.render(Context({"view": view}))
+
+    english, arabic = seat("en", 1, True), seat("ar", 1, True)
+    assert english != arabic and seat("en", 1, True) == english
+    with translation.override("ar"):
+        words = vocabulary("tarneeb")
+        assert words.card(ace) in arabic and words.seat(0) in arabic
+    assert "legal" in english and "legal" not in seat("en", 1, False)
+    assert english.count('class="back"') == 0
+    assert seat("fr", 5, False).count('class="back"') == 5
+    assert seat("fr", 4, False).count('class="back"') == 4
