@@ -58,7 +58,7 @@ def cardref(view):
     return words.card_ref(view["suit"], view["rank"], view["name"])
 
 
-KEPT = 2048  # fragments each process keeps (a few megabytes)
+KEPT = 1024  # fragments each process keeps: at most some megabytes (a seat with links is ~15 KB)
 _kept: dict = {}
 
 
