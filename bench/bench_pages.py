@@ -126,7 +126,8 @@ def _practice_tables(base: str) -> list[tuple[str, str]]:
     tables = []
     for lang, game in (("en", "bent-al-sbeet"), ("ar", "tarneeb"), ("fr", "sabaat-al-deemin")):
         status, match = _post(base, f"/api/{game}/practice", {"level": "club"})
-        token = match["token"]
+        assert status == 201, match
+        token, ply = match["token"], len(match["history"]) - 1
         for _ in range(3):
             legal = match["position"]["legal"]
             if not legal:  # the deal is over
@@ -135,6 +136,7 @@ def _practice_tables(base: str) -> list[tuple[str, str]]:
             ply = len(match["history"])
             to = f"/api/practice/{match['id']}/move"
             status, match = _post(base, to, {"move": move, "ply": ply}, token)
+            assert status == 200, match
         table = f"/{lang}/practice/{match['id']}/"
         _s, _b, headers = _get(base, f"{table}{token}/")
         cookie = headers["Set-Cookie"].split(";")[0]

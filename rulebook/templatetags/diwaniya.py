@@ -58,7 +58,7 @@ def cardref(view):
     return words.card_ref(view["suit"], view["rank"], view["name"])
 
 
-KEPT = 1024  # fragments each process keeps: at most some megabytes (a seat with links is ~15 KB)
+KEPT = 1024  # fragments each process keeps: up to ~30 MB (a seat with links is ~15 KB)
 _kept: dict = {}
 
 
@@ -78,13 +78,20 @@ def kept(template_name: str, **context):
     return html
 
 
+KEYABLE = (str, int, float, bool, type(None), range)
+
+
 def _frozen(value):
-    """``value`` as a key: its dicts and lists as tuples."""
+    """``value`` as a key: its dicts and lists as tuples, each plain value with its type (1 and
+    True, or text and safe text, draw differently); anything else is refused, as its equality
+    need not mean it draws alike."""
     if isinstance(value, dict):
         return tuple((k, _frozen(v)) for k, v in value.items())
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
-    return value
+    if not isinstance(value, KEYABLE):
+        raise TypeError(f"kept: {type(value).__name__} is no plain value")
+    return type(value), value
 
 
 @register.inclusion_tag("rulebook/_table.html")
