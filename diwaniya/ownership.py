@@ -72,6 +72,12 @@ def listed(*queries) -> list[Listed]:
     return [Listed._make(row) for row in first.union(*others, all=True)]
 
 
+def listed_of(request, kind: str, rows: list[Listed]) -> list[Listed]:
+    """This session's things of ``kind`` among ``rows`` (``listed``), newest first."""
+    found = {row.token: row for row in rows if row.kind == kind}
+    return [found[token] for token in owned(request, kind) if token in found]
+
+
 def merge(data: dict, stored: dict) -> None:
     """Fold into ``data`` what a concurrent request stored meanwhile: ownership only grows."""
     theirs = stored.get(KEY)

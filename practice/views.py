@@ -290,13 +290,9 @@ def owned_matches(request, listed, names) -> list[dict]:
     """This session's practice matches among ``listed`` (``ownership.listed`` of
     ``owned_rows``), newest first, named by ``names`` (``registry_names()``), with each one's
     links."""
-    rows = {row.token: row for row in listed if row.kind == OWNED}
     game_names, variant_names = names
     out = []
-    for token in ownership.owned(request, OWNED):
-        row = rows.get(token)
-        if row is None:
-            continue
+    for row in ownership.listed_of(request, OWNED, listed):
         match = Match(
             pk=row.pk, public_id=row.link, token=row.token, game=row.game, variant=row.variant,
             overrides=row.rules, level=row.level, updated=row.at,

@@ -67,13 +67,9 @@ def owned_rows(request, game: str | None = None):
 def owned_matches(request, listed, names) -> list[Match]:
     """This session's matches among ``listed`` (``ownership.listed`` of ``owned_rows``),
     newest first, named by ``names`` (``registry_names()``), for the lists of one's matches."""
-    rows = {row.token: row for row in listed if row.kind == OWNED}
     game_names, variant_names = names
     found = []
-    for token in ownership.owned(request, OWNED):
-        row = rows.get(token)
-        if row is None:
-            continue
+    for row in ownership.listed_of(request, OWNED, listed):
         match = Match(
             pk=row.pk, game=row.game, variant=row.variant, scorer=row.token, share=row.link,
             house_rules=row.rules, created=row.at, ended=row.ended,

@@ -143,6 +143,6 @@ def test_cards_named_in_a_row_stay_apart_and_a_kept_fragment_refuses_what_it_can
     page = Template('{% load diwaniya %}{% kept "rulebook/_scorecard_group.html" g=group %}')
     drawn = page.render(Context({"group": group}))
     assert drawn.count('<span class="card-ref') == 3
-    assert "</span><span class=\"card-ref" not in drawn  # read and shown as three cards
+    assert '</span><span class="card-ref' not in drawn  # read and shown as three cards
     with pytest.raises(TypeError):
         page.render(Context({"group": {"kind": "pass", "items": [{1, 2}]}}))
