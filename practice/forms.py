@@ -2,20 +2,16 @@
 game with the values its domain allows, worded as the rule page words them), the seat and the
 computer players' level. A house rule left on "as the variant plays it" is no override."""
 
-from itertools import combinations
-
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine import cards
 from rulebook.engine.domains import domains, rules_text
 from rulebook.engine.house_rules import PREFIX
 from rulebook.models import Rule
-from rulebook.pages import label_for
+from rulebook.pages import NO_CARDS, label_for
 from rulebook.words import listing, vocabulary
 
 AS_VARIANT = _("Unchanged: %(value)s")
-NO_CARD = _("none")
-MAX_SET_OPTIONS = 4  # a card set offers every subset of up to this many cards
 
 
 def rule_fields(game_row, spec, variant: str, chosen: dict) -> list[dict]:
@@ -43,11 +39,11 @@ def rule_fields(game_row, spec, variant: str, chosen: dict) -> list[dict]:
         if domain.kind == "number":
             field.update(low=domain.low, high=domain.high, placeholder=played[key])
         else:
-            values = _subsets(domain) if domain.kind == "cards" else list(domain.values())
+            values = domain.subsets() if domain.kind == "cards" else domain.values()
             field["options"] = [
                 {"value": v, "label": _set_label(v, vocab) if domain.kind == "cards" else label(v)}
                 for v in values
-                if v != played[key]
+                if v.strip(",") != played[key]
             ]
             if not field["options"]:
                 continue  # nothing a table could choose instead
@@ -55,15 +51,8 @@ def rule_fields(game_row, spec, variant: str, chosen: dict) -> list[dict]:
     return fields
 
 
-def _subsets(domain) -> list[str]:
-    """A card set's values: every subset of its cards (few: the exposable cards)."""
-    codes = list(domain.values())
-    if len(codes) > MAX_SET_OPTIONS:
-        return [",".join(codes)]
-    return [",".join(c) for n in range(len(codes) + 1) for c in combinations(codes, n)]
-
-
 def _set_label(value: str, vocab) -> str:
-    if not value:
-        return str(NO_CARD)
-    return listing(vocab.card(cards.parse_card(code)) for code in value.split(","))
+    codes = [code for code in value.split(",") if code]
+    if not codes:
+        return str(NO_CARDS)
+    return listing(vocab.card(cards.parse_card(code)) for code in codes)

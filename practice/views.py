@@ -25,7 +25,7 @@ from rulebook.engine import bots, cards, shuffle
 from rulebook.engine.errors import BadInput, IllegalMove
 from rulebook.engine.house_rules import PREFIX
 from rulebook.models import Game, Variant, content_of_row, game_rows
-from rulebook.pages import label_for
+from rulebook.pages import house_rules_in_words
 from rulebook.words import vocabulary
 
 from . import advice, review, service
@@ -153,7 +153,7 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
         "practice": practice,
         "game": rows.game,
         "variant": rows.variants.get(match.variant),
-        "house_rules": house_rules(rows, match),
+        "house_rules": house_rules_in_words(rows, match.overrides, vocabulary(game)),
         "players": players(practice),
         "level": LEVELS[match.level],
         **drawn(practice),
@@ -180,20 +180,6 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
 def _check_url(practice) -> str:
     query = f"?game={practice.game}&seed={practice.record.seed}"
     return reverse("practice:check") + query
-
-
-def house_rules(rows, match) -> list[dict]:
-    """The match's house rules in words: each rule's name and the value it is played with
-    (``rows``: the game's ``GameRows``)."""
-    if not match.overrides:
-        return []
-    vocab = vocabulary(match.game)
-    out = []
-    for key, value in match.overrides.items():
-        rule = rows.rules.get(key)
-        name = rule.name if rule else key
-        out.append({"name": name, "value": label_for(rule, value, vocab) if rule else value})
-    return out
 
 
 def _act(request, public_id, act):

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from . import differences, games, glossary
 from .engine import cards
@@ -108,6 +109,20 @@ def label_for(rule: Rule, value: str, vocab) -> str:
     if w and w.label:
         return fill(w.label, {rule.key: shown}, vocab.region)
     return signed(shown) if isinstance(shown, int) else shown
+
+
+NO_CARDS = pgettext_lazy("a set of cards", "none")
+
+
+def house_rules_in_words(rows, overrides: dict, vocab) -> list[dict]:
+    """A table's house rules (``{key: text}``) in words, as the rule page words them: each
+    rule's ``name`` and the ``value`` it is played with (``rows``: the game's ``GameRows``)."""
+    out = []
+    for key, value in (overrides or {}).items():
+        rule = rows.rules.get(key)
+        label = label_for(rule, value, vocab) if rule is not None else value
+        out.append({"name": rule.name if rule is not None else key, "value": label or NO_CARDS})
+    return out
 
 
 @dataclass

@@ -6,23 +6,21 @@ means "as the variant plays it". Only the rules the game's sheet reads are offer
 (``SHEETS[game].READS``); the match stores the overrides that differ from its variant.
 """
 
-from itertools import combinations
-
 from django import forms
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
 from rulebook.engine import engine
 from rulebook.engine.domains import Cards, Number, domains
 from rulebook.engine.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
 from rulebook.engine.sheets import SHEETS
+from rulebook.pages import NO_CARDS, house_rules_in_words, label_for
 from rulebook.words import listing
 
 from .lines import words
 
 AS_THE_VARIANT = gettext_lazy("As the variant plays it")
-NO_CARDS = pgettext_lazy("a set of cards", "none")
 
 
 def variant_name(rows, slug: str) -> str:
@@ -39,19 +37,12 @@ def variant_choices(rows) -> list[tuple[str, str]]:
 
 
 def _label(rule, value: str, vocab) -> str:
-    from rulebook.pages import label_for
-
     return label_for(rule, value, vocab) if rule is not None else value
 
 
 def _values(domain) -> list[str]:
-    """The values a select offers: a card set's every subset, else the domain's values. The
-    empty set is written "," (read as no card), since a blank means "as the variant"."""
-    if isinstance(domain, Cards):
-        options = domain.values()
-        subsets = [",".join(c) for n in range(len(options) + 1) for c in combinations(options, n)]
-        return [s or "," for s in subsets]
-    return list(domain.values())
+    """The values a select offers: a card set's every subset, else the domain's values."""
+    return list(domain.subsets() if isinstance(domain, Cards) else domain.values())
 
 
 def offered(game: str) -> dict:
@@ -101,13 +92,9 @@ def read_house_rules(game: str, variant: str, data) -> dict[str, str]:
 
 def shown(match, rows) -> list[str]:
     """The match's house rules in words: "Target: 101" (``rows``: the game's ``GameRows``)."""
-    vocab = words(match.game)
-    out = []
-    for key, value in (match.house_rules or {}).items():
-        rule = rows.rules.get(key)
-        name = rule.name if rule is not None else key
-        label = _label(rule, value, vocab) or NO_CARDS
-        out.append(
-            format_html(_("{rule}: {value}"), rule=name, value=format_html("<bdi>{}</bdi>", label))
+    return [
+        format_html(
+            _("{rule}: {value}"), rule=r["name"], value=format_html("<bdi>{}</bdi>", r["value"])
         )
-    return out
+        for r in house_rules_in_words(rows, match.house_rules, words(match.game))
+    ]

@@ -22,6 +22,7 @@ raising :class:`~.errors.RuleError` (``bad_rule_value`` or ``rules_conflict``).
 """
 
 from dataclasses import dataclass, field, fields
+from itertools import combinations
 from typing import ClassVar
 
 from .cards import card_code, parse_card
@@ -219,6 +220,16 @@ class Cards(Domain):
 
     def values(self):
         return tuple(card_code(c) for c in self.options)
+
+    def subsets(self) -> tuple[str, ...]:
+        """Every set a table may choose, written as a ``rule.<key>`` value: the empty set as
+        "," (a blank value means "as the variant plays it")."""
+        codes = self.values()
+        return tuple(
+            ",".join(chosen) or ","
+            for n in range(len(codes) + 1)
+            for chosen in combinations(codes, n)
+        )
 
     def narrowed(self, only):
         return Cards(tuple(sorted(only)))

@@ -323,3 +323,30 @@ def test_the_check_page_deals_from_a_seed(client, rulebook):
     assert cards.format_deal(shuffle.deal("abc", cards.PACK_32)) in worked
     assert "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" in worked
     assert client.get("/en/practice/check/?seed=" + "x" * 5000).status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_a_house_rule_of_no_card_is_named_alike_at_the_table_and_on_the_sheet(
+    client, rulebook, lang
+):
+    """Both say which house rules they play by, in the same words: an empty card set is
+    "none", never a blank."""
+    from django.utils import translation
+
+    from rulebook.pages import NO_CARDS
+    from tests.web.test_sheet import new_match as new_sheet
+
+    with translation.override(lang):
+        none = str(NO_CARDS)
+    choose = client.get(f"/{lang}/bent-al-sbeet/practice/?variant=qahwa").content.decode()
+    offered = re.search(r'(?s)<select[^>]*name="rule.exposable".*?</select>', choose)[0]
+    assert f'<option value=",">{none}</option>' in offered  # not "", which is "unchanged"
+    assert re.findall(r'<option value="([^"]*)" selected', offered) == []
+    url = table_url(new_match(client, lang=lang, variant="qahwa", **{"rule.exposable": ","}))
+    assert match_of(url).overrides == {"exposable": ""}
+    sheet = new_sheet(client, lang=lang, game="bent-al-sbeet", **{"rule.exposable": ","})
+    table = re.search(
+        r'(?s)<details class="house-rules-list">.*?</details>', client.get(url).content.decode()
+    )[0]
+    assert re.search(rf"<li>[^<]+ {none}</li>", table), table
+    assert f"<bdi>{none}</bdi>" in client.get(sheet).content.decode()

@@ -71,9 +71,9 @@ def test_a_trick_is_named_in_each_regions_word():
 
 @pytest.mark.django_db
 def test_advice_is_labelled_with_its_source_or_as_the_sites_own(rulebook):
-    with translation.override("en"):
+    with translation.override("en"):  # the texts are lazy: read in the language asked for
         tip = advice.source_label("tarneeb", Reason("ruff", "squarescores", {"card": "2S"}))
         own = advice.source_label("tarneeb", Reason("cash_winner", None, {"card": "AS"}))
-    assert str(tip["text"]) == "A tip from Tarneeb (SquareScores guide)."
-    assert tip["url"] == "/en/tarneeb/#tips" and not tip["own"]
-    assert own["own"] and str(own["text"]).startswith("The site’s own advice")
+        assert str(tip["text"]) == "A tip from Tarneeb (SquareScores guide)."
+        assert tip["url"] == "/en/tarneeb/#tips" and not tip["own"]
+        assert own["own"] and str(own["text"]).startswith("The site’s own advice")
