@@ -184,6 +184,56 @@ def test_two_visitors_of_a_cached_question_each_answer_with_their_own_form(db, r
     assert "data-answered" not in page_text(Client().get(url))
 
 
+FORM_TOKEN = re.compile(r'name="token" value="([^"]+)"')
+
+
+def test_a_learners_question_goes_out_compressed_and_reads_as_its_text(db, rulebook):
+    """A page with a visitor's own parts is compressed from its cached stretches and a stream
+    for each part: it reads as the page sent uncompressed, and it is hardly bigger than the
+    page compressed whole."""
+    from tests.quiz.helpers import answer_data, question_of
+
+    learner = Client()
+    first = quiz_question(learner)
+    page = learner.get(first)
+    data = {"token": FORM_TOKEN.search(page.content.decode()).group(1)}
+    assert learner.post(first, data | answer_data(question_of(first), False, page)).status_code == 303
+    url = quiz_question(learner)
+    Client().get(url)  # cached from here on
+    zipped = learner.get(url, HTTP_ACCEPT_ENCODING="br, gzip;q=0.8")
+    assert zipped["Content-Encoding"] == "gzip"
+    text = gzip.decompress(zipped.content).decode()
+    plain = learner.get(url, HTTP_ACCEPT_ENCODING="identity")
+    assert "Content-Encoding" not in plain
+    assert 'data-answered="1"' in text  # the learner's own score is in
+
+    def tokens(html):
+        return [token for p in (CSRF, FORM_TOKEN) for token in p.findall(html)]
+
+    def without_tokens(html):
+        for token in tokens(html):
+            html = html.replace(token, "TOKEN")
+        return html
+
+    assert without_tokens(text) == without_tokens(plain.content.decode())
+    assert len(zipped.content) < 1.2 * len(gzip.compress(text.encode()))
+
+
+def test_a_part_longer_than_a_stored_block_and_a_part_left_out_are_spliced_whole(db):
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from diwaniya import pagecache
+
+    cached = f"<p>{pagecache.mark('long', 'a')}</p>{pagecache.mark('kept', 'as cached')}<p>end"
+    found = pagecache.entry("page:test-splice", 60, lambda: HttpResponse(cached))
+    long = "".join(f"<i>{n}</i>" for n in range(20_000))  # past 65,535 bytes
+    request = RequestFactory().get("/", HTTP_ACCEPT_ENCODING="gzip")
+    response = pagecache.respond(request, found, {"long": long})
+    assert response["Content-Encoding"] == "gzip"
+    assert gzip.decompress(response.content).decode() == f"<p>{long}</p>as cached<p>end"
+
+
 def test_a_warm_question_asks_the_database_once_for_a_visitor_without_a_session(
     db, rulebook, django_assert_max_num_queries
 ):
