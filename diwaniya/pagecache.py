@@ -67,7 +67,8 @@ def key(request, revision) -> str:
 
 def entry(cache_key: str, timeout: int, render):
     """The cached page under ``cache_key`` (a dict: ``text`` with its markers, ``plain`` and
-    ``gzip`` without, ``type``, ``parts``, and the ``meta`` the render left on its response),
+    ``gzip`` without, ``type``, ``parts``, the ``pieces`` that ``_spliced`` puts together, and
+    the ``meta`` the render left on its response),
     rendered by ``render()`` when the cache does not hold it. A response other than 200 is
     returned as it is, never cached."""
     found = cache.get(cache_key)
@@ -79,13 +80,14 @@ def entry(cache_key: str, timeout: int, render):
     text = response.content
     html = response["Content-Type"].startswith("text/html")  # only a page has parts
     plain = _MARKER.sub(b"", text)  # as served when no part is filled in
+    parts = sorted({name for name, _ in _PART.findall(text.decode())}) if html else []
     found = {
         "text": text,
         "plain": plain,
         "gzip": gzip.compress(plain, 6, mtime=0),
         "type": response["Content-Type"],
-        "parts": sorted({name for name, _ in _PART.findall(text.decode())}) if html else [],
-        "pieces": _pieces(text.decode()) if html else [],
+        "parts": parts,
+        "pieces": _pieces(text) if parts else [],
         "meta": getattr(response, "pagecache_meta", {}),
     }
     cache.set(cache_key, found, timeout)
@@ -102,7 +104,7 @@ def respond(
     if CSRF in found["parts"]:
         parts[CSRF] = csrf_input(request)
     if parts and found.get("pieces") and _accepts_gzip(request):
-        response = HttpResponse(_spliced(found["pieces"], parts), content_type=found["type"])
+        response = HttpResponse(_spliced(found, parts), content_type=found["type"])
         response["Content-Encoding"] = "gzip"
     elif parts:
         text = _PART.sub(lambda m: parts.get(m.group(1), m.group(2)), found["text"].decode())
@@ -123,20 +125,20 @@ def _accepts_gzip(request) -> bool:
 _GZIP = re.compile(r"\bgzip\b")  # as Django's GZip middleware reads the header
 
 
-def _pieces(text: str) -> list[tuple[bytes, bytes, str | None, bytes]]:
-    """The cached page cut at its parts: each stretch between two parts as text and as a raw
-    deflate stream of its own (ended on a byte boundary, not the last block, so the streams
-    can follow one another), then the part's name and the text it has when not filled in."""
+_PART_BYTES = re.compile(rb"<!--visitor:([\w-]+)-->(.*?)<!--visitor:\1/-->", re.S)
+
+
+def _pieces(text: bytes) -> list[tuple[int, int, bytes, str | None, bytes]]:
+    """The cached page cut at its parts: each stretch between two parts by where it starts and
+    ends in ``text`` and as a raw deflate stream of its own, then the part's name and the text
+    it has when not filled in."""
     pieces, at = [], 0
-    for m in _PART.finditer(text):
-        pieces.append((*_stretch(text[at : m.start()]), m.group(1), m.group(2).encode()))
+    for m in _PART_BYTES.finditer(text):
+        stretch = _deflated(text[at : m.start()], zlib.compressobj(6, zlib.DEFLATED, -15))
+        pieces.append((at, m.start(), stretch, m.group(1).decode(), m.group(2)))
         at = m.end()
-    return [*pieces, (*_stretch(text[at:]), None, b"")]
-
-
-def _stretch(text: str) -> tuple[bytes, bytes]:
-    raw = text.encode()
-    return raw, _deflated(raw, zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS))
+    last = _deflated(text[at:], zlib.compressobj(6, zlib.DEFLATED, -15))
+    return [*pieces, (at, len(text), last, None, b"")]
 
 
 def _deflated(raw: bytes, deflate) -> bytes:
@@ -150,17 +152,17 @@ _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
 _LAST_BLOCK = b"\x03\x00"
 
 
-def _spliced(pieces, parts: dict[str, str]) -> bytes:
+def _spliced(found: dict, parts: dict[str, str]) -> bytes:
     """The page with ``parts`` filled in, gzip-compressed from its stretches' own streams and
-    a stream for each part. Nothing is compressed together with anything else, so a secret
-    (a token, in a part) never shares a stream with text a request can choose (in a stretch):
-    what BREACH needs. A part is small, so a small window does (6 µs a part, not 60)."""
-    out, crc, size = [_GZIP_HEADER], 0, 0
-    for raw, deflated, name, default in pieces:
-        own = default if name is None or name not in parts else str(parts[name]).encode()
+    a stream for each part. No stream holds both a part and a stretch, so a secret (a token,
+    in a part) never shares one with text a request can choose (in a stretch): what BREACH
+    needs. A part is small, so a small window does (6 µs a part, not 60)."""
+    text, out, crc, size = found["text"], [_GZIP_HEADER], 0, 0
+    for start, end, deflated, name, default in found["pieces"]:
+        own = str(parts[name]).encode() if name in parts else default
         out += [deflated, _deflated(own, zlib.compressobj(6, zlib.DEFLATED, -12, 5))]
-        for text in (raw, own):
-            crc, size = zlib.crc32(text, crc), size + len(text)
+        for piece in (text[start:end], own):
+            crc, size = zlib.crc32(piece, crc), size + len(piece)
     out += [_LAST_BLOCK, struct.pack("<II", crc, size & 0xFFFFFFFF)]
     return b"".join(out)
 

@@ -72,7 +72,9 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages go out compressed (Django's own middleware, which guards against BREACH by
-    # padding); static files come compressed and hashed from whitenoise, brotli included.
+    # padding; a cached page with a visitor's parts comes compressed from diwaniya.pagecache,
+    # whose tokens share no stream with other text); static files come compressed and hashed
+    # from whitenoise, brotli included.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
