@@ -66,9 +66,10 @@ def key(request, revision) -> str:
 
 
 def entry(cache_key: str, timeout: int, render):
-    """The cached page under ``cache_key`` (a dict: ``text`` with its markers, ``plain`` and
-    ``gzip`` without, ``type``, ``parts``, the ``pieces`` that ``_spliced`` puts together, and
-    the ``meta`` the render left on its response),
+    """The cached page under ``cache_key`` (a dict: ``type``, ``parts``, the ``meta`` the render
+    left on its response; ``plain`` and ``gzip`` when a visitor may have no part of their own,
+    on a page without a form; ``text`` with its markers and the ``pieces`` that ``_spliced``
+    puts together when it has parts),
     rendered by ``render()`` when the cache does not hold it. A response other than 200 is
     returned as it is, never cached."""
     found = cache.get(cache_key)
@@ -79,17 +80,14 @@ def entry(cache_key: str, timeout: int, render):
         return unmarked(response)
     text = response.content
     html = response["Content-Type"].startswith("text/html")  # only a page has parts
-    plain = _MARKER.sub(b"", text)  # as served when no part is filled in
     parts = sorted({name for name, _ in _PART.findall(text.decode())}) if html else []
-    found = {
-        "text": text,
-        "plain": plain,
-        "gzip": gzip.compress(plain, 6, mtime=0),
-        "type": response["Content-Type"],
-        "parts": parts,
-        "pieces": _pieces(text) if parts else [],
-        "meta": getattr(response, "pagecache_meta", {}),
-    }
+    found = {"type": response["Content-Type"], "parts": parts}
+    found["meta"] = getattr(response, "pagecache_meta", {})
+    if CSRF not in parts:  # a visitor may have nothing of their own on it: kept as served
+        plain = _MARKER.sub(b"", text)
+        found |= {"plain": plain, "gzip": gzip.compress(plain, 6, mtime=0)}
+    if parts:
+        found |= {"text": text, "pieces": _pieces(text)}
     cache.set(cache_key, found, timeout)
     return found
 
@@ -103,7 +101,7 @@ def respond(
     parts = dict(parts or {})
     if CSRF in found["parts"]:
         parts[CSRF] = csrf_input(request)
-    if parts and found.get("pieces") and _accepts_gzip(request):
+    if parts and "pieces" in found and _accepts_gzip(request):
         response = HttpResponse(_spliced(found, parts), content_type=found["type"])
         response["Content-Encoding"] = "gzip"
     elif parts:
