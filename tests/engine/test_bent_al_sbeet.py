@@ -906,3 +906,47 @@ def golden_match(preset: str) -> str:
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_golden_match(preset):
     golden.check(f"bent-al-sbeet-{preset}.txt", golden_match(preset))
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    game=st.sampled_from(["bent_al_sbeet", "hearts", "leekha"]),
+    preset=st.integers(0, 9),
+    seed=st.text(min_size=1, max_size=8),
+    picks=st.randoms(use_true_random=False),
+)
+def test_a_refusal_says_what_push_would_do_and_changes_nothing(game, preset, seed, picks):
+    """``refusal`` (what the quiz and the tutorials ask of every call they might offer) finds
+    no fault in exactly the legal moves, at every moment of a deal of every penalty game, gives
+    the very refusal ``push`` raises for the others, and touches nothing of the state."""
+    import importlib
+
+    module = importlib.import_module(f"rulebook.engine.{game}")
+    presets = list(module.PRESETS.values())
+    deal = module.new_deal(presets[preset % len(presets)], shuffle.deal(seed, module.PACK), W)
+    moves = [m for m in range(256) if _is_a_move(module, m)]
+    while True:
+        legal = set(deal.legal_moves())
+        before = (deal.phase, deal.to_act, list(deal.hands), list(deal.passes), deal.exposed)
+        history = list(deal.history)
+        for move in moves:
+            said = deal.refusal(move)
+            assert (said is None) == (move in legal), (deal.phase, move, said and said.code)
+            try:
+                deal.play(move)
+            except IllegalMove as raised:
+                assert said is not None
+                assert (said.code, said.details) == (raised.code, raised.details)
+            assert (deal.phase, deal.to_act, deal.hands, deal.passes, deal.exposed) == before
+            assert deal.history == history
+        if not legal:
+            break
+        deal.push(picks.choice(sorted(legal)))
+
+
+def _is_a_move(module, move: int) -> bool:
+    try:
+        module.format_move(move)
+    except BadInput:
+        return False
+    return True

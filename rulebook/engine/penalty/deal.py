@@ -492,18 +492,31 @@ class Deal:
                 return
             self._end_trick()
             return
-        if self.phase == "pass" and PASS <= move < PASS + 52:
-            self._check_pass(move - PASS)
+        error = self.refusal(move)
+        if error is not None:
+            raise error
+        if self.phase == "pass":
             self._pass(move - PASS)
-            return
+        else:
+            self._push_expose(move)
+
+    def refusal(self, move: int) -> IllegalMove | None:
+        """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal;
+        the state is unchanged, so a caller asking about many moves copies nothing."""
+        if self.phase == "play" and 0 <= move < 52:
+            m = self._lm
+            if m < 0:
+                m = self._lm = self._play_mask()
+            return None if m >> move & 1 else self._play_refusal(move)
+        if self.phase == "pass" and PASS <= move < PASS + 52:
+            return self._pass_refusal(move - PASS)
         if (self.phase == "expose" and (EXPOSE <= move < EXPOSE + 52 or move == KEEP)) or (
             self.phase == "play" and EXPOSE <= move < EXPOSE + 52 and not self._t.expose_before
         ):
-            self._push_expose(move)
-            return
+            return None if move == KEEP else self._expose_refusal(move - EXPOSE)
         # Not a move of this phase (or not a move at all).
         token = format_move(move)  # BadInput("bad_move") for an int that is no move
-        raise IllegalMove("wrong_phase", phase=self.phase, move=token)
+        return IllegalMove("wrong_phase", phase=self.phase, move=token)
 
     def playout(self, random) -> "Deal":
         """Play the deal out in place, every move drawn uniformly from the legal ones with
@@ -544,14 +557,15 @@ class Deal:
             # The winner leads the next trick.
             self.to_act = winner
 
-    def _check_pass(self, c: int) -> None:
+    def _pass_refusal(self, c: int) -> IllegalMove | None:
         seat = self.to_act
         if not self.hands[seat] >> c & 1:
-            raise IllegalMove("card_not_in_hand", card=card_code(c), seat=SEATS[seat])
+            return IllegalMove("card_not_in_hand", card=card_code(c), seat=SEATS[seat])
         if self.passes[seat] >> c & 1:
-            raise IllegalMove("already_chosen", card=card_code(c), seat=SEATS[seat])
+            return IllegalMove("already_chosen", card=card_code(c), seat=SEATS[seat])
         if not self._passable(seat) >> c & 1:
-            raise IllegalMove("cannot_pass_last_of_suit", card=card_code(c), seat=SEATS[seat])
+            return IllegalMove("cannot_pass_last_of_suit", card=card_code(c), seat=SEATS[seat])
+        return None
 
     def _pass(self, c: int) -> None:
         """Choose card ``c`` to pass, already found legal; the cards change hands once the
@@ -568,20 +582,25 @@ class Deal:
         self._exchange()
         self._start_expose()
 
+    def _expose_refusal(self, c: int) -> IllegalMove | None:
+        seat = self.to_act
+        b = 1 << c
+        if not b & self._t.exposable & self.hands[seat]:
+            return IllegalMove("cannot_expose", card=card_code(c), seat=SEATS[seat])
+        if self.exposed & b:
+            return IllegalMove("already_exposed", card=card_code(c))
+        if not self._exposable(seat) & b:
+            return IllegalMove("cannot_expose", card=card_code(c), seat=SEATS[seat], reason="one")
+        return None
+
     def _push_expose(self, move: int) -> None:
+        """Expose a card, or keep (``KEEP``): already found legal."""
         seat = self.to_act
         if move == KEEP:
             self.history.append(move)
             self._next_exposer()
             return
-        c = move - EXPOSE
-        b = 1 << c
-        if not b & self._t.exposable & self.hands[seat]:
-            raise IllegalMove("cannot_expose", card=card_code(c), seat=SEATS[seat])
-        if self.exposed & b:
-            raise IllegalMove("already_exposed", card=card_code(c))
-        if not self._exposable(seat) & b:
-            raise IllegalMove("cannot_expose", card=card_code(c), seat=SEATS[seat], reason="one")
+        b = 1 << (move - EXPOSE)
         self.exposed |= b
         self._exposers |= 1 << seat
         self.history.append(move)
