@@ -5,9 +5,14 @@ The site runs under gunicorn (two sync workers, debug off, the project's own dat
 the same middleware (``bench/site_urls.py``). Each figure is a ratio to that view measured in
 the same run, round after round, so the machine's speed cancels out:
 
-- throughput: requests a second for the page / for the trivial view, from the same bounded
-  load generator (CLIENTS threads, each request on its own connection, as gunicorn's sync
-  workers answer); min and median over ROUNDS rounds. 1.0 means as fast as the trivial view.
+- throughput: requests a second for the page / for the trivial view (the mean of its measures
+  just before and just after the page's), from the same bounded load generator (CLIENTS
+  threads, each request on its own connection, as gunicorn's sync workers answer); min and
+  median over ROUNDS rounds. 1.0 means as fast as the trivial view.
+  Pages are asked for again and again, so most are served from the page cache, as a rule page
+  read by many is. A learner's quiz question is new to the site each time (its seed is drawn
+  when the learner asks for it): "quiz question" is one asked again (a reload, a shared link),
+  "quiz question, first view" a new one each request, rendered from scratch.
 - load: LOAD_REQUESTS requests at LOAD_CLIENTS connections over a mix of the pages; errors
   (anything but 200) and the 50th and 99th percentile latencies.
 - first visit: the bytes a browser downloads for a page (HTML, CSS, JS, fonts, compressed as
@@ -20,6 +25,7 @@ import os
 import statistics
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -148,12 +154,6 @@ def _pages(base: str) -> dict[str, list]:
     """Each page type's addresses (a few of each, so no single page's cache flatters)."""
     full = urlencode(_full_deal_query())
     start = urlencode({k: v for k, v in _full_deal_query().items() if k != "moves"})
-    quiz = []
-    for lang, game in (("en", "bent-al-sbeet"), ("ar", "tarneeb"), ("fr", "sabaat-al-deemin")):
-        variant = ENGINES[game].DEFAULT_PRESET
-        query = urlencode({"game": game, "variant": variant, "kind": "play"})
-        status, _b, headers = _get(base, f"/{lang}/quiz/start/?{query}")
-        quiz.append(urlsplit(headers.get("Location", "")).path)
     return {
         "rule page": [
             "/en/bent-al-sbeet/",
@@ -171,10 +171,28 @@ def _pages(base: str) -> dict[str, list]:
             f"/ar/bent-al-sbeet/position/?{full}",
         ],
         "tutorial step": _tutorial_steps(base),
-        "quiz question": quiz,
+        "quiz question": _new_questions(base, 3),
         "position API, whole deal": [f"/api/bent-al-sbeet/position?{full}"],
         "practice table page": _practice_tables(base),
     }
+
+
+QUIZZES = (("en", "bent-al-sbeet"), ("ar", "tarneeb"), ("fr", "sabaat-al-deemin"))
+
+
+def _new_questions(base: str, n: int) -> list[str]:
+    """``n`` questions as a learner gets them, each new (its seed drawn by the quiz's start),
+    in turn from each game and language."""
+    out = []
+    for i in range(n):
+        lang, game = QUIZZES[i % len(QUIZZES)]
+        variant = ENGINES[game].DEFAULT_PRESET
+        query = urlencode({"game": game, "variant": variant, "kind": "play"})
+        status, _b, headers = _get(base, f"/{lang}/quiz/start/?{query}")
+        if status != 302:
+            raise RuntimeError(f"quiz start {status}")
+        out.append(urlsplit(headers["Location"]).path)
+    return out
 
 
 def _tutorial_steps(base: str) -> list[str]:
@@ -269,13 +287,23 @@ def run() -> list:
         pages = _pages(base)
         for paths in pages.values():  # warm every worker's caches: each takes its share
             _hammer(base, paths, 20 * len(paths), CLIENTS)
-        ratios = {name: [] for name in pages} | {"practice move (with replies)": []}
+        ratios = {}
         for _ in range(ROUNDS):
-            for name, paths in pages.items():
-                trivial = _throughput(base, [TRIVIAL])
-                ratios[name].append(_throughput(base, paths) / trivial)
-            trivial = _throughput(base, [TRIVIAL])
-            ratios["practice move (with replies)"].append(_practice_moves(base) / trivial)
+            # Each question once, as a learner meets it: rendered, never yet cached.
+            new = _new_questions(base, REQUESTS)
+            measures = [
+                *((name, partial(_throughput, base, paths)) for name, paths in pages.items()),
+                ("quiz question, first view", partial(_throughput, base, new)),
+                ("practice move (with replies)", partial(_practice_moves, base)),
+            ]
+            # The trivial view is measured on either side of each page: the machine's drift
+            # during the page's measure (other work on a shared host) weighs on both.
+            before = _throughput(base, [TRIVIAL])
+            for name, measure in measures:
+                value = measure()
+                after = _throughput(base, [TRIVIAL])
+                ratios.setdefault(name, []).append(value / ((before + after) / 2))
+                before = after
         for name, values in ratios.items():
             print(
                 f"bench_pages  {name:32} throughput vs trivial view: "
