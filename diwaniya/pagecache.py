@@ -2,14 +2,14 @@
 
 A page that depends only on its address and the content's revision is rendered once, with
 markers around each part that is a visitor's own (the learn box with their progress, a form's
-CSRF token, a question's one-time form token), and kept in the shared cache twice: as text and
-gzip-compressed. A visitor with nothing of their own on the page (most first visits to a rule
-page) gets the compressed bytes as they are. Any other gets the page with their parts put in:
-the stretches between the parts were compressed once, each on its own, and only the parts are
-compressed per request (``_spliced``). That spares compressing a whole page per visitor, which
-was a fifth of a quiz question's time. Nothing per visitor (a CSRF token,
-progress, a form's values) is ever in what the cache holds: the cached text carries the parts
-as a visitor without a session sees them, and every CSRF token in it is replaced.
+CSRF token, a question's one-time form token), and kept in the shared cache. A visitor with
+nothing of their own on the page (most first visits to a rule page) gets it compressed as it
+was stored. Any other gets the page with their parts put in: the stretches between the parts
+were compressed once, each on its own, and only the parts are compressed per request
+(``_spliced``), which spares compressing a whole page per visitor (a fifth of a quiz
+question's time). Nothing per visitor (a CSRF token, progress, a form's values) is ever in
+what the cache holds: the cached text carries the parts as a visitor without a session sees
+them, and every CSRF token in it is replaced.
 
 Keys carry the content's revision (``Game.revision``, kept in the database), so an edit made
 through any process or machine changes the key every other process asks for: nothing is
@@ -32,7 +32,7 @@ from django.utils.safestring import mark_safe
 
 VISITOR = "<!--visitor:{name}-->"  # where a visitor's own part goes in the cached text
 CSRF = "csrf"  # the part every form's CSRF token is: filled in for every request
-_PART = re.compile(r"<!--visitor:([\w-]+)-->(.*?)<!--visitor:\1/-->", re.S)
+_PART = re.compile(rb"<!--visitor:([\w-]+)-->(.*?)<!--visitor:\1/-->", re.S)
 _MARKER = re.compile(rb"<!--visitor:[\w-]+/?-->")
 
 
@@ -80,7 +80,7 @@ def entry(cache_key: str, timeout: int, render):
         return unmarked(response)
     text = response.content
     html = response["Content-Type"].startswith("text/html")  # only a page has parts
-    parts = sorted({name for name, _ in _PART.findall(text.decode())}) if html else []
+    parts = sorted({name.decode() for name, _ in _PART.findall(text)}) if html else []
     found = {"type": response["Content-Type"], "parts": parts}
     found["meta"] = getattr(response, "pagecache_meta", {})
     if CSRF not in parts:  # a visitor may have nothing of their own on it: kept as served
@@ -105,7 +105,7 @@ def respond(
         response = HttpResponse(_spliced(found, parts), content_type=found["type"])
         response["Content-Encoding"] = "gzip"
     elif parts:
-        text = _PART.sub(lambda m: parts.get(m.group(1), m.group(2)), found["text"].decode())
+        text = _PART.sub(lambda m: _own(parts, m.group(1).decode(), m.group(2)), found["text"])
         response = HttpResponse(text, content_type=found["type"])
     elif _accepts_gzip(request):
         response = HttpResponse(found["gzip"], content_type=found["type"])
@@ -123,20 +123,22 @@ def _accepts_gzip(request) -> bool:
 _GZIP = re.compile(r"\bgzip\b")  # as Django's GZip middleware reads the header
 
 
-_PART_BYTES = re.compile(rb"<!--visitor:([\w-]+)-->(.*?)<!--visitor:\1/-->", re.S)
-
-
 def _pieces(text: bytes) -> list[tuple[int, int, bytes, str | None, bytes]]:
     """The cached page cut at its parts: each stretch between two parts by where it starts and
     ends in ``text`` and as a raw deflate stream of its own, then the part's name and the text
     it has when not filled in."""
     pieces, at = [], 0
-    for m in _PART_BYTES.finditer(text):
+    for m in _PART.finditer(text):
         stretch = _deflated(text[at : m.start()], zlib.compressobj(6, zlib.DEFLATED, -15))
         pieces.append((at, m.start(), stretch, m.group(1).decode(), m.group(2)))
         at = m.end()
     last = _deflated(text[at:], zlib.compressobj(6, zlib.DEFLATED, -15))
     return [*pieces, (at, len(text), last, None, b"")]
+
+
+def _own(parts: dict[str, str], name: str | None, default: bytes) -> bytes:
+    """A part as this request has it, or as the cached page carries it."""
+    return str(parts[name]).encode() if name in parts else default
 
 
 def _deflated(raw: bytes, deflate) -> bytes:
@@ -157,7 +159,7 @@ def _spliced(found: dict, parts: dict[str, str]) -> bytes:
     needs. A part is small, so a small window does (6 µs a part, not 60)."""
     text, out, crc, size = found["text"], [_GZIP_HEADER], 0, 0
     for start, end, deflated, name, default in found["pieces"]:
-        own = str(parts[name]).encode() if name in parts else default
+        own = _own(parts, name, default)
         out += [deflated, _deflated(own, zlib.compressobj(6, zlib.DEFLATED, -12, 5))]
         for piece in (text[start:end], own):
             crc, size = zlib.crc32(piece, crc), size + len(piece)
