@@ -25,7 +25,7 @@ from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError
 from rulebook.engine.positions import open_position
 from rulebook.engine.table import PARTNERSHIPS, SEATS
-from rulebook.models import Game, Rule, Section, Variant
+from rulebook.models import Game, Rule, Section, game_rows
 from rulebook.words import vocabulary
 
 from . import match_kind, questions, tokens
@@ -272,10 +272,10 @@ class Page:
     def render(self, *, result=None, error=None, status=200, nonce=None):
         q = self.q
         pos = q.position()
-        game = Game.objects.filter(slug=q.game).first()
-        variants = {v.slug: v for v in Variant.objects.filter(game__slug=q.game)}
+        rows = game_rows(q.game)  # kept per content revision, as every table page reads them
+        variants = rows.variants
         context = {
-            "game": game,
+            "game": rows.game,
             "game_slug": q.game,
             "variant": variants.get(q.variant),
             "variant_slug": q.variant,
