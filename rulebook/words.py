@@ -111,6 +111,7 @@ class Vocabulary:
         if region not in data()["regions"]:
             raise ValueError(f"unknown region {region!r}")
         self.lang, self.region = lang, region
+        self._looks: dict[tuple, dict] = {}  # card_view's, by card, exposed and legal
         self.words = {key: self.entry(t) for key, t in terms().items()}
         patterns = data()["patterns"][lang]
         self.patterns = patterns
@@ -246,21 +247,30 @@ class Vocabulary:
 
     def card_view(self, c: int, **flags) -> dict:
         """What ``rulebook/_card.html`` needs: the code, the name, what a screen reader
-        hears (the name and the card's state), and the rank and suit as shown."""
+        hears (the name and the card's state), and the rank and suit as shown; with ``flags``
+        (a new dict each call, so a caller may change it)."""
+        look = (c, bool(flags.get("exposed")), bool(flags.get("legal")))
+        found = self._looks.get(look)
+        if found is None:  # each look is worked out once: a table names up to a hundred cards
+            found = self._looks[look] = self._card_look(*look)
+        return {**found, **flags}
+
+    def _card_look(self, c: int, exposed: bool, legal: bool) -> dict:
         code = cards.card_code(c)
         states = [self.card(c)]
-        if flags.get("exposed"):
-            states.append(pgettext("card state", "exposed"))
-        if flags.get("legal"):
-            states.append(pgettext("card state", "can be played"))
+        with translation.override(self.lang):
+            if exposed:
+                states.append(pgettext("card state", "exposed"))
+            if legal:
+                states.append(pgettext("card state", "can be played"))
+            label = listing(states)
         return {
             "code": code,
             "name": self.card(c),
-            "label": listing(states),
+            "label": label,
             "rank": shown_rank(code),
             "pip": SYMBOLS[cards.suit_of(c)],
             "suit": SUIT_CLASSES[cards.suit_of(c)],
-            **flags,
         }
 
     def card_html(self, c: int) -> str:
