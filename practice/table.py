@@ -6,8 +6,10 @@ Only the learner's hand is open while the deal is in play; the other seats show 
 and counts, and a pass the learner may not see is counted, never named.
 """
 
+from functools import lru_cache
+
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, pgettext_lazy
 
 from rulebook import tables
 from rulebook.scorecard import scorecard
@@ -28,15 +30,22 @@ SEAT_AND_PLAYER = _("%(seat)s (%(player)s)")
 
 def player(practice, seat: int) -> str:
     """Who sits at ``seat``: "you", or "computer, club"."""
-    if seat == practice.seat:
-        return str(YOU)
-    return str(COMPUTER % {"level": LEVELS[practice.setup.level]})
+    return _player(practice.seat, practice.setup.level, seat)
+
+
+def _player(learner: int, level: str, seat: int) -> str:
+    return str(YOU) if seat == learner else str(COMPUTER % {"level": LEVELS[level]})
 
 
 def seat_title(practice, seat: int) -> str:
     """A seat's name with its player: «الشمال (كمبيوتر، مستوى النادي)»."""
-    vocab = vocabulary(practice.game)
-    return str(SEAT_AND_PLAYER % {"seat": vocab.seat(seat), "player": player(practice, seat)})
+    return _seat_title(get_language(), practice.game, practice.seat, practice.setup.level, seat)
+
+
+@lru_cache(maxsize=1024)  # named on every seat of every reply frame, always alike
+def _seat_title(lang: str, game: str, learner: int, level: str, seat: int) -> str:
+    who = _player(learner, level, seat)
+    return str(SEAT_AND_PLAYER % {"seat": vocabulary(game).seat(seat), "player": who})
 
 
 def players(practice) -> list[dict]:

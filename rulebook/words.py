@@ -20,7 +20,7 @@ The rest of the module holds the few helpers every sentence with a number or a l
 
 import re
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from django.utils import translation
@@ -354,6 +354,11 @@ COUNTED = {
 def count(n: int, noun: str, region: str = "gulf") -> str:
     """``n`` and its noun in the active language: ``count(2, "tricks")`` is «أكلتان»,
     ``count(2, "points_obj")`` «نقطتين», ``count(11, "points")`` «11 نقطة»."""
+    return _counted(translation.get_language(), n, noun, region)
+
+
+@lru_cache(maxsize=4096)  # a table counts every seat's cards and tricks, in each reply frame
+def _counted(lang: str, n: int, noun: str, region: str) -> str:
     return COUNTED[noun](n, region) % {"n": n}
 
 
