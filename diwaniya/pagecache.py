@@ -66,10 +66,11 @@ def key(request, revision) -> str:
 
 
 def entry(cache_key: str, timeout: int, render):
-    """The cached page under ``cache_key`` (a dict: ``type``, ``parts``, the ``meta`` the render
-    left on its response; ``plain`` and ``gzip`` when a visitor may have no part of their own,
-    on a page without a form; ``text`` with its markers and the ``pieces`` that ``_spliced``
-    puts together when it has parts),
+    """The cached page under ``cache_key`` (a dict: ``type``, ``parts``, ``text`` with its
+    markers, the ``meta`` the render left on its response; ``gzip``, without the markers, when
+    a visitor may have no part of their own, on a page without a form; the ``pieces`` that
+    ``_spliced`` puts together when it has parts). The page is kept once as text: a shared
+    cache sends all of the entry to every request),
     rendered by ``render()`` when the cache does not hold it. A response other than 200 is
     returned as it is, never cached."""
     found = cache.get(cache_key)
@@ -81,13 +82,12 @@ def entry(cache_key: str, timeout: int, render):
     text = response.content
     html = response["Content-Type"].startswith("text/html")  # only a page has parts
     parts = sorted({name.decode() for name, _ in _PART.findall(text)}) if html else []
-    found = {"type": response["Content-Type"], "parts": parts}
+    found = {"type": response["Content-Type"], "parts": parts, "text": text}
     found["meta"] = getattr(response, "pagecache_meta", {})
-    if CSRF not in parts:  # a visitor may have nothing of their own on it: kept as served
-        plain = _MARKER.sub(b"", text)
-        found |= {"plain": plain, "gzip": gzip.compress(plain, 6, mtime=0)}
+    if CSRF not in parts:  # a visitor may have nothing of their own on it: kept compressed
+        found["gzip"] = gzip.compress(_MARKER.sub(b"", text), 6, mtime=0)
     if parts:
-        found |= {"text": text, "pieces": _pieces(text)}
+        found["pieces"] = _pieces(text)
     cache.set(cache_key, found, timeout)
     return found
 
@@ -110,8 +110,8 @@ def respond(
     elif _accepts_gzip(request):
         response = HttpResponse(found["gzip"], content_type=found["type"])
         response["Content-Encoding"] = "gzip"  # the GZip middleware leaves it as it is
-    else:
-        response = HttpResponse(found["plain"], content_type=found["type"])
+    else:  # a client that takes no gzip: rare enough to take the markers out on the way
+        response = HttpResponse(_MARKER.sub(b"", found["text"]), content_type=found["type"])
     patch_vary_headers(response, vary)
     return response
 
