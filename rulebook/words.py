@@ -357,7 +357,7 @@ def count(n: int, noun: str, region: str = "gulf") -> str:
     return _counted(translation.get_language(), n, noun, region)
 
 
-@lru_cache(maxsize=4096)  # a table counts every seat's cards and tricks, in each reply frame
+@lru_cache(maxsize=4096, typed=True)  # every seat counted in each reply frame; 1 is not True
 def _counted(lang: str, n: int, noun: str, region: str) -> str:
     return COUNTED[noun](n, region) % {"n": n}
 

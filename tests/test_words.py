@@ -59,6 +59,19 @@ def test_french_counts_are_singular_up_to_one(noun, expected):
         assert [count(n, noun, "levant") for n in NUMBERS] == expected
 
 
+def test_a_count_is_worked_out_per_language_and_per_number_as_given():
+    """Counts are kept once worked out: in each language apart, and True never answers for
+    1 (an equal number of another type)."""
+    with translation.override("en"):
+        count(True, "points")
+        assert count(1, "points") == "1 point"
+        assert count(2, "points") == "2 points"
+    with translation.override("fr"):
+        assert count(2, "points") == "2 points"
+    with translation.override("ar"):
+        assert count(2, "points") == "نقطتان"
+
+
 def test_a_number_is_never_glued_to_the_arabic_dual():
     with translation.override("ar"):
         for noun in words.COUNTED:

@@ -908,7 +908,7 @@ def test_golden_match(preset):
     golden.check(f"bent-al-sbeet-{preset}.txt", golden_match(preset))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     game=st.sampled_from(["bent_al_sbeet", "hearts", "leekha"]),
     preset=st.integers(0, 9),
@@ -937,6 +937,8 @@ def test_a_refusal_says_what_push_would_do_and_changes_nothing(game, preset, see
             except IllegalMove as raised:
                 assert said is not None
                 assert (said.code, said.details) == (raised.code, raised.details)
+            else:
+                assert said is None, (deal.phase, move)
             assert (deal.phase, deal.to_act, deal.hands, deal.passes, deal.exposed) == before
             assert deal.history == history
         if not legal:
