@@ -17,18 +17,12 @@ ROUNDS = 50
 def _baseline(frames) -> float:
     last = frames[-1].after
     tokens = [last.module.format_move(m) for m in last.moves]
-    module, rules, hands, dealer, extra = (
-        last.module,
-        last.rules,
-        last.hands,
-        last.dealer,
-        last.extra,
-    )
     start = time.perf_counter()
     for _ in range(ROUNDS):
-        state = module.position_start(rules, list(hands), dealer, **extra)
+        # The deal's start in its match context (a later deal of a match has its own lead).
+        state = last.start_state()
         for token in tokens:
-            parse = getattr(state, "parse_move", None) or module.parse_move
+            parse = getattr(state, "parse_move", None) or last.module.parse_move
             state.push(parse(token))
     return time.perf_counter() - start
 

@@ -23,6 +23,14 @@ def rulebook(db):
     return load_all()
 
 
+@pytest.fixture
+def tutorials(rulebook):
+    """The registry and the shipped tutorials loaded as `make setup` loads them."""
+    from tutorials.loader import load_all
+
+    return load_all()
+
+
 LANGS = ("ar", "en", "fr")
 
 
