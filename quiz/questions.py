@@ -32,7 +32,7 @@ Kinds (not every kind applies to every game, see ``KINDS``):
 
 import random
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from urllib.parse import parse_qsl
 
 from rulebook import games
@@ -147,6 +147,7 @@ class Alternative:
 # --- what each kind aims at -------------------------------------------------------------------
 
 
+@cache  # asked twice a move while a question is looked for: the import machinery each time
 def _relatives():
     """The relatives' part of the quiz (imported when first asked: it builds on this module)."""
     from . import relatives
