@@ -4,12 +4,11 @@ computer players' level. A house rule left on "as the variant plays it" is no ov
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import cards
 from rulebook.engine.domains import domains, rules_text
 from rulebook.engine.house_rules import PREFIX
 from rulebook.models import Rule
-from rulebook.pages import NO_CARDS, label_for
-from rulebook.words import listing, vocabulary
+from rulebook.pages import value_label
+from rulebook.words import vocabulary
 
 AS_VARIANT = _("Unchanged: %(value)s")
 
@@ -24,24 +23,20 @@ def rule_fields(game_row, spec, variant: str, chosen: dict) -> list[dict]:
     fields = []
     for key, domain in domains(rules).items():
         rule = rows.get(key)
-
-        def label(value, rule=rule):
-            return label_for(rule, value, vocab) if rule else value
-
         field = {
             "name": PREFIX + key,
             "key": key,
             "title": rule.name if rule else key,
             "kind": domain.kind,
             "value": chosen.get(key, ""),
-            "default": AS_VARIANT % {"value": label(played[key])},
+            "default": AS_VARIANT % {"value": value_label(rule, played[key], vocab)},
         }
         if domain.kind == "number":
             field.update(low=domain.low, high=domain.high, placeholder=played[key])
         else:
             values = domain.subsets() if domain.kind == "cards" else domain.values()
             field["options"] = [
-                {"value": v, "label": _set_label(v, vocab) if domain.kind == "cards" else label(v)}
+                {"value": v, "label": value_label(rule, v, vocab)}
                 for v in values
                 if v.strip(",") != played[key]
             ]
@@ -49,10 +44,3 @@ def rule_fields(game_row, spec, variant: str, chosen: dict) -> list[dict]:
                 continue  # nothing a table could choose instead
         fields.append(field)
     return fields
-
-
-def _set_label(value: str, vocab) -> str:
-    codes = [code for code in value.split(",") if code]
-    if not codes:
-        return str(NO_CARDS)
-    return listing(vocab.card(cards.parse_card(code)) for code in codes)

@@ -114,14 +114,22 @@ def label_for(rule: Rule, value: str, vocab) -> str:
 NO_CARDS = pgettext_lazy("a set of cards", "none")
 
 
+def value_label(rule: Rule | None, value: str, vocab) -> str:
+    """A value a table may play a rule with, as a form offers it and a table lists it: as the
+    rule page words it, the empty card set (written ",") "none" where the page has no word."""
+    text = value.strip(",")
+    shown = label_for(rule, text, vocab) if rule is not None else text
+    return shown or NO_CARDS
+
+
 def house_rules_in_words(rows, overrides: dict, vocab) -> list[dict]:
     """A table's house rules (``{key: text}``) in words, as the rule page words them: each
     rule's ``name`` and the ``value`` it is played with (``rows``: the game's ``GameRows``)."""
     out = []
     for key, value in (overrides or {}).items():
         rule = rows.rules.get(key)
-        label = label_for(rule, value, vocab) if rule is not None else value
-        out.append({"name": rule.name if rule is not None else key, "value": label or NO_CARDS})
+        name = rule.name if rule is not None else key
+        out.append({"name": name, "value": value_label(rule, value, vocab)})
     return out
 
 

@@ -15,7 +15,7 @@ from rulebook.engine import engine
 from rulebook.engine.domains import Cards, Number, domains
 from rulebook.engine.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
 from rulebook.engine.sheets import SHEETS
-from rulebook.pages import NO_CARDS, house_rules_in_words, label_for
+from rulebook.pages import house_rules_in_words, value_label
 from rulebook.words import listing
 
 from .lines import words
@@ -34,10 +34,6 @@ def variant_choices(rows) -> list[tuple[str, str]]:
     module = engine(rows.slug)
     slugs = [module.DEFAULT_PRESET, *(s for s in module.PRESETS if s != module.DEFAULT_PRESET)]
     return [(slug, variant_name(rows, slug)) for slug in slugs]
-
-
-def _label(rule, value: str, vocab) -> str:
-    return label_for(rule, value, vocab) if rule is not None else value
 
 
 def _values(domain) -> list[str]:
@@ -64,7 +60,7 @@ def house_rule_fields(rows) -> dict:
         if isinstance(domain, Number):
             help_text = ""
             if domain.suggested:
-                shown = listing(_label(rule, str(v), vocab) for v in domain.suggested)
+                shown = listing(value_label(rule, str(v), vocab) for v in domain.suggested)
                 help_text = _("Tables play %(values)s.") % {"values": shown}
             fields[PREFIX + key] = forms.CharField(
                 label=label,
@@ -76,7 +72,7 @@ def house_rule_fields(rows) -> dict:
             )
         else:
             choices = [("", AS_THE_VARIANT)]
-            choices += [(v, _label(rule, v.strip(","), vocab) or NO_CARDS) for v in _values(domain)]
+            choices += [(v, value_label(rule, v, vocab)) for v in _values(domain)]
             fields[PREFIX + key] = forms.ChoiceField(label=label, choices=choices, required=False)
     return fields
 

@@ -325,6 +325,28 @@ def test_the_check_page_deals_from_a_seed(client, rulebook):
     assert client.get("/en/practice/check/?seed=" + "x" * 5000).status_code == 200
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_set_is_worded_once_for_forms_and_tables(rulebook, lang):
+    """The set-up, the score sheet and the tables word a card set with one function: as the
+    rule page words it (Leekha's talbees with no card is "not played"), the empty set "none"
+    where the page has no word (Bent Al Sbeet's exposable cards), cards by their names."""
+    from django.utils import translation
+
+    from rulebook.models import game_rows
+    from rulebook.pages import NO_CARDS, label_for, value_label
+
+    with translation.override(lang):
+        talbees = game_rows("leekha").rules["talbees"]
+        exposable = game_rows("bent-al-sbeet").rules["exposable"]
+        leekha, bent = vocabulary("leekha"), vocabulary("bent-al-sbeet")
+        not_played = label_for(talbees, "", leekha)
+        assert not_played and not_played != str(NO_CARDS)
+        assert value_label(talbees, ",", leekha) == not_played
+        assert str(value_label(exposable, ",", bent)) == str(NO_CARDS)
+        assert value_label(exposable, "QS,", bent) == label_for(exposable, "QS", bent)
+        assert bent.card(cards.parse_card("QS")) in value_label(exposable, "QS,TD", bent)
+
+
 @pytest.mark.parametrize("lang", ["ar", "en", "fr"])
 def test_a_house_rule_of_no_card_is_named_alike_at_the_table_and_on_the_sheet(
     client, rulebook, lang
