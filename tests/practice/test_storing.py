@@ -60,8 +60,8 @@ def test_a_move_reads_the_match_once_and_writes_it_once(
     data, token = start(client, "bent-al-sbeet", variant="qahwa")
     act(client, data, token, "move", move=learner_move(data), ply=len(data["history"]))
     data = client.get(f"/api/practice/{data['id']}", HTTP_AUTHORIZATION=f"Bearer {token}").json()
-    # The match, its deals; the version checked and raised, the deal's moves (the savepoint and
-    # its release are the test's own transaction: outside tests this is BEGIN and COMMIT).
-    with django_assert_num_queries(6):
+    # The match with its deals; the version checked and raised, the deal's moves (the savepoint
+    # and its release are the test's own transaction: outside tests this is BEGIN and COMMIT).
+    with django_assert_num_queries(5):
         moved = act(client, data, token, "move", move=learner_move(data), ply=len(data["history"]))
     assert moved.status_code == 200
