@@ -212,34 +212,39 @@ def _throughput(base, paths) -> float:
 
 
 def _practice_moves(base: str) -> float:
-    """Requests a second for practice moves (each with the computer's replies), as many
-    matches played at once as the trivial view has clients, each by the first legal move; a
-    client whose match ends starts another, so all of them play until the last move."""
+    """Requests a second for practice moves with the computer's replies: CLIENTS matches, one
+    per client, each played by its first legal move. A finished deal is followed by the next
+    deal (a change with replies too), a finished match by a new one. Every request made while
+    the clock runs is counted, as the trivial view's are; the first matches are started before
+    it runs, as pages are asked for once before they are measured."""
+    matches = [
+        _post(base, "/api/bent-al-sbeet/practice", {"level": "club"})[1] for _ in range(CLIENTS)
+    ]
     done, lock = [0], threading.Lock()
 
-    def one_client(seed):
-        match = None
-        moves = 0
-        while moves < REQUESTS // CLIENTS:
-            if match is None or match["over"]:
+    def one_client(match):
+        token, mid = match["token"], match["id"]
+        made = 0
+        while made < REQUESTS // CLIENTS:
+            made += 1
+            if match["over"]:
                 status, match = _post(base, "/api/bent-al-sbeet/practice", {"level": "club"})
-                token, mid = match["token"], match["id"]
-            legal = match["position"].get("legal")
-            if not legal:  # the deal is over: deal the next one
+                token, mid = match.get("token"), match.get("id")
+            elif not match["position"].get("legal"):  # the deal is over: deal the next one
                 status, match = _post(base, f"/api/practice/{mid}/next", {}, token)
-                continue
-            move = legal[0] if isinstance(legal[0], str) else legal[0]["move"]
-            ply = len(match["history"])
-            status, match = _post(
-                base, f"/api/practice/{mid}/move", {"move": move, "ply": ply}, token
-            )
-            if status != 200:
-                raise RuntimeError(f"practice move {status}: {match}")
-            moves += 1
+            else:
+                legal = match["position"]["legal"][0]
+                move = legal if isinstance(legal, str) else legal["move"]
+                ply = len(match["history"])
+                status, match = _post(
+                    base, f"/api/practice/{mid}/move", {"move": move, "ply": ply}, token
+                )
+            if status not in (200, 201):
+                raise RuntimeError(f"practice {status}: {match}")
         with lock:
-            done[0] += moves
+            done[0] += made
 
-    threads = [threading.Thread(target=one_client, args=(i,)) for i in range(CLIENTS)]
+    threads = [threading.Thread(target=one_client, args=(match,)) for match in matches]
     start = time.perf_counter()
     for t in threads:
         t.start()
