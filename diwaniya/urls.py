@@ -25,16 +25,17 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("mine/", site.mine, name="mine"),
-    path("<slug:game>/sheet/", include("scoresheet.urls")),  # "sheet": never a variant
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
-    # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant:
-    # /practice/... and /<game>/practice/ too.
-    path("", include("practice.urls")),
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
+    # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant: those of
+    # one word come before a game's page, and the pages most read are tried next.
     path("<slug:game>/", views.rules_page, name="rules"),
     path("<slug:game>/position/", views.position_page, name="position"),
+    path("<slug:game>/sheet/", include("scoresheet.urls")),  # "sheet": never a variant
+    # /practice/... and /<game>/practice/ (never a variant either)
+    path("", include("practice.urls")),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),
     path("<slug:game>/<slug:variant>/report/<slug:rule>/", reports.page, name="rules-report"),
     path("<slug:game>/<slug:variant>/print/", views.print_page, name="rules-print"),
