@@ -172,7 +172,8 @@ class DealRow:
         return Deal.record(self)
 
 
-# What a change reads, in the models' field order (the rest is loaded only if asked for).
+# What a change reads: the match's columns in its model's field order (as ``Model.from_db``
+# takes them; the rest is loaded only if asked for), a deal's in ``DealRow``'s.
 MATCH_COLUMNS = (
     "id",
     "public_id",
