@@ -105,3 +105,73 @@ def test_a_bad_host_gets_the_400_page_with_the_headers(client, rulebook):
     assert response.status_code == 400
     assert "default-src 'self'" in response["Content-Security-Policy"]
     assert 'rel="alternate"' not in response.content.decode()
+
+
+# --- the policy built once (diwaniya.headers) -----------------------------------------------
+
+
+def _through_middleware(view, path="/en/"):
+    """The response of ``view`` through the site's CSP middleware alone."""
+    from django.test import RequestFactory
+
+    from diwaniya.headers import CSPMiddleware
+
+    request = RequestFactory().get(path)
+    middleware = CSPMiddleware(view)
+    middleware.process_request(request)
+    return middleware.process_response(request, view(request))
+
+
+def _directives(policy: str) -> set[str]:
+    return {part.strip() for part in policy.split(";")}
+
+
+def test_the_policy_kept_is_the_one_django_csp_builds():
+    from csp.utils import build_policy
+    from django.http import HttpResponse
+
+    response = _through_middleware(lambda request: HttpResponse("page"))
+    assert _directives(response["Content-Security-Policy"]) == _directives(build_policy())
+    assert "Content-Security-Policy-Report-Only" not in response  # the site sets none
+
+
+def test_a_view_with_its_own_policy_or_a_nonce_still_gets_it(settings):
+    from csp.constants import NONCE, SELF
+    from csp.decorators import csp_exempt, csp_update
+    from django.http import HttpResponse
+
+    settings.CONTENT_SECURITY_POLICY = {
+        "DIRECTIVES": {"default-src": [SELF], "script-src": [NONCE]}
+    }
+
+    @csp_update({"img-src": ["data:"]})
+    def with_images(request):
+        return HttpResponse("page")
+
+    @csp_exempt()
+    def exempt(request):
+        return HttpResponse("page")
+
+    def with_nonce(request):
+        return HttpResponse(f"<script nonce='{request.csp_nonce}'></script>")
+
+    assert "img-src data:" in _through_middleware(with_images)["Content-Security-Policy"]
+    assert "Content-Security-Policy" not in _through_middleware(exempt)
+    response = _through_middleware(with_nonce)
+    nonce = re.search(r"nonce='([^']+)'", response.content.decode())[1]
+    assert f"'nonce-{nonce}'" in response["Content-Security-Policy"]
+
+
+def test_a_changed_policy_is_built_again(settings):
+    from django.http import HttpResponse
+
+    def page(request):
+        return HttpResponse("page")
+
+    assert "frame-ancestors 'none'" in _through_middleware(page)["Content-Security-Policy"]
+    settings.CONTENT_SECURITY_POLICY = {
+        "DIRECTIVES": {"default-src": ["'self'"]},
+        "EXCLUDE_URL_PREFIXES": ["/admin/"],
+    }
+    assert _through_middleware(page)["Content-Security-Policy"] == "default-src 'self'"
+    assert "Content-Security-Policy" not in _through_middleware(page, "/admin/login/")
