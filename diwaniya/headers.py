@@ -1,7 +1,7 @@
 """The Content-Security-Policy header, built once.
 
 django-csp's middleware builds the policy from the settings for every response, and the
-report-only one as well: 40 µs a request in one process, a sixth of a cached page's time. No
+report-only one as well: 40 µs a request in one process, a tenth of a cached page's time. No
 view of this site gives its response a policy of its own or uses a nonce, so the header is the
 same every time: it is built once and kept (again after a test changes the settings). A
 response or a request that does carry its own policy goes through django-csp's own code.
