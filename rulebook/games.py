@@ -1,13 +1,14 @@
 """The games the site knows: URL slug -> engine module and registry file.
 
-The only place that lists them; views, the loader, checks and the API all read it.
+The engines list them (``rulebook.engine.ENGINES``); views, the loader, checks and the API
+read them here.
 """
 
 from dataclasses import dataclass, fields
 from functools import cached_property
-from importlib import import_module
 
-from .engine import cards
+from .engine import ENGINES, cards
+from .engine import engine as engine_of
 from .engine.domains import rules_json, rules_text
 from .engine.table import Direction
 
@@ -19,7 +20,7 @@ class GameSpec:
 
     @cached_property
     def engine(self):
-        return import_module(f"rulebook.engine.{self.engine_name}")
+        return engine_of(self.slug)
 
     @property
     def presets(self) -> dict:
@@ -45,17 +46,8 @@ RESERVED = frozenset(
     ("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz", "api")
 )
 
-GAMES = {
-    spec.slug: spec
-    for spec in [
-        GameSpec("bent-al-sbeet", "bent_al_sbeet"),
-        GameSpec("tarneeb", "tarneeb"),
-        GameSpec("sabaat-al-deemin", "sabaat_al_deemin"),
-        GameSpec("leekha", "leekha"),
-        GameSpec("tarneeb-41", "tarneeb_41"),
-        GameSpec("hearts", "hearts"),
-    ]
-}
+# The engines name every game (rulebook.engine.ENGINES), in the site's order.
+GAMES = {slug: GameSpec(slug, module) for slug, module in ENGINES.items()}
 
 
 def get(slug: str) -> GameSpec | None:
