@@ -281,10 +281,13 @@ TOKEN = re.compile(
 )
 
 
+ADDRESS = re.compile(r"\S*/\S*")  # a link shown as text: its random token may read "-6D-"
+
+
 def test_no_move_is_shown_as_notation_outside_the_share_box(site):
     found = {}
     for url, page in _pages(site):
-        tokens = TOKEN.findall(visible(page, keep_code=False))
+        tokens = TOKEN.findall(ADDRESS.sub(" ", visible(page, keep_code=False)))
         if tokens:
             found[url] = tokens[:5]
     assert found == {}
