@@ -372,3 +372,27 @@ def test_a_house_rule_of_no_card_is_named_alike_at_the_table_and_on_the_sheet(
     )[0]
     assert re.search(rf"<li>[^<]+ {none}</li>", table), table
     assert f"<bdi>{none}</bdi>" in client.get(sheet).content.decode()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_value_is_named_as_the_set_up_names_keeping_the_variants(rulebook, lang):
+    """The set-up offers "Unchanged: <the variant's value>"; a value named "unchanged" read
+    "Unchanged: unchanged" (Bent Al Sbeet's hearts when both cards are exposed)."""
+    from django.utils import translation
+
+    from practice.forms import AS_VARIANT
+    from rulebook import games
+    from rulebook.models import game_rows
+    from rulebook.pages import label_for
+
+    with translation.override(lang):
+        unchanged = re.sub(r"\W+$", "", str(AS_VARIANT) % {"value": ""}).casefold()
+        named = {}
+        for slug in games.GAMES:
+            vocab = vocabulary(slug)
+            for key, rule in game_rows(slug).rules.items():
+                for row in rule.values.all():
+                    label = str(label_for(rule, row.value, vocab))
+                    if unchanged in label.casefold():
+                        named[(slug, key, row.value)] = label
+    assert unchanged and named == {}
