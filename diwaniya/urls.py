@@ -1,13 +1,34 @@
+import re
+
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from diwaniya import furniture
 from diwaniya import views as site
 from practice import api as practice_api
-from rulebook import api, comparing, reports, views
+from rulebook import api, comparing, games, reports, views
 
+
+class GameConverter:
+    """A game the site has, in an address: a page's own word (games.RESERVED) never matches, so
+    a game's pages, the ones most read, can be tried before every other page."""
+
+    regex = "|".join(map(re.escape, games.GAMES))
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(GameConverter, "game")
+
+# Django tries patterns in order, so the order is the cost of resolving: the JSON API first
+# (a page fails its patterns quickly; an include would cost the API more than it saves), then
+# the pages, a game's own first, then the few addresses read rarely.
 urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
     path("api/<slug:game>/variants", api.variants, name="api-variants"),
@@ -17,12 +38,11 @@ urlpatterns = [
     path("api/practice/<slug:public_id>/move", practice_api.move, name="api-practice-move"),
     path("api/practice/<slug:public_id>/undo", practice_api.undo, name="api-practice-undo"),
     path("api/practice/<slug:public_id>/next", practice_api.next_deal, name="api-practice-next"),
-    path("admin/", admin.site.urls),
-    path("robots.txt", furniture.robots, name="robots"),
-    path("sitemap.xml", sitemap, {"sitemaps": furniture.SITEMAPS}, name="sitemap"),
 ]
 
 urlpatterns += i18n_patterns(
+    path("<game:game>/", views.rules_page, name="rules"),
+    path("<game:game>/position/", views.position_page, name="position"),
     path("", views.home, name="home"),
     path("mine/", site.mine, name="mine"),
     path("tutorials/", include("tutorials.urls")),
@@ -30,9 +50,10 @@ urlpatterns += i18n_patterns(
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
     # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant: those of
-    # one word come before a game's page, and the pages most read are tried next.
-    path("<slug:game>/", views.rules_page, name="rules"),
-    path("<slug:game>/position/", views.position_page, name="position"),
+    # one word come before any other slug. A slug that is no game gets the pages' 404, which
+    # names it.
+    path("<slug:game>/", views.rules_page),
+    path("<slug:game>/position/", views.position_page),
     path("<slug:game>/sheet/", include("scoresheet.urls")),  # "sheet": never a variant
     # /practice/... and /<game>/practice/ (never a variant either)
     path("", include("practice.urls")),
@@ -40,6 +61,12 @@ urlpatterns += i18n_patterns(
     path("<slug:game>/<slug:variant>/report/<slug:rule>/", reports.page, name="rules-report"),
     path("<slug:game>/<slug:variant>/print/", views.print_page, name="rules-print"),
 )
+
+urlpatterns += [
+    path("admin/", admin.site.urls),
+    path("robots.txt", furniture.robots, name="robots"),
+    path("sitemap.xml", sitemap, {"sitemaps": furniture.SITEMAPS}, name="sitemap"),
+]
 
 handler404 = "rulebook.errors.not_found"
 handler400 = "rulebook.errors.bad_request"

@@ -5,6 +5,7 @@ import re
 from html import escape
 
 import pytest
+from django.urls import resolve
 from django.utils import translation
 
 from rulebook import differences, games, pages
@@ -129,9 +130,33 @@ def test_an_unknown_variant_is_a_404_in_the_pages_language(client, rulebook, lan
     assert word in response.content.decode()
 
 
-def test_an_unknown_game_is_a_404(client, rulebook):
-    assert client.get("/en/poker/").status_code == 404
-    assert client.get("/en/poker/position/").status_code == 404
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_an_unknown_game_is_a_404_that_names_it(client, rulebook, lang):
+    for path in (f"/{lang}/poker/", f"/{lang}/poker/position/", f"/{lang}/tarneeb-4/"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert path.split("/")[2] in text_of(response)
+
+
+def test_a_games_pages_are_resolved_for_its_games_alone():
+    """A game's rule and position pages are tried before every other page, so their pattern
+    may match the site's games and nothing else: never a page's own word."""
+
+    def resolved(lang, path):
+        with translation.override(lang):  # the address's language prefix is the active one
+            return resolve(f"/{lang}/{path}")
+
+    for slug in games.GAMES:  # tarneeb-41 is not read as tarneeb followed by more
+        for lang, path, name in (
+            ("en", f"{slug}/", "rules"),
+            ("fr", f"{slug}/position/", "position"),
+        ):
+            match = resolved(lang, path)
+            assert (match.url_name, match.kwargs) == (name, {"game": slug})
+    for word in games.RESERVED:
+        assert resolved("ar", f"{word}/").url_name != "rules"
+    assert resolved("en", "quiz/").view_name == "quiz:index"
+    assert resolved("en", "tutorials/").view_name == "tutorials:list"
 
 
 @pytest.mark.parametrize("lang", ["ar", "en", "fr"])
