@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.core.cache import cache
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 
@@ -62,19 +62,39 @@ class Game(Loaded):
     def site_content() -> str:
         """Every game's content revision in one key, which pages listing every game are cached
         by (one plain query)."""
-        with connection.cursor() as cursor:
-            cursor.execute(_SITE_SQL)
-            rows = cursor.fetchall()
-        return hashlib.sha256(repr(rows).encode()).hexdigest()[:24]
+        return hashlib.sha256(repr(rows_of(_SITE_SQL)).encode()).hexdigest()[:24]
 
 
 def content_by(sql: str, slug: str) -> str | None:
     """A game's content revision as cached pages' keys write it, read by ``sql`` (one row of
     registry version and revision, or none) for ``slug``."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [slug])
-        row = cursor.fetchone()
-    return None if row is None else content_key(*row)
+    rows = rows_of(sql, [slug])
+    return content_key(*rows[0]) if rows else None
+
+
+def rows_of(sql: str, params=()) -> list[tuple]:
+    """The rows of a plain query (``%s`` for each parameter), as a cursor's ``fetchall``.
+
+    Every cached page asks its content revision first, and Django's cursor takes three times
+    as long as SQLite itself to answer it (33 µs against 7 in one process). So on SQLite, with
+    nothing watching the queries, the query goes straight to the sqlite3 connection, under
+    Django's wrapping of database errors. Whatever watches them (DEBUG's log, a test counting
+    queries, an execute wrapper) gets Django's cursor, and sees the query as before."""
+    db = connections[DEFAULT_DB_ALIAS]  # the thread's own: django.db.connection looks it up
+    if db.vendor == "sqlite" and not (db.queries_logged or db.execute_wrappers):  # each time
+        db.ensure_connection()
+        db.validate_no_broken_transaction()
+        with db.wrap_database_errors:
+            return db.connection.execute(_qmark(sql), params).fetchall()
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+@lru_cache(maxsize=64)
+def _qmark(sql: str) -> str:
+    """``sql`` in sqlite3's own parameter style (the few queries of ``rows_of`` are constants)."""
+    return sql.replace("%s", "?")
 
 
 def content_key(registry_version, revision) -> str:

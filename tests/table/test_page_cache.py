@@ -6,11 +6,12 @@ import re
 import zlib
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
+from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from rulebook.models import Game, Rule
+from rulebook.models import Game, Rule, rows_of
 
 URL = "/en/bent-al-sbeet/"
 
@@ -100,6 +101,32 @@ def test_a_warm_rule_page_asks_the_database_at_most_three_times(
         assert Client().get(url).status_code == 200
     with django_assert_max_num_queries(3):  # the game, the session, the visitor's progress
         assert visitor.get(url).status_code == 200
+
+
+def test_a_revision_reads_alike_whether_the_queries_are_watched_or_not(db, rulebook):
+    """Unwatched, the content revision goes straight to SQLite; watched (a test counting
+    queries, DEBUG's log), through Django's cursor, where it is seen. Both read the same row,
+    and an edit made since."""
+    unwatched = Game.content_of("tarneeb")
+    with CaptureQueriesContext(connection) as watched:
+        assert Game.content_of("tarneeb") == unwatched
+    assert len(watched) == 1 and "revision" in watched[0]["sql"]
+    Game.objects.filter(slug="tarneeb").update(revision=F("revision") + 1)
+    edited = Game.content_of("tarneeb")
+    assert edited != unwatched
+    with CaptureQueriesContext(connection):
+        assert Game.content_of("tarneeb") == edited
+    assert Game.content_of("poker") is None
+
+
+def test_a_plain_query_that_fails_raises_djangos_database_error(db):
+    for watch in (False, True):
+        connection.force_debug_cursor = watch
+        try:
+            with pytest.raises(OperationalError):
+                rows_of("SELECT revision FROM no_such_table")
+        finally:
+            connection.force_debug_cursor = False
 
 
 # --- tutorial steps and quiz questions: cached whole, each visitor's parts their own ----------
