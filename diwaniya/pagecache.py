@@ -4,12 +4,12 @@ A page that depends only on its address and the content's revision is rendered o
 markers around each part that is a visitor's own (the learn box with their progress, a form's
 CSRF token, a question's one-time form token), and kept in the shared cache. A visitor with
 nothing of their own on the page (most first visits to a rule page) gets it compressed as it
-was stored. Any other gets the page with their parts put in: the stretches between the parts
-were compressed once, each on its own, and only the parts are compressed per request
-(``_spliced``), which spares compressing a whole page per visitor (a fifth of a quiz
-question's time). Nothing per visitor (a CSRF token, progress, a form's values) is ever in
-what the cache holds: the cached text carries the parts as a visitor without a session sees
-them, and every CSRF token in it is replaced.
+was stored, and reads no more of the cache than that (``Cached``). Any other gets the page
+with their parts put in: the stretches between the parts were compressed once, each on its
+own, and only the parts are compressed per request (``_spliced``), which spares compressing a
+whole page per visitor (a fifth of a quiz question's time). Nothing per visitor (a CSRF token,
+progress, a form's values) is ever in what the cache holds: the cached text carries the parts
+as a visitor without a session sees them, and every CSRF token in it is replaced.
 
 Keys carry the content's revision (``Game.revision``, kept in the database), so an edit made
 through any process or machine changes the key every other process asks for: nothing is
@@ -65,53 +65,95 @@ def key(request, revision) -> str:
     return f"page:{revision}:{address}"
 
 
-def entry(cache_key: str, timeout: int, render):
-    """The cached page under ``cache_key`` (a dict: ``type``, ``parts``, ``text`` with its
-    markers, the ``meta`` the render left on its response; ``gzip``, without the markers, when
-    a visitor may have no part of their own, on a page without a form; the ``pieces`` that
-    ``_spliced`` puts together when it has parts). The page is kept once as text: a shared
-    cache sends all of the entry to every request),
-    rendered by ``render()`` when the cache does not hold it. A response other than 200 is
+class Cached:
+    """A cached page, kept under two keys so that a request reads only what it sends.
+
+    The head (``key``): the page's ``type``, its ``parts``, the ``meta`` its render left on
+    its response, and its ``gzip`` without the markers when a visitor may have no part of
+    their own (a page without a form). That is all a visitor without a session reads: 11 KB
+    of a rule page. The body (``key:body``): the ``text`` with its markers and, when it has
+    parts, the ``pieces`` that ``_spliced`` puts together; 73 KB of a rule page, read only
+    for a visitor with parts of their own or a client that takes no gzip. A body evicted on
+    its own is rendered again."""
+
+    def __init__(self, key: str, head: dict, timeout: int, render, body: dict | None = None):
+        self.key, self.timeout, self.render = key, timeout, render
+        self.type, self.parts, self.meta = head["type"], head["parts"], head["meta"]
+        self.gzip = head.get("gzip")
+        self._body = body
+
+    def body(self) -> dict:
+        if self._body is None:
+            self._body = cache.get(self.key + BODY)
+        if self._body is None:
+            found = _stored(self.key, self.timeout, self.render)
+            if isinstance(found, HttpResponse):  # the page is gone since its head was kept
+                raise Gone(found)
+            self._body = found._body
+        return self._body
+
+
+BODY = ":body"
+
+
+class Gone(Exception):
+    """A page whose head was cached no longer renders (its response is the exception's)."""
+
+
+def entry(cache_key: str, timeout: int, render) -> "Cached | HttpResponse":
+    """The page cached under ``cache_key`` (see ``Cached``), rendered by ``render()`` and kept
+    for ``timeout`` seconds when the cache does not hold it. A response other than 200 is
     returned as it is, never cached."""
-    found = cache.get(cache_key)
-    if found is not None:
-        return found
+    head = cache.get(cache_key)
+    if head is not None:
+        return Cached(cache_key, head, timeout, render)
+    return _stored(cache_key, timeout, render)
+
+
+def _stored(cache_key: str, timeout: int, render) -> "Cached | HttpResponse":
     response = render()
     if response.status_code != 200:
         return unmarked(response)
     text = response.content
     html = response["Content-Type"].startswith("text/html")  # only a page has parts
     parts = sorted({name.decode() for name, _ in _PART.findall(text)}) if html else []
-    found = {"type": response["Content-Type"], "parts": parts, "text": text}
-    found["meta"] = getattr(response, "pagecache_meta", {})
+    head = {"type": response["Content-Type"], "parts": parts}
+    head["meta"] = getattr(response, "pagecache_meta", {})
     if CSRF not in parts:  # a visitor may have nothing of their own on it: kept compressed
-        found["gzip"] = gzip.compress(_MARKER.sub(b"", text), 6, mtime=0)
-    if parts:
-        found["pieces"] = _pieces(text)
-    cache.set(cache_key, found, timeout)
-    return found
+        head["gzip"] = gzip.compress(_MARKER.sub(b"", text), 6, mtime=0)
+    body = {"text": text, "pieces": _pieces(text) if parts else None}
+    # The body first: a head is never found without its body but when evicted on its own.
+    cache.set_many({cache_key + BODY: body, cache_key: head}, timeout)
+    return Cached(cache_key, head, timeout, render, body)
 
 
 def respond(
-    request, found: dict, parts: dict[str, str] | None = None, vary=("Accept-Encoding", "Cookie")
+    request, found: Cached, parts: dict[str, str] | None = None, vary=("Accept-Encoding", "Cookie")
 ) -> HttpResponse:
     """The cached page with this request's own ``parts`` (``{name: html}``) in place of the
     cached ones; every CSRF token is this request's. ``vary``: what else the answer depends on
     than its address."""
     parts = dict(parts or {})
-    if CSRF in found["parts"]:
+    if CSRF in found.parts:
         parts[CSRF] = csrf_input(request)
-    if parts and "pieces" in found and _accepts_gzip(request):
-        response = HttpResponse(_spliced(found, parts), content_type=found["type"])
+    gzipped = _accepts_gzip(request)
+    if not parts and gzipped and found.gzip is not None:  # most requests: the head is enough
+        response = HttpResponse(found.gzip, content_type=found.type)
+        response["Content-Encoding"] = "gzip"  # the GZip middleware leaves it as it is
+        patch_vary_headers(response, vary)
+        return response
+    try:
+        body = found.body()
+    except Gone as gone:
+        return gone.args[0]
+    if parts and body["pieces"] and gzipped:
+        response = HttpResponse(_spliced(body, parts), content_type=found.type)
         response["Content-Encoding"] = "gzip"
     elif parts:
-        text = _PART.sub(lambda m: _own(parts, m.group(1).decode(), m.group(2)), found["text"])
-        response = HttpResponse(text, content_type=found["type"])
-    elif _accepts_gzip(request):
-        response = HttpResponse(found["gzip"], content_type=found["type"])
-        response["Content-Encoding"] = "gzip"  # the GZip middleware leaves it as it is
+        text = _PART.sub(lambda m: _own(parts, m.group(1).decode(), m.group(2)), body["text"])
+        response = HttpResponse(text, content_type=found.type)
     else:  # a client that takes no gzip: rare enough to take the markers out on the way
-        response = HttpResponse(_MARKER.sub(b"", found["text"]), content_type=found["type"])
+        response = HttpResponse(_MARKER.sub(b"", body["text"]), content_type=found.type)
     patch_vary_headers(response, vary)
     return response
 
@@ -152,13 +194,13 @@ _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
 _LAST_BLOCK = b"\x03\x00"
 
 
-def _spliced(found: dict, parts: dict[str, str]) -> bytes:
+def _spliced(body: dict, parts: dict[str, str]) -> bytes:
     """The page with ``parts`` filled in, gzip-compressed from its stretches' own streams and
     a stream for each part. No stream holds both a part and a stretch, so a secret (a token,
     in a part) never shares one with text a request can choose (in a stretch): what BREACH
     needs. A part is small, so a small window does (6 µs a part, not 60)."""
-    text, out, crc, size = found["text"], [_GZIP_HEADER], 0, 0
-    for start, end, deflated, name, default in found["pieces"]:
+    text, out, crc, size = body["text"], [_GZIP_HEADER], 0, 0
+    for start, end, deflated, name, default in body["pieces"]:
         own = _own(parts, name, default)
         out += [deflated, _deflated(own, zlib.compressobj(6, zlib.DEFLATED, -12, 5))]
         for piece in (text[start:end], own):

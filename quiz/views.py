@@ -173,7 +173,7 @@ def question(request, game, variant, kind, token):
     # A visitor without a session has the newcomer's score and no "again": the cached ones.
     newcomer = not pagecache.has_session(request)
     return pagecache.respond(
-        request, found, _own_parts(request, progress, url_key, found["meta"], newcomer=newcomer)
+        request, found, _own_parts(request, progress, url_key, found.meta, newcomer=newcomer)
     )
 
 

@@ -145,7 +145,7 @@ def step_page(request, slug, number):
     if progress is not None and progress.visit(number):
         with learner.updating(request, slug, create=False) as stored:
             stored.visit(number)
-    if progress is not None and _answers_show(found["meta"], progress, number):
+    if progress is not None and _answers_show(found.meta, progress, number):
         return pagecache.unmarked(_step_response(request, slug, number, progress, content))
     return pagecache.respond(request, found)
 

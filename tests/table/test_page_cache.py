@@ -289,6 +289,54 @@ def test_a_part_longer_than_a_stored_block_and_a_part_left_out_are_spliced_whole
     assert gzip.decompress(response.content).decode() == f"<p>{long}</p>as cached<p>end"
 
 
+def rule_page_keys(url: str) -> tuple[str, str]:
+    """The cache keys of a rule page: its head and its body."""
+    from django.test import RequestFactory
+
+    from diwaniya import pagecache
+
+    key = pagecache.key(RequestFactory().get(url), Game.content_of(url.split("/")[2]))
+    return key, key + pagecache.BODY
+
+
+def test_a_visitor_with_nothing_of_their_own_reads_only_the_pages_head(tutorials):
+    """With a shared cache every read crosses the network: a visitor without a session reads
+    the compressed page alone, never the text kept for visitors with parts of their own."""
+    import pickle
+
+    from django.core.cache import cache
+
+    plain = Client().get(URL, HTTP_ACCEPT_ENCODING="gzip")
+    head, body = rule_page_keys(URL)
+    assert len(pickle.dumps(cache.get(head))) < 1.2 * len(plain.content)
+    assert len(cache.get(body)["text"]) > 4 * len(plain.content)
+    cache.delete(body)
+    again = Client().get(URL, HTTP_ACCEPT_ENCODING="gzip")
+    assert again.content == plain.content and cache.get(body) is None  # nor rendered again
+    # A visitor with parts of their own needs the body: it is rendered again, and kept.
+    visitor, step = with_progress()
+    assert f"resume at step {step}" in learn_box(page_text(visitor.get(URL)))
+    assert cache.get(body) is not None
+    assert Client().get(URL, HTTP_ACCEPT_ENCODING="identity").content.decode() == (
+        gzip.decompress(plain.content).decode()
+    )
+
+
+def test_a_page_gone_since_its_head_was_kept_answers_as_it_now_does(db):
+    from django.core.cache import cache
+    from django.http import HttpResponse, HttpResponseNotFound
+    from django.test import RequestFactory
+
+    from diwaniya import pagecache
+
+    answers = [HttpResponse(f"<p>{pagecache.mark('own', 'a')}</p>"), HttpResponseNotFound("no")]
+    pagecache.entry("page:test-gone", 60, lambda: answers.pop(0))
+    cache.delete("page:test-gone" + pagecache.BODY)
+    found = pagecache.entry("page:test-gone", 60, lambda: answers.pop(0))
+    request = RequestFactory().get("/", HTTP_ACCEPT_ENCODING="gzip")
+    assert pagecache.respond(request, found, {"own": "b"}).status_code == 404
+
+
 def test_a_warm_question_asks_the_database_once_for_a_visitor_without_a_session(
     db, rulebook, django_assert_max_num_queries
 ):
