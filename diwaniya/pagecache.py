@@ -23,7 +23,7 @@ import struct
 import zlib
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
@@ -59,6 +59,13 @@ def has_session(request) -> bool:
     return settings.SESSION_COOKIE_NAME in request.COOKIES
 
 
+def kept(countless: bool):
+    """The cache a page or its data is kept in: ``countless`` for those made from what a
+    visitor writes in an address (house rules, a position, a question's seed, a match), which
+    have no number; "default" for the rest, few, which the countless never push out."""
+    return caches["countless" if countless else "default"]
+
+
 def key(request, revision) -> str:
     """The page's address (language and query included) at a content revision."""
     address = hashlib.sha256(request.get_full_path().encode()).hexdigest()
@@ -76,17 +83,17 @@ class Cached:
     for a visitor with parts of their own or a client that takes no gzip. A body evicted on
     its own is rendered again."""
 
-    def __init__(self, key: str, head: dict, timeout: int, render, body: dict | None = None):
-        self.key, self.timeout, self.render = key, timeout, render
+    def __init__(self, store, key: str, head: dict, timeout: int, render, body=None):
+        self.store, self.key, self.timeout, self.render = store, key, timeout, render
         self.type, self.parts, self.meta = head["type"], head["parts"], head["meta"]
         self.gzip = head.get("gzip")
         self._body = body
 
     def body(self) -> dict:
         if self._body is None:
-            self._body = cache.get(self.key + BODY)
+            self._body = self.store.get(self.key + BODY)
         if self._body is None:
-            found = _stored(self.key, self.timeout, self.render)
+            found = _stored(self.store, self.key, self.timeout, self.render)
             if isinstance(found, HttpResponse):  # the page is gone since its head was kept
                 raise Gone(found)
             self._body = found._body
@@ -100,17 +107,18 @@ class Gone(Exception):
     """A page whose head was cached no longer renders (its response is the exception's)."""
 
 
-def entry(cache_key: str, timeout: int, render) -> "Cached | HttpResponse":
-    """The page cached under ``cache_key`` (see ``Cached``), rendered by ``render()`` and kept
-    for ``timeout`` seconds when the cache does not hold it. A response other than 200 is
-    returned as it is, never cached."""
-    head = cache.get(cache_key)
+def entry(cache_key: str, timeout: int, render, countless=False) -> "Cached | HttpResponse":
+    """The page cached under ``cache_key`` (see ``Cached``; ``countless``: see ``kept``),
+    rendered by ``render()`` and kept for ``timeout`` seconds when the cache does not hold it.
+    A response other than 200 is returned as it is, never cached."""
+    store = kept(countless)
+    head = store.get(cache_key)
     if head is not None:
-        return Cached(cache_key, head, timeout, render)
-    return _stored(cache_key, timeout, render)
+        return Cached(store, cache_key, head, timeout, render)
+    return _stored(store, cache_key, timeout, render)
 
 
-def _stored(cache_key: str, timeout: int, render) -> "Cached | HttpResponse":
+def _stored(store, cache_key: str, timeout: int, render) -> "Cached | HttpResponse":
     response = render()
     if response.status_code != 200:
         return unmarked(response)
@@ -123,8 +131,8 @@ def _stored(cache_key: str, timeout: int, render) -> "Cached | HttpResponse":
         head["gzip"] = gzip.compress(_MARKER.sub(b"", text), 6, mtime=0)
     body = {"text": text, "pieces": _pieces(text) if parts else None}
     # The body first: a head is never found without its body but when evicted on its own.
-    cache.set_many({cache_key + BODY: body, cache_key: head}, timeout)
-    return Cached(cache_key, head, timeout, render, body)
+    store.set_many({cache_key + BODY: body, cache_key: head}, timeout)
+    return Cached(store, cache_key, head, timeout, render, body)
 
 
 def respond(
@@ -209,10 +217,12 @@ def _spliced(body: dict, parts: dict[str, str]) -> bytes:
     return b"".join(out)
 
 
-def serve(request, cache_key: str, timeout: int, render, visitor_parts=None) -> HttpResponse:
+def serve(
+    request, cache_key: str, timeout: int, render, visitor_parts=None, countless=False
+) -> HttpResponse:
     """The page under ``cache_key`` (see ``entry``); ``visitor_parts()`` returns ``{name:
     html}`` for a visitor with a session, rendered per request."""
-    found = entry(cache_key, timeout, render)
+    found = entry(cache_key, timeout, render, countless)
     if isinstance(found, HttpResponse):
         return found
     own = visitor_parts() if visitor_parts is not None and has_session(request) else None

@@ -150,25 +150,42 @@ STORAGES = {
 # One process: its own memory. Several processes or machines: one Redis for all (REDIS_URL),
 # so what one worker caches or clears every other sees; its keys are the release's own, so a
 # deploy never serves the pages of the code it replaced (``diwaniya.release``).
+# "countless" keeps the pages made from what a visitor writes in an address (house rules,
+# positions, questions, matches): they are without number, so they are kept apart, and a run
+# of them never pushes the few pages of the presets and tutorials out of "default". Redis
+# bounds both by its own maxmemory policy (README: "Running on several machines").
 if os.environ.get("REDIS_URL"):
     from diwaniya import release
 
     CACHES = {
-        "default": {
+        alias: {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
-            "KEY_PREFIX": f"diwaniya:{release.digest(BASE_DIR)}",
-        },
-        # What outlives a release: the readers' report rate limits.
-        "limits": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ["REDIS_URL"],
-            "KEY_PREFIX": "diwaniya",
-        },
+            "KEY_PREFIX": f"diwaniya:{release.digest(BASE_DIR)}{suffix}",
+        }
+        for alias, suffix in (("default", ""), ("countless", ":n"))
+    }
+    # What outlives a release: the readers' report rate limits.
+    CACHES["limits"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": "diwaniya",
     }
 else:
+    # A process's own memory, bounded by entries. Every page in the sitemap and every step of
+    # every tutorial, in three languages, took 1,420 entries and 22 MB of "default": 3,000
+    # leave room. The countless take 12 KB an entry (a question's two) to 80 KB (a house-rule
+    # set's three), so 600 stay under 50 MB.
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 3000},
+        },
+        "countless": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "countless",
+            "OPTIONS": {"MAX_ENTRIES": 600},
+        },
         "limits": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "limits",

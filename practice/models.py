@@ -11,12 +11,12 @@ that sends it (``Authorization: Bearer <token>``).
 import secrets
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.db import connection, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from diwaniya import pagecache
 from rulebook.models import Game
 
 from .match import DealRecord, Practice, Setup, commitment
@@ -88,10 +88,11 @@ class Match(models.Model):
         the cache keeps where the match stood before it."""
         rows = list(self.deals.all()) if deals is None else deals
         key = f"practice:standing:{self.public_id}:{len(rows) - 1}"
-        standing = cache.get(key) if len(rows) > 1 else None
+        store = pagecache.kept(countless=True)  # one a match
+        standing = store.get(key) if len(rows) > 1 else None
         practice = Practice(self.setup, [row.record() for row in rows], standing)
         if practice.standing is not None:
-            cache.set(key, practice.standing, STANDING_SECONDS)
+            store.set(key, practice.standing, STANDING_SECONDS)
         return practice
 
     def store(self, practice: Practice, deals: list["Deal"]) -> bool:

@@ -66,6 +66,7 @@ def choose(request, game):
         pagecache.key(request, content),
         HOUSE_CHOOSE_SECONDS if request.GET else CHOOSE_PAGE_SECONDS,
         lambda: _choose(request, game),
+        countless=bool(request.GET),
     )
 
 

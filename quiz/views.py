@@ -167,6 +167,7 @@ def question(request, game, variant, kind, token):
         pagecache.key(request, Game.content_of(game)),
         QUESTION_PAGE_SECONDS,
         lambda: _unanswered(_page(game, variant, kind, seed, house, request, Progress(), url_key)),
+        countless=True,
     )
     if isinstance(found, HttpResponse):
         return found

@@ -46,6 +46,7 @@ def position(request, game):
         pagecache.key(request, f"api:{language}"),
         POSITION_SECONDS,
         lambda: _position(request, game, language),
+        countless=True,
     )
     if isinstance(found, HttpResponse):
         return found

@@ -10,7 +10,6 @@ gives the same answer: it is cached, and bounded (``BUDGET``).
 import hashlib
 from urllib.parse import urlencode
 
-from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -93,13 +92,14 @@ def side(params, name: str) -> Side:
 def result(a: Side, b: Side) -> dict:
     """The engine's comparison, cached by the two rule sets."""
     key = "compare:" + hashlib.sha256(repr((_key(a), _key(b), SEED)).encode()).hexdigest()
-    found = cache.get(key)
+    store = pagecache.kept(countless=bool(a.overrides or b.overrides))
+    found = store.get(key)
     if found is None:
         try:
             found = compare(a, b, SEED, BUDGET)
         except BadInput as e:
             raise CompareError(e.code, **e.details) from None
-        cache.set(key, found, CACHE_SECONDS)
+        store.set(key, found, CACHE_SECONDS)
     return found
 
 
@@ -328,6 +328,7 @@ def page(request):
         pagecache.key(request, Game.site_content()),
         COMPARE_PAGE_SECONDS if offered else HOUSE_COMPARE_SECONDS,
         lambda: _page(request),
+        countless=not offered,
     )
 
 

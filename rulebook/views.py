@@ -2,7 +2,6 @@
 
 from urllib.parse import urlencode
 
-from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -77,6 +76,7 @@ def rules_page(request, game, variant=None):
         HOUSE_PAGE_SECONDS if request.GET else 3600,
         lambda: _rules_response(request, *_game(game), variant),
         lambda: {"learn": _learn_box(request, learn.path_of(request, game, variant, content))},
+        countless=bool(request.GET),
     )
 
 
@@ -173,10 +173,11 @@ def _page(spec, game_row, slug, house) -> dict:
     key = f"rules:{get_language()}:{game_row.slug}:{slug}:{version}"
     if overrides:
         key = "house:" + key + ":" + house.query_string()
-    page = cache.get(key)
+    store = pagecache.kept(countless=bool(overrides))
+    page = store.get(key)
     if page is None:
         page = pages.build(game_row, spec, slug, house.rules, base=house.preset)
-        cache.set(key, page, HOUSE_PAGE_SECONDS if overrides else 3600)
+        store.set(key, page, HOUSE_PAGE_SECONDS if overrides else 3600)
     return page
 
 
@@ -245,6 +246,7 @@ def position_page(request, game):
         pagecache.key(request, _content(game)),
         POSITION_PAGE_SECONDS,
         lambda: _position_response(request, *_game(game)),
+        countless=True,
     )
 
 

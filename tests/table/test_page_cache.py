@@ -322,6 +322,27 @@ def test_a_visitor_with_nothing_of_their_own_reads_only_the_pages_head(tutorials
     )
 
 
+def test_countless_pages_are_bounded_and_never_push_a_rule_page_out(tutorials):
+    """Pages made from a query (a question's seed, a position, house rules) have no number:
+    they are kept in a bounded cache of their own, so a run of them leaves the rule pages."""
+    from django.conf import settings
+    from django.core.cache import caches
+    from django.http import HttpResponse
+
+    from diwaniya import pagecache
+
+    Client().get(URL)
+    head, body = rule_page_keys(URL)
+    bound = settings.CACHES["countless"]["OPTIONS"]["MAX_ENTRIES"]
+    for n in range(bound):  # two entries a page: twice the bound
+        pagecache.entry(f"page:test-countless:{n}", 60, lambda: HttpResponse("<p>q"), True)
+    countless = caches["countless"]
+    assert countless.get("page:test-countless:0") is None  # the first pushed out
+    assert countless.get(f"page:test-countless:{bound - 1}") is not None
+    assert len(countless._cache) <= bound
+    assert caches["default"].get(head) is not None and caches["default"].get(body) is not None
+
+
 def test_a_page_gone_since_its_head_was_kept_answers_as_it_now_does(db):
     from django.core.cache import cache
     from django.http import HttpResponse, HttpResponseNotFound
