@@ -81,13 +81,14 @@ class Cached:
     of a rule page. The body (``key:body``): the ``text`` with its markers and, when it has
     parts, the ``pieces`` that ``_spliced`` puts together; 73 KB of a rule page, read only
     for a visitor with parts of their own or a client that takes no gzip. A body evicted on
-    its own is rendered again."""
+    its own is rendered again. A page with a form, whose every request fills in its own CSRF
+    token, keeps its body in its head: one read, as every request needs both."""
 
     def __init__(self, store, key: str, head: dict, timeout: int, render, body=None):
         self.store, self.key, self.timeout, self.render = store, key, timeout, render
         self.type, self.parts, self.meta = head["type"], head["parts"], head["meta"]
         self.gzip = head.get("gzip")
-        self._body = body
+        self._body = body or head.get("body")
 
     def body(self) -> dict:
         if self._body is None:
@@ -127,11 +128,14 @@ def _stored(store, cache_key: str, timeout: int, render) -> "Cached | HttpRespon
     parts = sorted({name.decode() for name, _ in _PART.findall(text)}) if html else []
     head = {"type": response["Content-Type"], "parts": parts}
     head["meta"] = getattr(response, "pagecache_meta", {})
-    if CSRF not in parts:  # a visitor may have nothing of their own on it: kept compressed
-        head["gzip"] = gzip.compress(_MARKER.sub(b"", text), 6, mtime=0)
     body = {"text": text, "pieces": _pieces(text) if parts else None}
-    # The body first: a head is never found without its body but when evicted on its own.
-    store.set_many({cache_key + BODY: body, cache_key: head}, timeout)
+    if CSRF in parts:  # every request has a part of its own (a form): one key, read whole
+        head["body"] = body
+        store.set(cache_key, head, timeout)
+    else:  # a visitor may have nothing of their own on it: kept compressed
+        head["gzip"] = gzip.compress(_MARKER.sub(b"", text), 6, mtime=0)
+        # The body first: a head is never found without its body but when evicted on its own.
+        store.set_many({cache_key + BODY: body, cache_key: head}, timeout)
     return Cached(store, cache_key, head, timeout, render, body)
 
 

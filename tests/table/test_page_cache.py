@@ -343,6 +343,21 @@ def test_countless_pages_are_bounded_and_never_push_a_rule_page_out(tutorials):
     assert caches["default"].get(head) is not None and caches["default"].get(body) is not None
 
 
+def test_a_page_with_a_form_is_read_from_the_cache_once(db, rulebook, monkeypatch):
+    """Every request of a page with a form fills in its own CSRF token, so needs the page's
+    text: it is kept under one key, not a head and a body read one after the other."""
+    from django.core.cache import caches
+
+    url = quiz_question(Client())
+    Client().get(url)
+    reads = []
+    store = caches["countless"]
+    monkeypatch.setattr(store, "get", lambda key, *a, get=store.get: reads.append(key) or get(key))
+    for encoding in ("gzip", "identity"):
+        assert CSRF.search(page_text(Client().get(url, HTTP_ACCEPT_ENCODING=encoding)))
+    assert len(reads) == 2 and not any(key.endswith(":body") for key in reads)
+
+
 def test_a_page_gone_since_its_head_was_kept_answers_as_it_now_does(db):
     from django.core.cache import cache
     from django.http import HttpResponse, HttpResponseNotFound
