@@ -22,7 +22,7 @@ import time
 
 import pyspiel
 
-from rulebook.engine import hearts, penalty
+from rulebook.engine import hearts, penalty, shuffle
 from rulebook.engine.cards import PACK_52, cards_in
 from rulebook.engine.table import W
 
@@ -48,10 +48,7 @@ def _decks() -> list[list[int]]:
 
 
 def _hands(deck: list[int]) -> list[int]:
-    hands = [0, 0, 0, 0]
-    for j, c in enumerate(deck):
-        hands[j & 3] |= 1 << c
-    return hands
+    return shuffle.dealt_around(deck)  # as OpenSpiel deals: the k-th card to player k % 4
 
 
 def _ours_push(decks) -> float:
