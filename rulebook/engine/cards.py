@@ -88,6 +88,14 @@ def cards_in(mask: int) -> list[int]:
     ]
 
 
+BITS = tuple(1 << c for c in range(52))  # each card's bit, looked up
+
+
+def mask_of(cards) -> int:
+    """The bit set of distinct ``cards`` (the inverse of ``cards_in``)."""
+    return sum(map(BITS.__getitem__, cards))
+
+
 def hand_of(codes) -> int:
     mask = 0
     for code in codes:

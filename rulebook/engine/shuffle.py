@@ -17,7 +17,7 @@ Algorithm (version 1), stated so that anyone can reimplement it:
 import hashlib
 from functools import lru_cache
 
-from .cards import PACK_52, cards_in
+from .cards import PACK_52, cards_in, mask_of
 
 ALGORITHM = "diwaniya-deal-v1"
 
@@ -55,12 +55,8 @@ def _dealt(seed: str, pack: int) -> tuple[int, ...]:
     return tuple(dealt_around(shuffled(seed, pack)))
 
 
-_BITS = tuple(1 << c for c in range(52))
-
-
 def dealt_around(cards: list[int]) -> list[int]:
     """Four hands (bit sets, by seat N, E, S, W) from distinct ``cards`` dealt one at a time
     around the table: the j-th card to seat j % 4. Each hand is summed from its own slice,
     half the time of setting 52 bits one by one (a playout's deal is a tenth of its time)."""
-    bit = _BITS.__getitem__
-    return [sum(map(bit, cards[seat::4])) for seat in range(4)]
+    return [mask_of(cards[seat::4]) for seat in range(4)]

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.engine import shuffle
-from rulebook.engine.cards import PACK_52, cards_in
+from rulebook.engine.cards import PACK_52, cards_in, mask_of
 
 
 @given(st.permutations(range(52)), st.integers(min_value=0, max_value=52))
@@ -21,3 +21,8 @@ def test_a_seeded_deal_is_dealt_around():
     hands = shuffle.deal("dealing", PACK_52)
     assert hands == shuffle.dealt_around(shuffle.shuffled("dealing", PACK_52))
     assert [h.bit_count() for h in hands] == [13] * 4
+
+
+@given(st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_a_bit_set_is_the_set_of_its_cards(mask):
+    assert mask_of(cards_in(mask)) == mask

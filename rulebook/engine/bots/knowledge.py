@@ -138,13 +138,7 @@ def is_master(c: int, out: int) -> bool:
     return not above(c, out)
 
 
-BITS = tuple(1 << c for c in range(52))
 CARD_CODES = tuple(card_code(c) for c in range(52))  # each card's code, looked up
-
-
-def mask_of(cards) -> int:
-    """The bit set of ``cards``."""
-    return sum([BITS[c] for c in cards])
 
 
 def suit_cards(mask: int, s: int) -> int:

@@ -13,7 +13,7 @@ and in the registry's "tips" sections), or "site's own" when no source gives tha
 Leekha and Hearts have no registry file: there every heuristic is the site's own.
 """
 
-from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in
+from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in, mask_of
 from ..penalty.moves import EXPOSE, KEEP, PASS
 from .knowledge import (
     CARD_CODES,
@@ -22,7 +22,6 @@ from .knowledge import (
     above,
     below,
     is_master,
-    mask_of,
     suit_cards,
 )
 from .reasons import Advice, advise
