@@ -12,8 +12,9 @@ it out twice, and the trick is held in ints (the leader, the winning card and se
 in a four-slot list); ``trick`` and ``last_trick`` are built only when read.
 """
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..cards import SUIT_BITS, SUIT_LISTS, SUITS, card_code, cards_in, check_hands, suit_mask
 from ..errors import BadInput, IllegalMove
@@ -34,12 +35,15 @@ from .scoring import (
     Values,
 )
 
-SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
+SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
 # A suit's 13 bits -> its cards: listing a mask's cards is four look-ups.
-_S, _H, _D, _C = SUIT_LISTS
-_B = SUIT_BITS
+_S: Final = SUIT_LISTS[0]
+_H: Final = SUIT_LISTS[1]
+_D: Final = SUIT_LISTS[2]
+_C: Final = SUIT_LISTS[3]
+_B: Final = SUIT_BITS
 _PASS_OF = PASS.__add__  # a card -> the move choosing it to pass
-HAND_SIZE = 13
+HAND_SIZE: Final = 13
 # The opening lead that names a card: the card its holder must lead, and the cards allowed.
 _FORCED_OPENING = {
     "jack_of_hearts": (JH, JH_BIT, "must_lead_jack_of_hearts"),
@@ -67,6 +71,10 @@ class Table:
         "first_trick_guard",
         "scoring",
         "each_trick_lowest",
+        "orders",
+        "pass_to",
+        "first_lead",
+        "later_lead",
     )
     p: dict
     step: int
@@ -83,6 +91,10 @@ class Table:
     first_trick_guard: int
     scoring: Values
     each_trick_lowest: bool
+    orders: tuple[tuple[int, ...], ...]
+    pass_to: tuple[tuple[int, ...], ...]
+    first_lead: str
+    later_lead: str
 
     def __init__(self, rules: Any) -> None:
         p = self.p = parameters(rules)
@@ -102,6 +114,21 @@ class Table:
         # No card that scores on the first trick unless nothing else is held.
         self.first_trick_guard = 0 if p["points_on_first_trick"] else self.scoring.moon_mask
         self.each_trick_lowest = p["later_deal_lead"] == "lowest_score_each_trick"
+        # Worked out here rather than on every deal: the four seats in the order they act from
+        # each seat, and who each seat passes to on deals 1 to 4 (every rotation repeats within
+        # four deals), empty where there is no pass.
+        self.orders = tuple(tuple(seats_from(first, p["direction"])) for first in range(4))
+        self.pass_to = tuple(_pass_targets(p, number) for number in (1, 2, 3, 4))
+        self.first_lead = p["opening_lead"]
+        lowest = p["later_deal_lead"] == "lowest_score"
+        self.later_lead = "lowest_score" if lowest else self.first_lead
+
+
+def _pass_targets(p: dict, deal_number: int) -> tuple[int, ...]:
+    direction = pass_direction_for(p, deal_number)
+    if direction == "none":
+        return ()
+    return tuple(map(PASS_TARGET[direction], range(4)))
 
 
 @lru_cache(maxsize=256)
@@ -178,15 +205,15 @@ def new_deal(
     d.to_act = None
     if start == "play":
         d._start_play()
-    elif pass_direction_for(t.p, deal_number) != "none":
-        d._order = tuple(seats_from(t.nxt[dealer], t.p["direction"]))
+    elif t.pass_to[(deal_number - 1) & 3]:
+        d._order = t.orders[t.nxt[dealer]]
         d.to_act = d._order[0]
     else:
         d._start_expose()
     return d
 
 
-def _nth(cards: int, random) -> int:
+def _nth(cards: int, random: Callable[[], float]) -> int:
     """The ``int(random() * n)``-th lowest of the ``n`` cards of the bit set ``cards``: a card
     drawn with no list built."""
     k = int(random() * cards.bit_count())
@@ -281,18 +308,15 @@ class Deal:
 
     def pass_target(self, seat: int) -> int | None:
         """The seat ``seat`` passes to on this deal (None when there is no pass)."""
-        direction = pass_direction_for(self._t.p, self.deal_number)
-        if direction == "none":
-            return None
-        return PASS_TARGET[direction](seat)
+        targets = self._t.pass_to[(self.deal_number - 1) & 3]
+        return targets[seat] if targets else None
 
     def _exchange(self) -> None:
         hands, passes = self.hands, self.passes
         new = [hands[s] & ~passes[s] for s in range(4)]
+        targets = self._t.pass_to[(self.deal_number - 1) & 3]
         for seat in range(4):
-            target = self.pass_target(seat)
-            assert target is not None  # only a deal with a pass exchanges cards
-            new[target] |= passes[seat]
+            new[targets[seat]] |= passes[seat]
         self.hands = new
 
     def _start_expose(self) -> None:
@@ -302,7 +326,7 @@ class Deal:
             return
         first = right_of(self.dealer) if t.p["expose_order"] == "dealer_right" else self.dealer
         self.phase = "expose"
-        self._order = tuple(seats_from(first, t.p["direction"]))
+        self._order = t.orders[first]
         self._step = -1
         self._next_exposer()
 
@@ -319,15 +343,15 @@ class Deal:
             self.to_act = self._order[step]
 
     def _start_play(self) -> None:
-        p = self._t.p
+        t = self._t
         self.phase = "play"
         self._order = ()
-        how = p["opening_lead"]
-        if self.deal_number > 1 and p["later_deal_lead"] == "lowest_score":
-            how = "lowest_score"
+        how = t.first_lead if self.deal_number == 1 else t.later_lead
         if how in _FORCED_OPENING:
             opening, allowed, _ = _FORCED_OPENING[how]
-            leader = next(s for s in range(4) if self.hands[s] >> opening & 1)
+            leader = 0
+            while not self.hands[leader] >> opening & 1:
+                leader += 1
             self._force = allowed
         elif how == "lowest_score":
             leader = self.lowest_seat(self.match_totals)
@@ -343,14 +367,15 @@ class Deal:
         p = self._t.p
         origin = right_of(self.dealer) if p["lowest_score_tie"] == "dealer_right" else self.dealer
         low = min(totals)
-        return next(s for s in seats_from(origin, p["direction"]) if totals[s] == low)
+        return next(s for s in self._t.orders[origin] if totals[s] == low)
 
     # --- legality --------------------------------------------------------------------------
 
     def _play_mask(self) -> int:
         """THE legality of a card play: the cards ``to_act`` may play, narrowed rule by rule
         (the same steps, in order, as :meth:`_play_refusal` explains)."""
-        hand = self.hands[self.to_act]
+        seat: int = self.to_act  # unboxed once: the hot path indexes with it
+        hand = self.hands[seat]
         t = self._t
         if self._tn == 0:
             # The opening lead that names a card (the J♥, the 2♣, a club).
@@ -463,34 +488,7 @@ class Deal:
                 m = self._play_mask()
             if not m >> move & 1:
                 raise self._play_refusal(move)
-            # The one place a card changes the state.
-            seat = self.to_act
-            b = 1 << move
-            self.hands[seat] ^= b
-            self._played |= b
-            self.history.append(move)
-            self._lm = -1
-            n = self._tn
-            self._tc[n] = move
-            if n == 0:
-                self._led = move // 13
-                self._wc = move
-                self._ws = self._tl = seat
-                self._tb = b
-                self._tn = 1
-                self._force = 0
-                self.to_act = self._nxt[seat]
-                return
-            self._tb |= b
-            # The highest card of the suit led takes the trick.
-            if move > self._wc and move // 13 == self._led:
-                self._wc = move
-                self._ws = seat
-            if n < 3:
-                self._tn = n + 1
-                self.to_act = self._nxt[seat]
-                return
-            self._end_trick()
+            self._lay(move)
             return
         error = self.refusal(move)
         if error is not None:
@@ -499,6 +497,37 @@ class Deal:
             self._pass(move - PASS)
         else:
             self._push_expose(move)
+
+    def _lay(self, move: int) -> None:
+        """The one place a card changes the state: ``to_act`` plays ``move``, already found
+        legal."""
+        seat: int = self.to_act
+        b = 1 << move
+        self.hands[seat] ^= b
+        self._played |= b
+        self.history.append(move)
+        self._lm = -1
+        n = self._tn
+        self._tc[n] = move
+        if n == 0:
+            self._led = move // 13
+            self._wc = move
+            self._ws = self._tl = seat
+            self._tb = b
+            self._tn = 1
+            self._force = 0
+            self.to_act = self._nxt[seat]
+            return
+        self._tb |= b
+        # The highest card of the suit led takes the trick.
+        if move > self._wc and move // 13 == self._led:
+            self._wc = move
+            self._ws = seat
+        if n < 3:
+            self._tn = n + 1
+            self.to_act = self._nxt[seat]
+            return
+        self._end_trick()
 
     def refusal(self, move: int) -> IllegalMove | None:
         """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal;
@@ -518,7 +547,7 @@ class Deal:
         token = format_move(move)  # BadInput("bad_move") for an int that is no move
         return IllegalMove("wrong_phase", phase=self.phase, move=token)
 
-    def playout(self, random) -> "Deal":
+    def playout(self, random: Callable[[], float]) -> "Deal":
         """Play the deal out in place, every move drawn uniformly from the legal ones with
         ``random`` (a function returning a float in [0, 1), such as ``Random(seed).random``):
         the fast path for bots and benchmarks, the same rules as ``push``. The move drawn is
@@ -529,9 +558,8 @@ class Deal:
             legal = self.legal_moves()
             self.push(legal[int(random() * len(legal))])
         while self.to_act is not None:
-            # The mask is kept for push, which then only checks the card drawn from it.
-            m = self._lm = self._play_mask()
-            self.push(_nth(m, random))
+            # A card drawn from the legal mask needs no check.
+            self._lay(_nth(self._play_mask(), random))
         return self
 
     def _end_trick(self) -> None:
@@ -570,7 +598,7 @@ class Deal:
     def _pass(self, c: int) -> None:
         """Choose card ``c`` to pass, already found legal; the cards change hands once the
         last seat has chosen."""
-        seat = self.to_act
+        seat: int = self.to_act
         self.passes[seat] |= 1 << c
         self.history.append(PASS + c)
         if self.passes[seat].bit_count() < self._t.pass_count:

@@ -5,12 +5,15 @@ A card play is the card (0..51), choosing a card to pass is ``PASS + card``, exp
 ``keep``. A game without exposures reads and writes no ``expose:`` or ``keep`` token.
 """
 
+from typing import Final
+
 from ..cards import card_code, parse_card
 from ..errors import BadInput
 
-PASS = 64  # PASS + card: choose that card to pass
-EXPOSE = 128  # EXPOSE + card: expose that card
-KEEP = 200  # expose nothing more
+# Final: the compiled deal reads them as constants.
+PASS: Final = 64  # PASS + card: choose that card to pass
+EXPOSE: Final = 128  # EXPOSE + card: expose that card
+KEEP: Final = 200  # expose nothing more
 
 
 def parse_move(token: str, exposing: bool = True) -> int:

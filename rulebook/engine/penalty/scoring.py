@@ -8,6 +8,8 @@ player 0 and every other player the whole deal; bonuses stay with whoever earned
 and nobody gets the no-trick bonus on a moon shot (OpenSpiel's Hearts).
 """
 
+from typing import Final
+
 from ..cards import (
     ACE,
     CLUBS,
@@ -31,13 +33,18 @@ JD = card(JACK, DIAMONDS)  # Hearts' optional bonus card
 TWO_CLUBS = card(TWO, CLUBS)
 PENALTY_CARDS = (QS, TD)  # the cards that may be exposed or must be thrown
 
-HEARTS_MASK = suit_mask(HEARTS)
-CLUBS_MASK = suit_mask(CLUBS)
-QS_BIT, TD_BIT, JH_BIT, KC_BIT, JD_BIT = [1 << c for c in (QS, TD, JH, KC, JD)]
-TWO_CLUBS_BIT = 1 << TWO_CLUBS
-PENALTY_MASK = QS_BIT | TD_BIT
+# Final: mypyc keeps them as C constants, where the hot path reads them, not in a dict.
+HEARTS_MASK: Final = suit_mask(HEARTS)
+CLUBS_MASK: Final = suit_mask(CLUBS)
+QS_BIT: Final = 1 << QS
+TD_BIT: Final = 1 << TD
+JH_BIT: Final = 1 << JH
+KC_BIT: Final = 1 << KC
+JD_BIT: Final = 1 << JD
+TWO_CLUBS_BIT: Final = 1 << TWO_CLUBS
+PENALTY_MASK: Final = QS_BIT | TD_BIT
 # AY's Leekha: the cards a player may pass even when it is the last of its suit in hand.
-KEEP_LAST_EXEMPT = sum(1 << card(r, SPADES) for r in (QUEEN, KING, ACE)) | sum(
+KEEP_LAST_EXEMPT: Final = sum(1 << card(r, SPADES) for r in (QUEEN, KING, ACE)) | sum(
     1 << card(r, DIAMONDS) for r in (TEN, JACK, QUEEN, KING, ACE)
 )
 
