@@ -1,8 +1,12 @@
-"""The penalty family's ``playout()`` lays each card without ``push``'s check, since it draws
-it from the legal cards itself: it must make, move for move, the play a caller of
-``legal_moves`` and ``push`` makes with the same draws (the ``int(random() * n)``-th of the
-``n`` legal moves), under any rule mix of every game of the family."""
+"""The penalty family's hot path takes shortcuts that must not change the rules.
 
+``playout()`` lays each card without ``push``'s check, since it draws it from the legal cards
+itself: it must make, move for move, the play a caller of ``legal_moves`` and ``push`` makes
+with the same draws (the ``int(random() * n)``-th of the ``n`` legal moves), under any rule mix
+of every game of the family. A rule set's pass targets are worked out for deals 1 to 4 only:
+they must be the rule's own (``pass_direction_for``) on every deal of a match."""
+
+import dataclasses
 import random
 
 import pytest
@@ -10,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.engine import bent_al_sbeet, hearts, leekha, shuffle
+from rulebook.engine.errors import BadInput
+from rulebook.engine.penalty.rules import PASS_DIRECTIONS, PASS_TARGET, pass_direction_for
 
 from .test_bent_al_sbeet import RULES as SBEET_RULES
 from .test_hearts import OPTIONS as HEARTS_OPTIONS
@@ -63,3 +69,22 @@ def test_a_playout_plays_any_bent_al_sbeet_rule_mix_as_push_does(rules, seed, de
 def test_a_playout_plays_any_hearts_rule_mix_as_push_does(options, seed, deal_number):
     hands = shuffle.deal(str(seed), hearts.PACK)
     _same_play(hearts, hearts_rules(**options), hands, seed % 4, deal_number, seed)
+
+
+@pytest.mark.parametrize("game, preset", PRESETS)
+def test_every_deal_of_a_match_passes_as_the_rule_says(game, preset):
+    module = GAMES[game]
+    hands = shuffle.deal("pass", module.PACK)
+    tried = 0
+    for direction in PASS_DIRECTIONS:
+        try:
+            rules = dataclasses.replace(module.PRESETS[preset], pass_direction=direction)
+        except (BadInput, ValueError):  # a direction this game's tables do not use
+            continue
+        tried += 1
+        for number in range(1, 14):
+            deal = module.new_deal(rules, hands, number % 4, number)
+            how = pass_direction_for(rules, number)
+            expected = [None] * 4 if how == "none" else [PASS_TARGET[how](s) for s in range(4)]
+            assert [deal.pass_target(s) for s in range(4)] == expected, (direction, number)
+    assert tried >= 2
