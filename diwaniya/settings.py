@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    "cardtable",
     "rulebook",
     "scoresheet",
     "tutorials",

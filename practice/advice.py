@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardtable.words import count, listing, vocabulary
 from quiz.questions import anchor
 from rulebook.engine import bots, cards
 from rulebook.messages import explain
 from rulebook.models import Source
-from rulebook.words import count, listing, vocabulary
 
 SENTENCES = {
     "common": {

@@ -13,12 +13,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardtable.scorecard import scorecard
+from cardtable.words import count, listing, vocabulary
 from rulebook.engine import cards, sabaat_al_deemin
 from rulebook.engine.penalty.deal import table as penalty_table
 from rulebook.engine.penalty.scoring import JD, KC, QS, TD
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
-from rulebook.scorecard import scorecard
-from rulebook.words import count, listing, vocabulary
 
 from .advice import family_of
 from .match import commitment, parse

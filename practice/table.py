@@ -11,9 +11,9 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rulebook import tables
-from rulebook.scorecard import scorecard
-from rulebook.words import vocabulary
+from cardtable import tables
+from cardtable.scorecard import scorecard
+from cardtable.words import vocabulary
 
 LEVELS = {
     "beginner": pgettext_lazy("computer player", "beginner"),

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardtable.words import vocabulary
 from diwaniya import ownership, pagecache
 from diwaniya.links import absolute
 from rulebook import games
@@ -26,7 +27,6 @@ from rulebook.engine.errors import BadInput, IllegalMove
 from rulebook.engine.house_rules import PREFIX
 from rulebook.models import Game, Variant, content_of_row, game_rows
 from rulebook.pages import house_rules_in_words
-from rulebook.words import vocabulary
 
 from . import advice, review, service
 from .forms import rule_fields

@@ -1,20 +1,20 @@
 """The quiz's sentences in the reader's language: the reasons ``questions`` gives as codes and
 facts, the answers, and the refusals of bad input. The engine's own refusal codes
 (``must_follow_suit``...) are worded by ``rulebook.messages.explain``, as everywhere else.
-Cards, bids and counted nouns are named in the game's own words (``rulebook.words``); the few
+Cards, bids and counted nouns are named in the game's own words (``cardtable.words``); the few
 sentences shared by a Gulf and a Levant game that name a trick have one wording per region.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from cardtable.words import count, listing, signed, vocabulary
 from rulebook import echo
 from rulebook.engine import bent_al_sbeet, cards
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.matchview import who
 from rulebook.messages import _capfirst, explain, words_of
 from rulebook.messages import word as rulebook_word
-from rulebook.words import count, listing, signed, vocabulary
 
 from . import questions
 

@@ -19,14 +19,15 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardtable import tables
+from cardtable.words import vocabulary
 from diwaniya import pagecache
-from rulebook import matchview, tables
+from rulebook import matchview
 from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError
 from rulebook.engine.positions import open_position
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.models import Game, Rule, Section, game_rows
-from rulebook.words import vocabulary
 
 from . import match_kind, questions, tokens
 from . import progress as learner

@@ -5,7 +5,9 @@ They read the versioned registry files, not the database, so they also guard a f
 
 from django.core import checks
 
-from . import games, registry, words
+from cardtable import words
+
+from . import games, registry
 from .engine.domains import domain_of
 
 

@@ -17,10 +17,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
+from cardtable import tables
+from cardtable.words import listing, vocabulary
 from diwaniya import pagecache
 
 from . import api as json_api
-from . import games, pages, tables
+from . import games, pages
 from .engine.compare import Budget, Side, compare
 from .engine.errors import BadInput
 from .engine.house_rules import PREFIX, overrides_in, with_overrides
@@ -28,7 +30,6 @@ from .engine.positions import open_position
 from .matchview import outcome
 from .messages import explain
 from .models import Game, Rule, Variant
-from .words import listing, vocabulary
 
 BUDGET = Budget(deals=40, moves=120, seconds=5.0)  # a page's search: see bench/bench_compare
 SEED = "compare"

@@ -14,7 +14,9 @@ from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from . import games, words
+from cardtable import words
+
+from . import games
 
 # Arabic words take their conjunctions and prepositions in front: «والطرنيب»، «بالطرنيب».
 ARABIC_PROCLITICS = "(?:[وف]?[بلك]?)"

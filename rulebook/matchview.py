@@ -5,8 +5,9 @@ not, the winners, a tie shared or played on). Used by the position page and the 
 
 from django.utils.translation import gettext as _
 
+from cardtable.words import listing
+
 from .engine.table import PARTNERSHIPS, SEATS
-from .words import listing
 
 
 def who(vocab, key: str) -> str:

@@ -2,7 +2,7 @@
 
 The engine raises ``code`` plus facts (card codes, suit letters, seat letters); this module is
 the one place that words them, naming cards and suits in the game's own words
-(``rulebook.words``). A card fills a sentence with its article ("the queen of spades",
+(``cardtable.words``). A card fills a sentence with its article ("the queen of spades",
 "la dame de pique"), so the sentences say ``%(card)s``, never "the %(card)s".
 """
 
@@ -13,10 +13,11 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from cardtable.words import listing, vocabulary
+
 from . import echo
 from .engine import cards
 from .engine.table import SEATS
-from .words import listing, vocabulary
 
 MESSAGES = {
     # input that cannot be read (HTTP 400)

@@ -35,7 +35,7 @@ class Game(Loaded):
     name = models.CharField(_("name"), max_length=100)
     tagline = models.CharField(_("tagline"), max_length=300, blank=True)
     default_reason = models.TextField(_("why this default"), blank=True)
-    # Whose card words the game's pages speak (rulebook/vocabulary.toml): loaded from the
+    # Whose card words the game's pages speak (cardtable/vocabulary.toml): loaded from the
     # registry file, which stays the one place that says it.
     region = models.CharField(max_length=16, blank=True, editable=False)
     registry_version = models.CharField(max_length=64, blank=True, editable=False)

@@ -18,12 +18,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from cardtable.words import count, listing, signed, times, vocabulary
+
 from . import differences, games, glossary
 from .engine import cards
 from .engine.domains import domains
 from .engine.house_rules import PREFIX, overrides_between
 from .models import Claim, Game, Rule, Section
-from .words import count, listing, signed, times, vocabulary
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 FORMS = {
@@ -282,7 +283,7 @@ def side_by_side(rule_rows, spec: games.GameSpec, names: dict, vocab) -> dict:
 
 def game_extras(spec: games.GameSpec, rules, vocab) -> dict:
     """Pictures and tables a game's page draws from its engine (piles, penalties)."""
-    from .words import penalty_name
+    from cardtable.words import penalty_name
 
     extras = {}
     engine = spec.engine

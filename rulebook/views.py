@@ -9,10 +9,13 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from cardtable import tables
+from cardtable.scorecard import scorecard
+from cardtable.words import vocabulary
 from diwaniya import learn, links, pagecache
 from tutorials import sections
 
-from . import games, glossary, matchview, pages, reports, tables
+from . import games, glossary, matchview, pages, reports
 from . import house as house_rules
 from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
@@ -20,8 +23,6 @@ from .engine.house_rules import PREFIX, overrides_between
 from .engine.positions import open_position
 from .messages import explain
 from .models import Game, Rule, Section, Variant
-from .scorecard import scorecard
-from .words import vocabulary
 
 
 def home(request):

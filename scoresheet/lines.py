@@ -1,16 +1,16 @@
 """Who a sheet's lines are, in the reader's language: the players' names the table gave, else
 the seats or the sides, each isolated (a name may be written right to left or left to right),
-and the game's own words (``rulebook.words.vocabulary``) for everything the forms name."""
+and the game's own words (``cardtable.words.vocabulary``) for everything the forms name."""
 
 from dataclasses import dataclass
 
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from cardtable.words import vocabulary
 from rulebook import games
 from rulebook.engine.sheets import SHEETS
 from rulebook.engine.table import PARTNERSHIPS, SEATS
-from rulebook.words import vocabulary
 
 NAME_LENGTH = 30
 

@@ -12,12 +12,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardtable.words import listing, signed
 from rulebook import echo
 from rulebook.engine import cards
 from rulebook.engine.errors import BadInput
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.messages import explain as rulebook_explain
-from rulebook.words import listing, signed
 
 # Sentences that name tricks or hearts: one wording per region (a trick is a أكلة in the
 # Gulf and a لمّة in the Levant, a heart a هاص or a كبّة). Both written out, so that

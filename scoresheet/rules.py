@@ -11,12 +11,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cardtable.words import listing
 from rulebook.engine import engine
 from rulebook.engine.domains import Cards, Number, domains
 from rulebook.engine.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
 from rulebook.engine.sheets import SHEETS
 from rulebook.pages import house_rules_in_words, value_label
-from rulebook.words import listing
 
 from .lines import words
 

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardtable.words import signed
 from diwaniya import ownership
 from diwaniya.links import absolute
 from rulebook import games
@@ -24,7 +25,6 @@ from rulebook.engine.errors import EngineError
 from rulebook.engine.sheets import SHEETS
 from rulebook.messages import explain as rulebook_explain
 from rulebook.models import content_of_row, game_rows, with_content
-from rulebook.words import signed
 
 from . import rules as sheet_rules
 from .describe import describe, line_names

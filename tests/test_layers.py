@@ -57,3 +57,46 @@ def test_runs_without_django(use):
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
+
+
+# The card table every app draws with reads the engine and nothing else of the site; its one
+# reach beyond is the game list, for the region whose card words a game speaks.
+TABLE_MAY_IMPORT = ("cardtable", "rulebook.engine", "rulebook.games", "django")
+
+
+def _imports(path: Path) -> set[str]:
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: inside the app
+                names.add("cardtable")
+            else:
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+    return names
+
+
+def test_the_card_table_imports_only_the_engine():
+    stdlib = sys.stdlib_module_names
+    found = {}
+    for path in (ROOT / "cardtable").rglob("*.py"):
+        for name in _imports(path):
+            top = name.split(".")[0]
+            allowed = name.startswith(TABLE_MAY_IMPORT) or top in stdlib
+            if not allowed:
+                found.setdefault(str(path.relative_to(ROOT)), []).append(name)
+    assert found == {}
+
+
+def test_no_app_draws_a_table_of_its_own():
+    """The seat, card and table templates exist once, in the card table's app."""
+    names = {"_table.html", "_seat.html", "_card.html", "_call.html"}
+    copies = [
+        p.relative_to(ROOT)
+        for p in ROOT.rglob("*.html")
+        if p.name in names and ".venv" not in p.parts and "cardtable" not in p.parts
+    ]
+    assert copies == []

@@ -8,9 +8,10 @@ import polib
 import pytest
 from django.utils import formats, translation
 
-from rulebook import games, words
+from cardtable import words
+from cardtable.words import count, listing, signed, times, vocabulary
+from rulebook import games
 from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, tarneeb
-from rulebook.words import count, listing, signed, times, vocabulary
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 NUMBERS = (0, 1, 2, 3, 11, 100)

@@ -14,16 +14,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardtable import tables
+from cardtable.scorecard import scorecard
+from cardtable.words import isolate_signed, vocabulary
 from diwaniya import learn, ownership, pagecache
-from rulebook import echo, matchview, tables
+from rulebook import echo, matchview
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls, open_position
 from rulebook.engine.table import parse_seat
 from rulebook.messages import explain
 from rulebook.models import Game, Section, Variant
-from rulebook.scorecard import scorecard
-from rulebook.words import isolate_signed, vocabulary
 
 from . import progress as learner
 from .models import Tutorial, problems_of

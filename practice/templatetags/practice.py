@@ -1,7 +1,5 @@
 """``{% practice_link game variant %}``: a link to the practice table for a game and variant,
-for the rule pages, the tutorials and the quiz. ``{% table_frame frame %}``: the card table
-component drawn from a context of ``rulebook.tables.table`` (a step of the computer players'
-replies)."""
+for the rule pages, the tutorials and the quiz."""
 
 from django import template
 from django.urls import reverse
@@ -17,8 +15,3 @@ def practice_link(game: str, variant: str | None = None) -> dict:
         return {"url": None}
     url = reverse("practice:start", args=[game])
     return {"url": f"{url}?variant={variant}" if variant else url}
-
-
-@register.inclusion_tag("rulebook/_table.html")
-def table_frame(frame: dict) -> dict:
-    return frame

@@ -10,9 +10,9 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 
+from cardtable.words import vocabulary
 from practice.models import Match
 from rulebook.engine import cards
-from rulebook.words import vocabulary
 from tests.web.test_writing import visible
 
 from .helpers import PLAYABLE, hidden_cards, learner_token

@@ -7,11 +7,11 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
+from cardtable.scorecard import scorecard
+from cardtable.words import vocabulary
 from practice import review
 from rulebook.engine import engine
 from rulebook.engine.positions import open_position
-from rulebook.scorecard import scorecard
-from rulebook.words import vocabulary
 from tutorials import content
 
 

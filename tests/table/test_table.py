@@ -100,10 +100,10 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
     from django.template import Context, Template
     from django.utils import translation
 
+    from cardtable.words import vocabulary
     from rulebook.engine import cards
-    from rulebook.words import vocabulary
 
-    page = Template('{% load diwaniya %}{% kept "rulebook/_seat.html" seat=view %}')
+    page = Template('{% load cardtable %}{% kept "cardtable/_seat.html" seat=view %}')
     ace = cards.parse_card("AS")
 
     def seat(lang: str, count: int, legal: bool) -> str:
@@ -135,12 +135,12 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
 def test_cards_named_in_a_row_stay_apart_and_a_kept_fragment_refuses_what_it_cannot_key():
     from django.template import Context, Template
 
+    from cardtable.words import vocabulary
     from rulebook.engine import cards
-    from rulebook.words import vocabulary
 
     views = [vocabulary("hearts").card_view(cards.parse_card(c)) for c in ("5S", "7H", "9D")]
     group = {"kind": "pass", "items": [{"seat": "North", "cards": views}]}
-    page = Template('{% load diwaniya %}{% kept "rulebook/_scorecard_group.html" g=group %}')
+    page = Template('{% load cardtable %}{% kept "cardtable/_scorecard_group.html" g=group %}')
     drawn = page.render(Context({"group": group}))
     assert drawn.count('<span class="card-ref') == 3
     assert '</span><span class="card-ref' not in drawn  # read and shown as three cards

@@ -7,9 +7,9 @@ import re
 import pytest
 from django.utils import translation
 
+from cardtable.words import vocabulary
 from rulebook.engine import cards
 from rulebook.messages import explain
-from rulebook.words import vocabulary
 from tutorials.models import Tutorial
 
 LANGS = ["ar", "en", "fr"]

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FONTS = sorted((ROOT / "static" / "fonts").glob("noto-sans-arabic-*-subset.woff2"))
 TEXTS = [
     ROOT / "locale" / "ar" / "LC_MESSAGES" / "django.po",
-    ROOT / "rulebook" / "vocabulary.toml",
+    ROOT / "cardtable" / "vocabulary.toml",
     *(ROOT / "rulebook" / "registry").glob("*.toml"),
     *(ROOT / "tutorials" / "data").glob("*.toml"),
     *(ROOT / "quiz" / "data").glob("*.toml"),

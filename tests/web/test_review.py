@@ -11,7 +11,7 @@ import polib
 import pytest
 from django.utils import translation
 
-from rulebook import words
+from cardtable import words
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -165,7 +165,7 @@ def test_every_game_from_the_start_to_a_winner(client, rulebook, relatives, game
     said = text(re.search(r'<p class="winner" id="winner".*?</p>', html, re.S)[0])
     assert WORDS[lang][0] in said
     if winners is None:
-        from rulebook.words import vocabulary
+        from cardtable.words import vocabulary
 
         winners = [vocabulary(game, lang).side(0)]
     assert all(name in said for name in winners), said

@@ -19,8 +19,9 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 
+from cardtable import words
 from quiz import questions
-from rulebook import games, registry, words
+from rulebook import games, registry
 from tests import copying
 from tests.quiz.helpers import answer
 
@@ -395,7 +396,7 @@ def _french_texts():
         *(ROOT / "rulebook" / "registry").glob("*.toml"),
         *(ROOT / "tutorials" / "data").glob("*.toml"),
         *(ROOT / "quiz" / "data").glob("*.toml"),
-        ROOT / "rulebook" / "vocabulary.toml",
+        ROOT / "cardtable" / "vocabulary.toml",
     ]
     for path in files:
         yield from ((path.name, text) for text in _strings(tomllib.loads(path.read_text()), "fr"))

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from .engine import cards
+from rulebook.engine import cards
+
 from .words import vocabulary
 
 # A trick's heading names it in the region's word (الأكلة, اللمّة).

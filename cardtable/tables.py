@@ -18,8 +18,9 @@ from urllib.parse import urlencode
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from .engine import cards
-from .engine.table import SEATS
+from rulebook.engine import cards
+from rulebook.engine.table import SEATS
+
 from .scorecard import card_of
 from .words import count, vocabulary
 
@@ -88,7 +89,7 @@ def table(
     calls=None,
     bottom: int = 2,
 ) -> dict:
-    """The template context of ``rulebook/_table.html`` for ``position``.
+    """The template context of ``cardtable/_table.html`` for ``position``.
 
     ``open_seats``: the seats whose hands are shown face up (the others show their backs).
     ``marked``: card codes or seat letters a tutorial points at.

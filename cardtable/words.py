@@ -28,7 +28,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
-from .engine import cards
+from rulebook.engine import cards
 
 DATA = Path(__file__).resolve().parent / "vocabulary.toml"
 SYMBOLS = "♠♥♦♣"
@@ -77,7 +77,9 @@ def language_code(lang: str | None = None) -> str:
 def region_of(game) -> str:
     """The region a game speaks: from a slug, a ``GameSpec``, a ``Game`` row or an engine
     module. A region name is accepted as it is."""
-    from . import games
+    # The one reach outside the engine: a game's region is stated in its registry file, and
+    # rulebook.games reads it (imported here so the card words load without the registry).
+    from rulebook import games
 
     if isinstance(game, str) and game in data()["regions"]:
         return game
@@ -246,7 +248,7 @@ class Vocabulary:
     # --- what a template draws ----------------------------------------------------------
 
     def card_view(self, c: int, **flags) -> dict:
-        """What ``rulebook/_card.html`` needs: the code, the name, what a screen reader
+        """What ``cardtable/_card.html`` needs: the code, the name, what a screen reader
         hears (the name and the card's state), and the rank and suit as shown; with ``flags``
         (a new dict each call, so a caller may change it)."""
         look = (c, bool(flags.get("exposed")), bool(flags.get("legal")))

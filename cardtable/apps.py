@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CardTableConfig(AppConfig):
+    name = "cardtable"
+    verbose_name = "Card table"
