@@ -8,6 +8,11 @@ not given away), ``"checkbox"`` (a labelled checkbox named ``cards``, for a "sel
 apply" answer form; no calls are drawn), or ``None`` (just drawn; ``mark_legal`` says whether
 legal cards are marked).
 
+The pass is made one of two ways. Where a page takes the whole pass at once (the position page,
+the practice table: ``pass_picks``), the cards are checkboxes named ``pass`` and a confirm button
+sends them. Where a page asks for one card of the pass (a tutorial's or the quiz's question), each
+card is a button whose ``move`` is that card's pass (``pass:QS``), like any other answer.
+
 Seats keep their compass places whatever the language: ``bottom`` (South unless the learner
 sits elsewhere) faces the reader, the seat on its left (the next one clockwise) is drawn on the
 left, and so on. The table is ``dir="ltr"`` because places at a table are not reading order.
@@ -88,6 +93,7 @@ def table(
     marked=(),
     calls=None,
     bottom: int = 2,
+    pass_picks: bool | None = None,
 ) -> dict:
     """The template context of ``cardtable/_table.html`` for ``position``.
 
@@ -95,6 +101,7 @@ def table(
     ``marked``: card codes or seat letters a tutorial points at.
     ``calls``: the calls to offer (bids, knocks…); by default the legal ones.
     ``bottom``: the seat drawn nearest the reader (the learner's).
+    ``pass_picks``: the whole pass is chosen at once (by default only where moves are links).
     """
     state = position.state
     module = position.module
@@ -107,7 +114,9 @@ def table(
     # Cards are answers only while cards are played; in the bidding the answers are calls, and
     # a card button would only invite a confusing refusal. The pass picks cards as a set.
     card_phase = phase == "play"
-    passing = phase == "pass" and play in ("link", "button")
+    if pass_picks is None:
+        pass_picks = play == "link"
+    passing = phase == "pass" and play in ("link", "button") and pass_picks
     chosen = getattr(state, "passes", (0, 0, 0, 0))
     # Moves that name a card of the actor's hand (expose the queen, pass a card) are made by
     # touching that card; only the other moves are drawn as calls.
@@ -180,7 +189,9 @@ def table(
     else:
         winner = None
     if calls is None:
-        calls = [m for m in sorted(legal) if m >= 64 and m not in card_moves.values()]
+        calls = [m for m in sorted(legal) if m >= 64]
+    if state.to_act in open_seats:  # a move that names a card is made by touching the card
+        calls = [m for m in calls if m not in card_moves.values()]
     call_views = (
         [_call_view(position, m, play, vocab) for m in calls] if play in ("link", "button") else []
     )

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
+from rulebook.engine.table import SEATS
 
 LEVELS = {
     "beginner": pgettext_lazy("computer player", "beginner"),
@@ -26,6 +27,8 @@ LEVEL_HELP = {
 COMPUTER = _("computer, %(level)s")
 YOU = pgettext_lazy("the learner's seat", "you")
 SEAT_AND_PLAYER = _("%(seat)s (%(player)s)")
+SHORT_SEAT = pgettext_lazy("a seat's name on the felt", "%(seat)s · %(player)s")
+SHORT_COMPUTER = pgettext_lazy("a seat's player, in short", "computer")
 
 
 def player(practice, seat: int) -> str:
@@ -73,11 +76,19 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         mark_legal=play is not None,
         open_seats=range(4) if over else (practice.seat,),
         bottom=practice.seat,
+        pass_picks=True,
     )
     for seat in range(4):
-        letter = "NESW"[seat]
-        context["seats"][letter]["name"] = seat_title(practice, seat)
+        view = context["seats"][SEATS[seat]]
+        view["name"] = seat_title(practice, seat)
+        view["short"] = short_title(practice, seat)
     return context
+
+
+def short_title(practice, seat: int) -> str:
+    """A seat's name as the felt shows it on a phone: «West · computer», «South · you»."""
+    who = YOU if seat == practice.seat else SHORT_COMPUTER
+    return str(SHORT_SEAT % {"seat": vocabulary(practice.game).seat(seat), "player": who})
 
 
 def relabel(practice, groups: list[dict]) -> list[dict]:

@@ -373,6 +373,8 @@ def _answer(request, tutorial, step, frame):
     state = frame.before.state
     module = frame.before.module
     token = request.POST.get("move", "").strip()
+    if not token:
+        return _bad(request, _("Choose your move first: tap one of your cards or a call."), 400)
     try:
         parse = getattr(state, "parse_move", None) or module.parse_move
         move = parse(token)
