@@ -24,7 +24,7 @@ from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
 from rulebook.engine import cards
-from rulebook.engine.table import SEATS
+from rulebook.engine.table import SEATS, S
 
 from .scorecard import card_of
 from .words import count, vocabulary
@@ -92,8 +92,9 @@ def table(
     open_seats=range(4),
     marked=(),
     calls=None,
-    bottom: int = 2,
+    bottom: int = S,
     pass_picks: bool | None = None,
+    why=None,
 ) -> dict:
     """The template context of ``cardtable/_table.html`` for ``position``.
 
@@ -102,6 +103,8 @@ def table(
     ``calls``: the calls to offer (bids, knocks…); by default the legal ones.
     ``bottom``: the seat drawn nearest the reader (the learner's).
     ``pass_picks``: the whole pass is chosen at once (by default only where moves are links).
+    ``why``: ``why(refusal)`` words the engine's refusal of a card the actor may not play, so
+    the card says why on a tap; None where that would give a question's answer away.
     """
     state = position.state
     module = position.module
@@ -149,6 +152,7 @@ def table(
                     button=play == "button" and acting and (card_phase or move is not None),
                     checkbox=play == "checkbox" and acting and card_phase,
                     pick=passing and acting and not chosen[seat] >> c & 1,
+                    why=_refused(state, c, why if acting and card_phase else None),
                 )
             )
         held = cards.count(hand)
@@ -220,6 +224,14 @@ def table(
     for bid in context.get("auction", []):
         context["seats"][bid["letter"]]["last_call"] = bid["call"]
     return context
+
+
+def _refused(state, card: int, why) -> str | None:
+    """The reason the engine gives for refusing ``card`` now, worded by ``why``."""
+    if why is None or card in state.legal_moves():
+        return None
+    refusal = state.refusal(card)
+    return None if refusal is None else str(why(refusal))
 
 
 def _finished_trick(state, bottom: int, exposed: int, vocab):

@@ -110,6 +110,15 @@ def robots(request):
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
 
 
+FRAGMENT_HEADER = "X-Fragment"
+
+
+def is_fragment(request) -> bool:
+    """Whether the table's script asks for the page's title and content only (after a move,
+    to redraw the table in place), not the whole document."""
+    return request.headers.get(FRAGMENT_HEADER) == "stage"
+
+
 OG_LOCALES = {"ar": "ar_AR", "en": "en_GB", "fr": "fr_FR"}
 
 
@@ -120,9 +129,10 @@ def context(request):
     from django.utils.translation import get_language
 
     return {
+        "fragment": is_fragment(request),
         "furniture": {
             "canonical": SimpleLazyObject(lambda: canonical(request)),
             "alternates": SimpleLazyObject(lambda: alternates(request)),
             "og_locale": OG_LOCALES.get(get_language(), "en_GB"),
-        }
+        },
     }

@@ -61,3 +61,19 @@ def site_policies() -> tuple[tuple[str, str, tuple], ...]:
 def _forget(setting, **kwargs):
     if setting.startswith("CONTENT_SECURITY_POLICY"):
         site_policies.cache_clear()
+
+
+def vary_on_fragment(get_response):
+    """A page and its fragment (its title and content, which the table's script asks for with
+    the X-Fragment header) share an address: caches must keep them apart."""
+    from django.utils.cache import patch_vary_headers
+
+    from .furniture import FRAGMENT_HEADER
+
+    def middleware(request):
+        response = get_response(request)
+        if response.get("Content-Type", "").startswith("text/html"):
+            patch_vary_headers(response, [FRAGMENT_HEADER])
+        return response
+
+    return middleware

@@ -30,6 +30,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from .furniture import is_fragment
+
 VISITOR = "<!--visitor:{name}-->"  # where a visitor's own part goes in the cached text
 CSRF = "csrf"  # the part every form's CSRF token is: filled in for every request
 _PART = re.compile(rb"<!--visitor:([\w-]+)-->(.*?)<!--visitor:\1/-->", re.S)
@@ -69,7 +71,8 @@ def kept(countless: bool):
 def key(request, revision) -> str:
     """The page's address (language and query included) at a content revision."""
     address = hashlib.sha256(request.get_full_path().encode()).hexdigest()
-    return f"page:{revision}:{address}"
+    fragment = ":fragment" if is_fragment(request) else ""
+    return f"page:{revision}:{address}{fragment}"
 
 
 class Cached:

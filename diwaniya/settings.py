@@ -77,6 +77,7 @@ MIDDLEWARE = [
     # whose tokens share no stream with other text); static files come compressed and hashed
     # from whitenoise, brotli included.
     "django.middleware.gzip.GZipMiddleware",
+    "diwaniya.headers.vary_on_fragment",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

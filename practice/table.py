@@ -16,6 +16,8 @@ from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
 from rulebook.engine.table import SEATS
 
+from .messages import explain
+
 LEVELS = {
     "beginner": pgettext_lazy("computer player", "beginner"),
     "club": pgettext_lazy("computer player", "club"),
@@ -77,12 +79,18 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         open_seats=range(4) if over else (practice.seat,),
         bottom=practice.seat,
         pass_picks=True,
+        why=refusal_words(practice.game) if play else None,
     )
     for seat in range(4):
         view = context["seats"][SEATS[seat]]
         view["name"] = seat_title(practice, seat)
         view["short"] = short_title(practice, seat)
     return context
+
+
+def refusal_words(game: str):
+    """The engine's refusal of a card in the page's language, for the card to say on a tap."""
+    return lambda refusal: explain(refusal.code, refusal.details, game=game, html=False)
 
 
 def short_title(practice, seat: int) -> str:

@@ -27,6 +27,7 @@ from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError
 from rulebook.engine.positions import open_position
 from rulebook.engine.table import PARTNERSHIPS, SEATS
+from rulebook.engine.table import S as BOTTOM  # South faces the reader unless a seat acts
 from rulebook.models import Game, Rule, Section, game_rows
 
 from . import match_kind, questions, tokens
@@ -310,12 +311,18 @@ class Page:
     def _table(self, pos, result) -> dict:
         q = self.q
         answered = result is not None
+        # the seat asked about faces the reader, as the learner's own seat does elsewhere
+        bottom = BOTTOM if pos.state.to_act is None else pos.state.to_act
         if q.kind in (questions.NEXT_LEADER, questions.TRICK_POINTS):
             return _completed_trick_table(q, pos)
         if q.kind == questions.LEGAL_SET:
             chosen = result["answer"]["cards"] if answered else ()
             ctx = tables.table(
-                pos, play=None if answered else "checkbox", mark_legal=answered, marked=chosen
+                pos,
+                play=None if answered else "checkbox",
+                mark_legal=answered,
+                marked=chosen,
+                bottom=bottom,
             )
         elif q.kind == questions.PLAY:
             chosen = [result["answer"]["move"]] if answered else ()
@@ -325,11 +332,17 @@ class Page:
                 mark_legal=answered,
                 marked=chosen,
                 calls=questions.answer_calls(pos, q.kind),
+                bottom=bottom,
             )
             if answered:
                 ctx["calls"] = []
         else:
-            ctx = tables.table(pos, play=None, mark_legal=answered and q.kind == questions.KNOCK)
+            ctx = tables.table(
+                pos,
+                play=None,
+                mark_legal=answered and q.kind == questions.KNOCK,
+                bottom=bottom,
+            )
         if q.kind in (questions.DEAL_POINTS, questions.SHEET) and not answered:
             ctx["points"] = []  # the points are the question
         return ctx
@@ -492,7 +505,7 @@ def _completed_trick_table(q, pos) -> dict:
     marked to play, so the drawing does not say who leads next."""
     state = pos.state
     before = open_position(q.module, {**q.query, "moves": " ".join(pos.move_tokens()[:-1])})
-    ctx = tables.table(before, play=None, mark_legal=False)
+    ctx = tables.table(before, play=None, mark_legal=False, bottom=BOTTOM)
     seat, last = pos.state.last_trick[0][-1]
     view = ctx["seats"][SEATS[seat]]
     view["cards"] = [c for c in view["cards"] if c["code"] != cards.card_code(last)]
@@ -501,7 +514,13 @@ def _completed_trick_table(q, pos) -> dict:
     vocab = vocabulary(q.game)
     exposed = getattr(state, "exposed", 0)
     ctx["trick"] = [
-        vocab.card_view(c, seat=SEATS[s], seat_name=vocab.seat(s), exposed=bool(exposed >> c & 1))
+        vocab.card_view(
+            c,
+            seat=SEATS[s],
+            seat_name=vocab.seat(s),
+            place=tables.place(s, BOTTOM),  # at the seat that played it, as every table draws
+            exposed=bool(exposed >> c & 1),
+        )
         for s, c in [*getattr(before.state, "trick", []), (seat, last)]
     ]
     return ctx

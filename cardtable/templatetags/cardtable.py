@@ -97,3 +97,10 @@ def drawn_table(table):
     """The table component for one position's ``tables.table()`` context, where a page draws
     several positions (the compare page's two sides)."""
     return table
+
+
+@register.inclusion_tag("cardtable/_felt.html")
+def drawn_felt(table):
+    """The felt alone for a ``tables.table()`` context: a picture of one moment, such as each
+    computer player's reply on the practice table."""
+    return table

@@ -7,11 +7,12 @@
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     var target = event.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    if (target && target.closest && target.closest(".felt")) return; // arrows move between cards there
     var rtl = document.documentElement.dir === "rtl";
     var forward = (event.key === "ArrowRight") !== rtl;
     var link = document.querySelector(forward ? "a[rel=next]" : "a[rel=prev]");
     if (!link) return;
     event.preventDefault();
-    window.location.assign(link.href);
+    link.click(); // the table's script, where it runs, follows it in place
   });
 })();

@@ -26,6 +26,7 @@ COMPUTER_CLUB = {
     "fr": "ordinateur, niveau club",
     "ar": "كمبيوتر، مستوى النادي",
 }
+SHORT_COMPUTER = {"en": "· computer", "fr": "· ordinateur", "ar": "· كمبيوتر"}
 COMPUTER_BEGINNER = {
     "en": "computer, beginner",
     "fr": "ordinateur, débutant",
@@ -93,10 +94,15 @@ def test_every_computer_player_is_labelled_with_its_level(client, rulebook, lang
         vocab = vocabulary("tarneeb", lang)
         for seat in (0, 2, 3):
             assert f"{vocab.seat(seat)}: {label[lang]}" in text.replace("\u00a0:", ":"), seat
-        headings = re.findall(
-            r'<h2 class="seat-name"><span>([^<]+)</span>', client.get(url).content.decode()
+        # the felt: the full name for screen readers, the short one on the felt
+        pairs = re.findall(
+            r'<h2 class="seat-name"><span class="sr-only">([^<]+)</span>'
+            r'<span aria-hidden="true">([^<]+)</span>',
+            client.get(url).content.decode(),
         )
-        assert sum(label[lang] in html.unescape(h) for h in headings) == 3
+        assert sum(label[lang] in html.unescape(full) for full, _short in pairs) == 3
+        assert sum(SHORT_COMPUTER[lang] in html.unescape(short) for _f, short in pairs) == 3
+        assert all(len(html.unescape(short)) <= len(html.unescape(full)) for full, short in pairs)
 
 
 def test_only_the_owner_sees_the_table_and_the_private_link_gives_it(client, rulebook):

@@ -1,0 +1,367 @@
+// The card table where a learner acts (tutorial steps, quiz questions, the practice table).
+// Without this script every move is a button in a form and every page loads whole; with it:
+// - a move is posted with fetch and the stage (strip and felt) is redrawn in place from the
+//   page's fragment (the same view, asked with X-Fragment: stage), never a page load;
+// - the card tapped leaves the hand at once, and comes back with the reason if refused;
+// - the computer players' replies are drawn one by one at the learner's pace (fast, normal,
+//   step by step), each card flying from its seat to the trick, each announced once;
+// - an illegal card says why on tap, where the page gave its reason (never in a question);
+// - focus stays on the table: the first legal card after the replies, arrows between legal
+//   cards, Enter plays, "h" asks for the hint, "n" goes on.
+(function () {
+  "use strict";
+  var PACES = { fast: 150, normal: 700, step: null };
+  var STORE = "diwaniya.pace";
+  var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var timer = null;
+  var busy = false;
+  var chosenPace = null; // changed on this page, kept even where storage is refused
+
+  function pace() {
+    var chosen = null;
+    try { chosen = window.localStorage.getItem(STORE); } catch (e) { /* private mode */ }
+    if (chosenPace) return chosenPace;
+    return Object.prototype.hasOwnProperty.call(PACES, chosen) ? chosen : "normal";
+  }
+
+  function $(root, selector) { return root.querySelector(selector); }
+  function $$(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+
+  // --- the stage fills the screen below what sits above it --------------------------------
+  function measure() {
+    var stage = document.querySelector(".stage");
+    if (!stage) return;
+    var top = stage.getBoundingClientRect().top + window.scrollY;
+    stage.style.setProperty("--above", Math.ceil(top) + "px");
+  }
+
+  // --- the live region: each reply and each refusal said once ------------------------------
+  function say(text) {
+    var live = document.getElementById("announce");
+    if (!live) {
+      live = document.createElement("p");
+      live.id = "announce";
+      live.className = "sr-only";
+      live.setAttribute("aria-live", "polite");
+      var board = document.querySelector(".board") || document.body;
+      board.appendChild(live);
+    }
+    live.textContent = "";
+    window.setTimeout(function () { live.textContent = text; }, 30);
+  }
+
+  // --- a card's way from one place to another --------------------------------------------
+  function centre(rect) { return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }; }
+
+  function fly(card, from, ms) {
+    if (!card.animate || calm || !from) return;
+    var to = centre(card.getBoundingClientRect());
+    var dx = from.x - to.x, dy = from.y - to.y;
+    card.animate(
+      [{ transform: "translate(" + dx + "px," + dy + "px) scale(0.75)", opacity: 0.7 }, { transform: "none", opacity: 1 }],
+      { duration: ms, easing: "ease-out" }
+    );
+  }
+
+  function trickCodes(felt) {
+    return felt ? $$(felt, ".trick .slot .card").map(function (c) { return c.dataset.card; }) : [];
+  }
+
+  // Cards new to the trick fly in: from where the same card was (the learner's own, tapped),
+  // else from the seat that played it.
+  function flyIn(felt, before, ms) {
+    if (!felt) return;
+    var known = before || {};
+    $$(felt, ".trick .slot").forEach(function (slot) {
+      var card = $(slot, ".card");
+      if (!card || known.trick.indexOf(card.dataset.card) >= 0) return;
+      var from = known.cards[card.dataset.card];
+      if (!from) {
+        var place = (slot.className.match(/at-(\w+)/) || [])[1];
+        var seat = place && $(felt, ".seat.at-" + place);
+        from = seat && centre(seat.getBoundingClientRect());
+      }
+      fly(card, from, ms);
+    });
+  }
+
+  function snapshot(root) {
+    var felt = root && visibleFelt(root);
+    var cards = {};
+    if (felt) {
+      $$(felt, ".card[data-card]").forEach(function (c) { cards[c.dataset.card] = centre(c.getBoundingClientRect()); });
+    }
+    return { trick: trickCodes(felt), cards: cards };
+  }
+
+  function visibleFelt(root) {
+    return $$(root, ".felt").filter(function (f) { return f.offsetParent !== null; })[0] || null;
+  }
+
+  // --- the pass: as many cards as it needs, then the confirm ------------------------------
+  function setupPass(root) {
+    $$(root, "button.confirm[data-needed]").forEach(function (button) {
+      var form = button.form;
+      if (!form) return;
+      var needed = parseInt(button.dataset.needed, 10);
+      var boxes = $$(form, "input[type=checkbox][name=pass]");
+      function update() {
+        var picked = boxes.filter(function (b) { return b.checked; }).length;
+        button.disabled = picked !== needed;
+        boxes.forEach(function (box) { box.disabled = !box.checked && picked >= needed; });
+      }
+      boxes.forEach(function (box) { box.addEventListener("change", update); });
+      update();
+    });
+  }
+
+  // --- the pace setting ------------------------------------------------------------------
+  function setupPace(root) {
+    $$(root, ".pace-setting").forEach(function (set) {
+      set.hidden = false;
+      $$(set, "input[name=pace]").forEach(function (input) {
+        input.checked = input.value === pace();
+        input.addEventListener("change", function () {
+          try { window.localStorage.setItem(STORE, input.value); } catch (e) { /* kept for this page */ }
+          chosenPace = input.value;
+        });
+      });
+    });
+  }
+
+  // --- the replies, one at a time ---------------------------------------------------------
+  function playReplies(root, before, done) {
+    var section = $(root, ".replies[data-replies]");
+    var live = $(root, "#live");
+    var frames = $$(root, ".frames .frame");
+    var items = section ? $$(section, ".reply-list li") : [];
+    if (!section || !live || !frames.length || frames.length !== items.length) return done();
+    var wait = PACES[pace()];
+    var controls = $(section, ".replay-controls");
+    var step = 0;
+    var shown = null;
+
+    function show(node) {
+      var prior = shown ? snapshot(shown) : before;
+      frames.forEach(function (f) { f.hidden = f !== node; });
+      live.hidden = node !== live;
+      shown = node;
+      flyIn($(node, ".felt"), prior, Math.min(wait === null ? 300 : wait, 300));
+    }
+    function finish() {
+      if (timer !== null) window.clearTimeout(timer);
+      timer = null;
+      items.forEach(function (item) { item.hidden = false; });
+      if (controls) controls.hidden = true;
+      show(live);
+      frames.forEach(function (f) { f.hidden = true; });
+      done();
+    }
+    function next() {
+      var item = items[step];
+      item.hidden = false;
+      say(item.textContent);
+      step += 1;
+      if (step < frames.length) show(frames[step]);
+      else show(live);
+      if (window.performance && performance.mark) performance.mark("diwaniya-reply-" + step);
+      if (step >= frames.length) return wait === null ? finish() : (timer = window.setTimeout(finish, wait));
+      if (wait !== null) timer = window.setTimeout(next, wait);
+    }
+    items.forEach(function (item) { item.hidden = true; });
+    show(frames[0]);
+    if (controls) {
+      controls.hidden = false;
+      var skip = $(controls, "button.show-now");
+      var one = $(controls, "button.next-reply");
+      if (skip) skip.addEventListener("click", finish);
+      if (one) {
+        one.hidden = wait !== null;
+        one.addEventListener("click", function () { if (step < frames.length) next(); });
+      }
+    }
+    if (wait === null) return;
+    timer = window.setTimeout(next, wait);
+  }
+
+  // --- focus stays on the table -----------------------------------------------------------
+  function handCards(root) {
+    return $$(root, ".at-bottom .hand button.play, .at-bottom .hand a.play, .at-bottom .hand .pick input");
+  }
+  function legalCards(root) {
+    var all = handCards(root).filter(function (el) { return !el.disabled; });
+    var legal = all.filter(function (el) { return el.closest("li.legal"); });
+    return legal.length ? legal : all;
+  }
+  function focusTable(root) {
+    var verdict = $(root, "#verdict");
+    if (verdict) return verdict.focus({ preventScroll: true });
+    var first = legalCards(root)[0] || $(root, ".felt .move:not([disabled])");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  // --- the stage after a swap or a first load ---------------------------------------------
+  function start(root, before, swapped) {
+    measure();
+    setupPass(root);
+    setupPace(root);
+    var live = $(root, "#live");
+    if (live && $(root, ".frames .frame")) {
+      if (window.history && window.history.replaceState && /[?&]seen=/.test(window.location.search)) {
+        window.history.replaceState(null, "", window.location.pathname + window.location.hash);
+      }
+      playReplies(root, before, function () {
+        var status = document.getElementById("status");
+        if (status) say(status.textContent);
+        focusTable(root);
+      });
+    } else {
+      if (swapped) {
+        flyIn(visibleFelt(root), before, 250);
+        focusTable(root);
+      }
+    }
+  }
+
+  // --- moves in place -----------------------------------------------------------------------
+  function clean(url) {
+    var u = new URL(url, window.location.href);
+    u.searchParams.delete("seen");
+    return u.pathname + (u.search === "?" ? "" : u.search) + u.hash;
+  }
+
+  // The fragment is the page's content: it replaces the content of <main> (the stage, the
+  // drawer, and a form that wraps the stage, as the quiz's does).
+  function swap(html, url, how) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var main = document.getElementById("main");
+    var old = document.querySelector(".stage");
+    if (!doc.querySelector(".stage") || !old || !main) return false;
+    var before = snapshot(old);
+    if (timer !== null) window.clearTimeout(timer);
+    timer = null;
+    main.replaceChildren.apply(main, Array.prototype.slice.call(doc.body.childNodes));
+    if (doc.title) document.title = doc.title;
+    if (how && window.history && window.history[how]) window.history[how](null, "", clean(url));
+    start(document.querySelector(".stage"), before, true);
+    return true;
+  }
+
+  function refuse(card, message) {
+    if (card) {
+      card.classList.remove("leaving");
+      card.style.transform = "";
+      if (card.animate && !calm) card.animate([{ transform: "translateX(-6px)" }, { transform: "translateX(6px)" }, { transform: "none" }], { duration: 240 });
+    }
+    var strip = document.querySelector(".stage .strip");
+    var note = strip && $(strip, ".why-not");
+    if (strip && !note) {
+      note = document.createElement("p");
+      note.className = "why-not";
+      note.setAttribute("role", "alert");
+      strip.insertBefore(note, strip.firstChild.nextSibling);
+    }
+    if (note) note.textContent = message;
+  }
+
+  function leave(button) {
+    var card = $(button, ".card");
+    var felt = button.closest(".felt");
+    var target = felt && ($(felt, ".trick") || $(felt, ".centre"));
+    if (!card || !target || calm) return card;
+    var from = centre(card.getBoundingClientRect());
+    var to = centre(target.getBoundingClientRect());
+    card.classList.add("leaving");
+    card.style.transform = "translate(" + (to.x - from.x) + "px," + (to.y - from.y) + "px) scale(0.85)";
+    if (window.performance && performance.mark) performance.mark("diwaniya-card-left");
+    return card;
+  }
+
+  function send(url, options, how, fallback) {
+    if (busy) return;
+    busy = true;
+    options.headers = { "X-Fragment": "stage" };
+    options.credentials = "same-origin";
+    return window.fetch(url, options).then(function (response) {
+      return response.text().then(function (text) {
+        busy = false;
+        if (swap(text, response.url, response.ok ? how : null)) return;
+        var doc = new DOMParser().parseFromString(text, "text/html");
+        var error = doc.querySelector(".error, [role=alert]");
+        if (!response.ok && error) return refuse(options.card, error.textContent.trim());
+        fallback();
+      });
+    }).catch(function () { busy = false; fallback(); });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!window.fetch || !window.FormData) return;
+    if (!form.closest(".stage, .drawer") && !form.querySelector(".stage")) return;
+    if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return;
+    event.preventDefault();
+    if (busy) return;
+    var submitter = event.submitter || null;
+    var data;
+    try { data = new FormData(form, submitter); } catch (e) {
+      data = new FormData(form);
+      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    }
+    var card = submitter && submitter.classList.contains("play") ? leave(submitter) : null;
+    send(form.action || window.location.href, { method: "POST", body: data, card: card }, "replaceState", function () {
+      HTMLFormElement.prototype.submit.call(form);
+    });
+  });
+
+  document.addEventListener("click", function (event) {
+    // An illegal card says why, where the page gave the reason: no page load.
+    var play = event.target.closest && event.target.closest(".felt button.play[data-why]");
+    if (play) {
+      event.preventDefault();
+      refuse($(play, ".card"), play.dataset.why);
+      say(play.dataset.why);
+      return;
+    }
+    var link = event.target.closest && event.target.closest(".stage a.hint-link, .stage .step-nav a[href], .stage .next-links a");
+    if (!link || !window.fetch || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    var url = link.href;
+    send(url, { method: "GET" }, link.classList.contains("hint-link") ? "replaceState" : "pushState", function () {
+      window.location.assign(url);
+    });
+  });
+
+  window.addEventListener("popstate", function () {
+    send(window.location.href, { method: "GET" }, null, function () { window.location.reload(); });
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var target = event.target;
+    var stage = document.querySelector(".stage");
+    if (!stage) return;
+    if (target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) || (target.tagName === "INPUT" && target.type === "text"))) return;
+    var cards = legalCards(stage);
+    var at = cards.indexOf(target);
+    if (at >= 0 && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      // The felt is drawn left to right in every language: the arrow's side is the card's.
+      var next = cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+      event.preventDefault();
+      event.stopPropagation();
+      next.focus();
+      return;
+    }
+    if (event.key === "h" || event.key === "H") {
+      var hint = $(stage, ".hint-form button, a.hint-link");
+      if (hint) { event.preventDefault(); hint.click(); }
+    } else if (event.key === "n" || event.key === "N") {
+      var on = $(stage, ".replay-controls:not([hidden]) .next-reply:not([hidden]), .step-nav a[rel=next], .next-deal");
+      if (on) { event.preventDefault(); on.click(); }
+    }
+  }, true);
+
+  window.addEventListener("resize", measure);
+  var stage = document.querySelector(".stage");
+  if (stage) start(stage, null, false);
+  else setupPass(document); // the position page: its pass is a form of links, not a move
+})();
