@@ -33,7 +33,8 @@ from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
 SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
-HIDDEN_PASS = "pass:?"  # a pass the learner may not see, as the match object writes it
+PASS = "pass:"  # a move of the pass, as the engines write it (pass:QS)
+HIDDEN_PASS = PASS + "?"  # a pass the learner may not see, as the match object writes it
 
 
 def new_seed() -> str:
@@ -373,7 +374,7 @@ class Practice:
         """Whether the learner may see move ``index`` of this deal: every move is public but
         the pass, where a seat sees its own cards, and the cards passed to it once they have
         changed hands (``seen``: ``seen_passers()``, when the caller asks for many moves)."""
-        if self.state.is_over or not self.record.moves[index].startswith("pass:"):
+        if self.state.is_over or not self.record.moves[index].startswith(PASS):
             return True
         return self.actors[index] in (self.seen_passers() if seen is None else seen)
 
@@ -451,7 +452,16 @@ class Practice:
         if not mine:
             raise Conflict("nothing_to_undo")
         start = mine[-1]
-        while start > 0 and self.actors[start - 1] == self.seat:
+        # A pass is one turn of several moves, sent at once; any other move is a turn of its
+        # own, even right after the learner's previous one (the card that won a trick, then
+        # the lead): only the last is taken back, as the button says.
+        moves = self.record.moves
+        while (
+            start > 0
+            and self.actors[start - 1] == self.seat
+            and moves[start].startswith(PASS)
+            and moves[start - 1].startswith(PASS)
+        ):
             start -= 1
         taken = self.record.moves[start:]
         del self.record.moves[start:]
@@ -497,7 +507,7 @@ class Practice:
         for card in cards.display_order(state.hands[self.seat]):
             token = cards.card_code(card)
             if state.phase == "pass":
-                token = "pass:" + token
+                token = PASS + token
             elif state.phase != "play":
                 continue
             move = parse(self.module, state, token)

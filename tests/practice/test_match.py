@@ -177,6 +177,35 @@ def test_undo_takes_back_a_whole_pass_sent_together():
     assert taken[:3] == tokens and practice.state.phase == "pass" and practice.learner_to_act
 
 
+@pytest.mark.parametrize("game,variant", [("tarneeb", "classic"), ("hearts", "openspiel")])
+def test_undo_after_a_lead_that_followed_the_learners_winning_card_takes_back_only_the_lead(
+    game, variant
+):
+    """The learner plays the trick's last card, wins it and leads: two moves in a row of the
+    learner's, two turns. "Take back my last move" takes back the lead only."""
+    found = 0
+    for n in range(60):
+        rng = random.Random(n)
+        practice = Practice.start(Setup(game, variant, {}, 2, "club", n % 4), f"undo-lead-{n}")
+        while not practice.deal_over and practice.ply < 60:
+            if not practice.learner_to_act:
+                break
+            moves = practice.record.moves
+            followed = practice.actors and practice.actors[-1] == 2 and moves[-1][:5] != "pass:"
+            if followed and practice.state.phase == "play":
+                kept = list(moves)
+                token = learner_token(practice, rng)
+                practice.play([token], practice.ply)
+                taken = practice.undo(practice.ply)
+                assert taken[0] == token and practice.record.moves == kept
+                found += 1
+                break
+            practice.play([learner_token(practice, rng)], practice.ply)
+        if found >= 2:
+            return
+    raise AssertionError("no deal where the learner won a trick with its last card and led")
+
+
 def test_stale_and_out_of_turn_requests_change_nothing():
     practice = Practice.start(Setup("bent-al-sbeet", "qahwa", {}, 2, "club", 2), "stale")
     moves = list(practice.record.moves)
