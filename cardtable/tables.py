@@ -121,13 +121,27 @@ def table(
         pass_picks = play == "link"
     passing = phase == "pass" and play in ("link", "button") and pass_picks
     chosen = getattr(state, "passes", (0, 0, 0, 0))
+
     # Moves that name a card of the actor's hand (expose the queen, pass a card) are made by
     # touching that card; only the other moves are drawn as calls.
-    card_moves = {}
-    for m in legal:
+    def named_card(m: int) -> int | None:
         token = module.format_move(m) if m >= 64 else ""
-        if ":" in token and card_of(token) is not None:  # not a bid such as Egyptian 7C
-            card_moves[card_of(token)] = m
+        return card_of(token) if ":" in token else None  # not a bid such as Egyptian 7C
+
+    card_moves = {named_card(m): m for m in legal if named_card(m) is not None}
+    if calls is None:
+        calls = [m for m in sorted(legal) if m >= 64]
+    # What touching a card of the actor's hand sends: its legal move, or, where a question
+    # offers moves that name cards (expose any card), the offered one, legal or not.
+    touched = dict(card_moves)
+    if play == "button" and state.to_act is not None:
+        held = state.hands[state.to_act]
+        for m in calls:
+            c = named_card(m)
+            if c is not None and held >> c & 1:
+                touched.setdefault(c, m)
+    if state.to_act in open_seats:  # a move that names a card is made by touching the card
+        calls = [m for m in calls if named_card(m) is None]
 
     def seat_view(seat: int) -> dict:
         hand = state.hands[seat]
@@ -137,7 +151,7 @@ def table(
         for c in cards.display_order(hand) if is_open else []:
             code = cards.card_code(c)
             # A card is a move now: played, or (exposing) the move that names it.
-            move = c if card_phase and c in legal else card_moves.get(c) if not passing else None
+            move = c if card_phase and c in legal else touched.get(c) if not passing else None
             views.append(
                 vocab.card_view(
                     c,
@@ -192,10 +206,6 @@ def table(
         previous = None
     else:
         winner = None
-    if calls is None:
-        calls = [m for m in sorted(legal) if m >= 64]
-    if state.to_act in open_seats:  # a move that names a card is made by touching the card
-        calls = [m for m in calls if m not in card_moves.values()]
     call_views = (
         [_call_view(position, m, play, vocab) for m in calls] if play in ("link", "button") else []
     )

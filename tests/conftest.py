@@ -7,12 +7,26 @@ from django.core.management import call_command
 
 @pytest.fixture(scope="session", autouse=True)
 def _static_manifest():
-    """The pages are tested with the real hashed static files, as production serves them."""
+    """The pages are tested with the real hashed static files, as production serves them,
+    collected again when a source is newer (one worker at a time: two would race)."""
+    import fcntl
+
+    from django.contrib.staticfiles import finders
+
     manifest = settings.STATIC_ROOT / "staticfiles.json"
-    sources = [p for d in settings.STATICFILES_DIRS for p in Path(d).rglob("*") if p.is_file()]
-    newest = max((p.stat().st_mtime for p in sources), default=0)
-    if not manifest.exists() or manifest.stat().st_mtime < newest:
-        call_command("collectstatic", "--noinput", verbosity=0)
+    settings.STATIC_ROOT.mkdir(exist_ok=True)
+    with open(settings.STATIC_ROOT.parent / ".collectstatic.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        # every source the finders see: the project's folders and each app's static/
+        sources = [
+            Path(storage.path(path))
+            for finder in finders.get_finders()
+            for path, storage in finder.list([])
+            if not path.startswith("admin/")
+        ]
+        newest = max((p.stat().st_mtime for p in sources), default=0)
+        if not manifest.exists() or manifest.stat().st_mtime < newest:
+            call_command("collectstatic", "--noinput", verbosity=0)
 
 
 @pytest.fixture

@@ -101,3 +101,13 @@ def checked_page(browser, site, name: str, **options):
 def page(browser, site, request):
     with checked_page(browser, site, request.node.name, viewport=WIDE) as page:
         yield page
+
+
+def in_place(page, act, timeout=15000):
+    """Do ``act()`` (a tap on a card, a call, an answer) and wait until the table's script has
+    redrawn the stage from the server's answer, with no page load: a marker set on ``window``
+    before must still be there after."""
+    page.evaluate("window.__samePage = true; document.querySelector('.stage').dataset.was = '1'")
+    act()
+    page.locator(".stage:not([data-was])").wait_for(timeout=timeout)
+    assert page.evaluate("window.__samePage === true"), "the move loaded a page"

@@ -8,7 +8,7 @@ import hashlib
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS, checked_page
+from .conftest import ARTIFACTS, checked_page, in_place
 from .test_hardening_browser import Visits
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,8 @@ class Table:
         return self.page.locator("#review").count() > 0
 
     def press(self, locator):
-        self.visits.click(locator)
+        """A move, made in place by the table's script: the page never loads again."""
+        in_place(self.page, locator.click)
         self.settle()
 
     def call(self, token: str):
@@ -73,7 +74,7 @@ class Table:
         if settle:
             self.press(confirm)
         else:
-            self.visits.click(confirm)
+            in_place(self.page, confirm.click)
 
     def legal_card(self):
         self.press(self.page.locator("#live li.legal button.play").first)
@@ -83,6 +84,7 @@ class Table:
 
     def next_deal(self):
         self.press(self.page.locator("button.next-deal"))
+        self.page.locator("#commitment").wait_for(state="attached")
         self.commitment = self.page.locator("#commitment").inner_text()
 
     def seed_checks(self):
@@ -155,8 +157,7 @@ def test_a_tarneeb_deal_with_its_bidding_in_english(page):
     cheapest = page.locator("#live .bidding-box .bids button").first
     bid = cheapest.get_attribute("value")
     cheapest.focus()
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    in_place(page, lambda: page.keyboard.press("Enter"))
     table.settle()
     so_far = " ".join((page.locator(".so-far").text_content() or "").split())
     assert f"South (you) Bid {bid}" in so_far or table.over()

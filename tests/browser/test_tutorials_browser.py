@@ -6,7 +6,7 @@ import pytest
 from rulebook.engine import cards
 from tutorials import content
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, in_place
 
 pytestmark = pytest.mark.browser
 SLUG = "sabaat-knock"
@@ -59,15 +59,13 @@ def test_a_question_answered_wrongly_then_rightly(page):
     url = page.base + f"/en/tutorials/{SLUG}/{frame.number}/"
     page.goto(url)
     assert page.locator(".answer-form").count() == 1
-    page.locator(f'.answer-form button[value="{cards.card_code(wrong)}"]').click()
-    page.wait_for_load_state()
+    in_place(page, page.locator(f'.answer-form button[value="{cards.card_code(wrong)}"]').click)
     assert page.locator("#feedback.wrong").is_visible()
     assert "still counts" in page.locator("#counts").inner_text()
     # The first hint names the rule; it is still the learner's own answer.
-    page.locator(".hint-form button").click()
+    in_place(page, page.locator(".hint-form button").click)
     assert page.locator("#hint-1").is_visible()
-    page.locator(f'.answer-form button[value="{answer}"]').first.click()
-    page.wait_for_load_state()
+    in_place(page, page.locator(f'.answer-form button[value="{answer}"]').first.click)
     assert page.locator("#feedback.right").is_visible()
     assert page.locator(".answer-form").count() == 0
     ARTIFACTS.mkdir(exist_ok=True)

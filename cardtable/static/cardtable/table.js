@@ -115,6 +115,32 @@
     });
   }
 
+  // --- the bidding box: the number first, then its strains -------------------------------
+  function setupBids(root) {
+    $$(root, ".bidding-box").forEach(function (box) {
+      var rows = $$(box, ".bids.grid .bid-row");
+      if (rows.length < 2 || $(box, ".bid-numbers")) return;
+      var numbers = document.createElement("div");
+      numbers.className = "bid-numbers";
+      rows.forEach(function (row) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "move number";
+        b.textContent = row.dataset.number;
+        b.setAttribute("aria-pressed", "false");
+        b.addEventListener("click", function () {
+          rows.forEach(function (r) { r.classList.toggle("open", r === row); });
+          $$(numbers, "button").forEach(function (n) { n.setAttribute("aria-pressed", String(n === b)); });
+          var first = $(row, "button.move");
+          if (first) first.focus();
+        });
+        numbers.appendChild(b);
+      });
+      box.insertBefore(numbers, box.firstChild);
+      box.classList.add("picking");
+    });
+  }
+
   // --- the pace setting ------------------------------------------------------------------
   function setupPace(root) {
     $$(root, ".pace-setting").forEach(function (set) {
@@ -162,10 +188,9 @@
       item.hidden = false;
       say(item.textContent);
       step += 1;
-      if (step < frames.length) show(frames[step]);
-      else show(live);
       if (window.performance && performance.mark) performance.mark("diwaniya-reply-" + step);
-      if (step >= frames.length) return wait === null ? finish() : (timer = window.setTimeout(finish, wait));
+      if (step >= frames.length) return finish(); // the last reply is drawn on the live table
+      show(frames[step]);
       if (wait !== null) timer = window.setTimeout(next, wait);
     }
     items.forEach(function (item) { item.hidden = true; });
@@ -204,6 +229,7 @@
   function start(root, before, swapped) {
     measure();
     setupPass(root);
+    setupBids(root);
     setupPace(root);
     var live = $(root, "#live");
     if (live && $(root, ".frames .frame")) {
@@ -215,11 +241,11 @@
         if (status) say(status.textContent);
         focusTable(root);
       });
-    } else {
-      if (swapped) {
-        flyIn(visibleFelt(root), before, 250);
-        focusTable(root);
-      }
+    } else if (swapped) {
+      flyIn(visibleFelt(root), before, 250);
+      focusTable(root);
+    } else if (root.dataset.stage === "practice") {
+      focusTable(root); // the table is the page: the learner's move is under the keyboard
     }
   }
 
@@ -238,12 +264,14 @@
     var old = document.querySelector(".stage");
     if (!doc.querySelector(".stage") || !old || !main) return false;
     var before = snapshot(old);
+    var atTop = window.scrollY === 0;
     if (timer !== null) window.clearTimeout(timer);
     timer = null;
     main.replaceChildren.apply(main, Array.prototype.slice.call(doc.body.childNodes));
     if (doc.title) document.title = doc.title;
     if (how && window.history && window.history[how]) window.history[how](null, "", clean(url));
     start(document.querySelector(".stage"), before, true);
+    if (atTop && window.scrollY !== 0) window.scrollTo(0, 0); // the table stays where it was
     return true;
   }
 

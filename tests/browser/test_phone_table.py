@@ -1,0 +1,239 @@
+"""The card table where a learner acts, used as a person uses it: on a phone held upright
+(390x844, 360x740) and on its side (844x390), with touch, in Arabic and English.
+
+- Every tutorial question is answered by tapping its card or call (JavaScript on, each at one
+  of the six size-language pairs in turn; JavaScript off, each tutorial's first question), and
+  on each, the four seats, the trick, every card and call the learner may tap and the whole
+  hand lie inside the first screen, each card at least 44 px to touch.
+- A whole deal of each of the six games is played by tapping on the practice table, at the
+  fast pace: no page load from the first move to the end of the deal (a marker set on
+  ``window`` survives), focus on a legal card whenever the learner is to play, and the same
+  first-screen check at every phase met, the end of the deal included.
+- The pass by three taps and a confirm, in place, on the practice table.
+Screenshots of each phase at each size go to tests/artifacts/phone-*.png."""
+
+import itertools
+
+import pytest
+
+from tutorials import content
+
+from .conftest import ARTIFACTS, in_place
+
+pytestmark = pytest.mark.browser
+
+PHONES = {"upright": (390, 844), "narrow": (360, 740), "sideways": (844, 390)}
+PAIRS = list(itertools.product(PHONES, ("ar", "en")))
+MAX_TURNS = 150
+TOUCH = 43.5  # 44 px, less what sub-pixel layout rounds away
+
+
+@pytest.fixture
+def phone(browser, site):
+    """Opens a page on a touch phone of the given size, at the fast pace of replies."""
+    contexts = []
+
+    def open_page(size, javascript=True):
+        width, height = PHONES[size]
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=True,
+            is_mobile=True,
+            java_script_enabled=javascript,
+        )
+        context.add_init_script("try { localStorage.setItem('diwaniya.pace', 'fast') } catch {}")
+        contexts.append(context)
+        page = context.new_page()
+        page.base = site
+        failed = []
+        page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
+        page.on("pageerror", lambda e: failed.append(str(e)))  # the table's script failed
+        page.failed = failed
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+FIRST_SCREEN = """() => {
+  const W = innerWidth, H = innerHeight, outside = [], small = [];
+  const shown = (e) => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
+  const inside = (r) =>
+    r.left >= -0.5 && r.top >= -0.5 && r.right <= W + 0.5 && r.bottom <= H + 0.5;
+  const name = (e) => e.className + ' ' + (e.dataset.card || e.textContent.trim().slice(0, 24));
+  const targets = '.felt .seat, .felt .trick .card, .felt .at-bottom .hand .card, ' +
+    '.felt .move:not([disabled]), .felt button.play';
+  document.querySelectorAll(targets).forEach((e) => {
+    if (shown(e) && !inside(e.getBoundingClientRect())) outside.push(name(e));
+  });
+  // what shows of each card of the hand: up to the next card in its row, or all of it
+  const hand = [...document.querySelectorAll('.felt .at-bottom .hand .card')].filter(shown);
+  hand.forEach((card, i) => {
+    const r = card.getBoundingClientRect(), next = hand[i + 1];
+    const n = next && next.getBoundingClientRect();
+    const width = n && Math.abs(n.top - r.top) < 8 ? n.left - r.left : r.width;
+    if (width < TOUCH || r.height < TOUCH) small.push(card.dataset.card + ' ' + width);
+  });
+  const wider = [...document.querySelectorAll('main *')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width && (r.right > W + 1 || r.left < -1);
+  }).slice(0, 3).map(name);
+  return {outside, small, hand: hand.length, scrollY: scrollY, wider,
+          wide: document.documentElement.scrollWidth - W};
+}""".replace("TOUCH", str(TOUCH))
+
+
+def check_first_screen(page, name, size, lang, hand=True):
+    found = page.evaluate(FIRST_SCREEN)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"phone-{name}-{lang}-{size}.png"))
+    where = (name, size, lang)
+    assert found["scrollY"] == 0, where
+    assert found["outside"] == [], where
+    assert found["small"] == [], where
+    assert found["wide"] <= 0, (where, found["wider"])
+    assert found["hand"] > 0 or not hand, where
+    return found
+
+
+def tutorial_questions():
+    """(slug, step number, phase, the tokens that answer it) of every shipped question."""
+    for data in content.read_all():
+        for frame in content.frames_of(data):
+            if frame.step.question:
+                module = frame.before.module
+                answers = [module.format_move(m) for m in frame.answers()]
+                yield data["slug"], frame.number, frame.before.state.phase, answers
+
+
+QUESTIONS = list(tutorial_questions())
+
+
+@pytest.mark.parametrize("size,lang", PAIRS)
+def test_every_tutorial_question_is_answered_by_a_tap_in_one_screen(phone, size, lang):
+    mine = [q for i, q in enumerate(QUESTIONS) if PAIRS[i % len(PAIRS)] == (size, lang)]
+    page = phone(size)
+    phases = set()
+    for slug, number, phase, answers in mine:
+        page.goto(page.base + f"/{lang}/tutorials/{slug}/{number}/")
+        check_first_screen(page, f"tutorial-{phase}" if phase not in phases else "last", size, lang)
+        phases.add(phase)
+        button = page.locator(f'.answer-form button[name="move"][value="{answers[0]}"]')
+        assert button.count() == 1, (slug, number, answers)
+        assert page.locator(".answer-form input[name=pass]").count() == 0
+        if not button.is_visible():  # a bid: its number first, then its strain
+            digits = "".join(ch for ch in answers[0] if ch.isdigit())
+            page.locator(".bid-numbers button", has_text=digits).tap()
+        in_place(page, button.tap)
+        assert page.locator(".feedback.right").is_visible(), (slug, number)
+    assert page.failed == []
+
+
+def test_each_tutorial_s_first_question_is_answered_by_a_tap_without_javascript(phone):
+    page = phone("upright", javascript=False)
+    seen = set()
+    for slug, number, _phase, answers in QUESTIONS:
+        if slug in seen:
+            continue
+        seen.add(slug)
+        page.goto(page.base + f"/en/tutorials/{slug}/{number}/")
+        with page.expect_navigation():
+            page.locator(f'.answer-form button[name="move"][value="{answers[0]}"]').tap()
+        assert page.locator(".feedback.right").is_visible(), (slug, number)
+    assert len(seen) == 20 and page.failed == []
+
+
+# --- the practice table ------------------------------------------------------------------------
+
+GAMES = [
+    ("bent-al-sbeet", "upright", "ar"),
+    ("tarneeb", "narrow", "en"),
+    ("sabaat-al-deemin", "sideways", "ar"),
+    ("leekha", "upright", "en"),
+    ("tarneeb-41", "narrow", "ar"),
+    ("hearts", "sideways", "en"),
+]
+
+
+def start_match(page, lang, game):
+    page.goto(page.base + f"/{lang}/{game}/practice/")
+    with page.expect_navigation():
+        page.locator("form.practice-setup button.start").tap()
+    page.evaluate("window.__samePage = true")
+
+
+def settled(page):
+    page.locator("#live").wait_for(state="visible")
+
+
+def a_call(page):
+    """The call a patient learner makes: pass where it may, keep its cards, else the first."""
+    for token in ("pass", "keep"):
+        found = page.locator(f'#live .felt .move[name="move"][value="{token}"]')
+        if found.count():
+            return found
+    return page.locator("#live .felt .move[name='move']:not([disabled])").first
+
+
+@pytest.mark.parametrize("game,size,lang", GAMES)
+def test_a_whole_deal_is_played_by_tapping_without_a_page_load(phone, game, size, lang):
+    page = phone(size)
+    start_match(page, lang, game)
+    phases, moves, shot = set(), 0, False
+    for _ in range(MAX_TURNS):
+        settled(page)
+        if page.locator("#review").count():
+            if "play" in phases:
+                break
+            in_place(page, page.locator("button.next-deal").tap)  # thrown in: the next deal
+            continue
+        phase = page.locator(".meta-line .phase").get_attribute("data-phase")
+        picks = page.locator("#live .at-bottom label.pick")
+        legal = page.locator("#live .at-bottom li.legal button.play")
+        # focus on a legal card whenever one may be played (checked before any screenshot:
+        # taking one moves the focus off the page)
+        if legal.count() and not shot:
+            focused = page.evaluate("document.activeElement.closest('li.legal') !== null")
+            assert focused, (game, phase, moves, "focus is not on a legal card")
+        if phase not in phases:
+            check_first_screen(page, f"practice-{game}-{phase}", size, lang)
+            phases.add(phase)
+        shot = False
+        if picks.count():
+            needed = int(page.locator("#live button.confirm").get_attribute("data-needed"))
+            for k in range(needed):
+                picks.nth(k).tap()
+            in_place(page, page.locator("#live button.confirm").tap)
+        elif legal.count():
+            in_place(page, legal.first.tap)
+        else:
+            in_place(page, a_call(page).tap)
+        moves += 1
+    assert page.locator("#review").count() == 1, (game, "the deal did not end")
+    check_first_screen(page, f"practice-{game}-over", size, lang, hand=False)
+    assert page.locator("#seed-check").count() == 1
+    assert page.evaluate("window.__samePage === true"), "a move loaded the page"
+    assert "play" in phases and page.failed == []
+
+
+def test_an_illegal_card_says_why_on_a_tap_without_a_page_load(phone):
+    page = phone("upright")
+    start_match(page, "en", "hearts")
+    for _ in range(40):
+        settled(page)
+        refused = page.locator("#live .at-bottom button.play[data-why]")
+        if refused.count():
+            break
+        picks = page.locator("#live .at-bottom label.pick")
+        if picks.count():
+            for k in range(3):
+                picks.nth(k).tap()
+            in_place(page, page.locator("#live button.confirm").tap)
+        else:
+            in_place(page, page.locator("#live .at-bottom li.legal button.play").first.tap)
+    why = refused.first.get_attribute("data-why")
+    assert why
+    refused.first.tap()
+    assert page.locator(".why-not").inner_text() == why
+    assert page.evaluate("window.__samePage === true")
