@@ -6,7 +6,7 @@ MANAGE := $(PY) manage.py
 PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run serve test lint bench fuzz messages clean
+.PHONY: setup run serve test quick lint bench fuzz messages clean
 
 setup: $(VENV)/.installed $(MO)
 	$(PY) -c "from rulebook.engine.penalty import compiled; compiled.build()"
@@ -43,6 +43,15 @@ lint: $(VENV)/.installed
 # The suite on every core (pytest-xdist; TEST_WORKERS=0 runs it in one process).
 test: setup lint
 	$(PY) -m pytest -n $${TEST_WORKERS:-auto}
+
+# The inner loop: the engines, the computer players and the unit tests, no browser and no
+# server, under 2 minutes on 2 cores. `make test` runs everything before a commit.
+QUICK := tests/engine tests/bots tests/registry tests/table tests/test_layers.py tests/test_words.py \
+	tests/practice/test_match.py tests/practice/test_checkable.py tests/quiz/test_questions.py \
+	tests/tutorials/test_content.py
+quick: $(VENV)/.installed $(MO)
+	$(PY) -c "from rulebook.engine.penalty import compiled; compiled.build()"
+	$(PY) -m pytest -n $${TEST_WORKERS:-auto} -m "not browser" $(QUICK)
 
 bench: setup
 	$(PY) -m bench

@@ -41,6 +41,24 @@ class Progress:
     def found_alone(self, questions: list[int]) -> int:
         return sum(1 for n in questions if self.question(n)["solved"] and self.counts(n))
 
+    def stars(self, number: int) -> int:
+        """A question's stars: 3 right at the first try without a hint; 2 found with at most
+        one wrong try and at most the first hint (the rule's name); 1 found otherwise before
+        the answer was shown; 0 once the answer was shown, or while it is not found."""
+        q = self.question(number)
+        if not q["solved"] or not self.counts(number):
+            return 0
+        if q["tries"] == 0 and q["hints"] == 0:
+            return 3
+        return 2 if q["tries"] <= 1 and q["hints"] <= 1 else 1
+
+    def tutorial_stars(self, questions: list[int]) -> int:
+        """The hand's stars: its questions' stars on average, rounded down, so 3 means every
+        question right at the first try without a hint."""
+        if not questions:
+            return 3
+        return sum(self.stars(n) for n in questions) // len(questions)
+
     # --------------------------------------------------------------- writing
     def visit(self, number: int) -> bool:
         """Note a visit of step ``number``; whether it changed anything."""

@@ -261,8 +261,28 @@ def _context(rows, step, frame, progress, move=None) -> dict:
         "restarted": bool(step.variant) and frame.before.moves == [],
         "variant": rows.variants.get(position.variant),
         "finish": _finish(rows, progress) if number == total and k is None else None,
+        "step_map": _step_map(steps, number, progress),
         **table,
     }
+
+
+def _step_map(steps, number: int, progress) -> list[dict]:
+    """Each step as the map draws it: done, the current one, or to come; a question's state."""
+    out = []
+    for step in steps:
+        n = step.number
+        # behind the reader is done (a visit is kept only once a session is), ahead to come
+        state = "current" if n == number else "done" if n < number or n <= progress.seen else "todo"
+        q = progress.question(n) if step.question else None
+        out.append(
+            {
+                "number": n,
+                "state": state,
+                "question": q is not None,
+                "solved": bool(q and q["solved"]),
+            }
+        )
+    return out
 
 
 def _finish(rows, progress) -> dict:
@@ -279,6 +299,8 @@ def _finish(rows, progress) -> dict:
     return {
         "taught": taught,
         "found_alone": progress.found_alone(questions),
+        "first_try": sum(1 for n in questions if progress.stars(n) == 3),
+        "stars": progress.tutorial_stars(questions),
         "questions": len(questions),
         "next_tutorial": rows.following,
         "quiz_url": reverse("quiz:start")

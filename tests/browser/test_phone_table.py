@@ -10,7 +10,8 @@
   ``window`` survives), focus on a legal card whenever the learner is to play, and the same
   first-screen check at every phase met, the end of the deal included.
 - The pass by three taps and a confirm, in place, on the practice table.
-Screenshots of each phase at each size go to tests/artifacts/phone-*.png."""
+axe-core runs on each phase at each size. Screenshots of each phase at each size go to
+tests/artifacts/phone-*.png."""
 
 import itertools
 
@@ -85,6 +86,10 @@ FIRST_SCREEN = """() => {
 
 
 def check_first_screen(page, name, size, lang, hand=True):
+    """The first screen holds the table (see FIRST_SCREEN), and axe-core finds nothing on the
+    page in this phase."""
+    from axe_playwright_python.sync_playwright import Axe
+
     found = page.evaluate(FIRST_SCREEN)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"phone-{name}-{lang}-{size}.png"))
@@ -94,6 +99,9 @@ def check_first_screen(page, name, size, lang, hand=True):
     assert found["small"] == [], where
     assert found["wide"] <= 0, (where, found["wider"])
     assert found["hand"] > 0 or not hand, where
+    if name != "last":  # each phase once per size and language
+        violations = Axe().run(page).response["violations"]
+        assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == [], where
     return found
 
 

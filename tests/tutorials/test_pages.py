@@ -230,6 +230,55 @@ def test_a_finished_tutorial_says_so(client, tutorials):
     assert f"{n} of {n} questions" in item
 
 
+def _play_through(client, tutorial, slips=()):
+    """Visit every step and answer every question, rightly at once except in ``slips``
+    (question numbers answered first with a wrong card, then after the first hint)."""
+    for step, frame in zip(tutorial.steps.all(), tutorial.frames(), strict=True):
+        client.get(url(tutorial.slug, step.number))
+        if not step.question:
+            continue
+        module = frame.before.module
+        if step.number in slips:
+            wrong = next(m for m in frame.before.state.legal_moves() if m not in frame.answers())
+            client.post(url(tutorial.slug, step.number), {"move": module.format_move(wrong)})
+            client.post(url(tutorial.slug, step.number), {"hint": "1"})
+        answer = module.format_move(frame.answers()[0])
+        client.post(url(tutorial.slug, step.number), {"move": answer})
+
+
+def _stars(page) -> int:
+    return int(re.search(r'class="stars" data-stars="(\d)"', page).group(1))
+
+
+def test_the_stars_count_first_tries_honestly(client, tutorials):
+    tutorial = Tutorial.objects.get(slug="bent-first-deal")
+    last = url(tutorial.slug, tutorial.steps.count())
+    questions = list(tutorial.steps.filter(question=True).values_list("number", flat=True))
+    _play_through(client, tutorial)
+    page = client.get(last).content.decode()
+    assert _stars(page) == 3
+    n = len(questions)
+    assert f"{n} of the {n} questions right at the first try, without a hint." in text_of(
+        client.get(last)
+    )
+    # another learner slips once (a wrong try, then the rule's hint) on the first question
+    other = type(client)()
+    _play_through(other, tutorial, slips={questions[0]})
+    page = text_of(other.get(last))
+    assert f"{n - 1} of the {n} questions right at the first try, without a hint." in page
+    assert _stars(other.get(last).content.decode()) == (3 * (n - 1) + 2) // n
+
+
+def test_the_step_map_shows_done_current_and_to_come(client, tutorials):
+    client.get(url("bent-first-deal", 1))
+    client.get(url("bent-first-deal", 2))
+    page = client.get(url("bent-first-deal", 3)).content.decode()
+    steps = re.search(r'<ol class="step-map"[^>]*>(.*?)</ol>', page).group(1)
+    states = re.findall(r'<li class="(\w+)', steps)
+    assert states[:4] == ["done", "done", "current", "todo"]
+    assert len(states) == Tutorial.objects.get(slug="bent-first-deal").steps.count()
+
+
 # ------------------------------------------------------------------ bad input
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_forged_step_or_unknown_tutorial_is_a_clear_404(client, tutorials, lang):
