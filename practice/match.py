@@ -496,6 +496,21 @@ class Practice:
             self.game, self.state, self.seat, deal_number=self.deal_number, totals=self.totals
         )
 
+    def decisions(self) -> list[tuple[int, int, object]]:
+        """Each of the learner's moves of this deal beside what the club player would have
+        played there, from the same seat's view at that moment: ``(ply, the learner's move,
+        bots.Decision)``. For the review once the deal is over."""
+        state = self._position([], None).start_state()
+        out = []
+        for ply, (actor, move) in enumerate(zip(self.actors, self.moves, strict=True)):
+            if actor == self.seat:
+                decision = bots.hint(
+                    self.game, state, self.seat, deal_number=self.deal_number, totals=self.totals
+                )
+                out.append((ply, move, decision))
+            state.push(move)
+        return out
+
     def refusals(self) -> list[tuple[int, IllegalMove]]:
         """For each card of the learner's hand that cannot be played (or passed) now, the
         engine's refusal: ``(card, IllegalMove)``."""

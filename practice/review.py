@@ -20,7 +20,7 @@ from rulebook.engine.penalty.deal import table as penalty_table
 from rulebook.engine.penalty.scoring import JD, KC, QS, TD
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
-from .advice import family_of
+from .advice import family_of, move_words, sentence
 from .match import commitment, parse
 from .table import relabel, seat_title
 
@@ -69,6 +69,8 @@ def review(practice) -> dict:
         "start_url": f"{base}?{link(0)}",
         **explained,
         "undone": undone(practice, vocab),
+        "decisions": (mine := decisions(practice, vocab, link)),
+        "differ": sum(1 for d in mine if not d["same"]),
         "seed": practice.record.seed,
         "commitment": commitment(practice.record.seed),
         "dealt": [
@@ -80,6 +82,28 @@ def review(practice) -> dict:
         ],
         "pbn": cards.format_deal(practice.hands),
     }
+
+
+def decisions(practice, vocab, link) -> list[dict]:
+    """The learner's decisions, each beside the club player's choice from the same view (the
+    heuristic's sentence with it), those that differ marked; each opens its position."""
+    base = reverse("position", args=[practice.game])
+    out = []
+    for ply, move, decision in practice.decisions():
+        phase = practice.position(ply).state.phase
+        yours = practice.module.format_move(move)
+        club = practice.module.format_move(decision.move)
+        out.append(
+            {
+                "at": ply + 1,
+                "yours": move_words(vocab, yours, phase),
+                "club": move_words(vocab, club, phase),
+                "same": move == decision.move,
+                "why": sentence(practice.game, decision.reason),
+                "url": f"{base}?{link(ply)}",
+            }
+        )
+    return out
 
 
 def undone(practice, vocab) -> list[dict]:

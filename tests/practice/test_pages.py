@@ -12,7 +12,7 @@ from django.test import Client
 
 from cardtable.words import vocabulary
 from practice.models import Match
-from rulebook.engine import cards
+from rulebook.engine import bots, cards
 from tests.web.test_writing import visible
 
 from .helpers import PLAYABLE, hidden_cards, learner_token
@@ -280,6 +280,32 @@ def test_the_review_after_a_deal(client, rulebook):
         )[0]
     )
     assert "total" in sheet
+
+
+@pytest.mark.parametrize("game", ["hearts", "tarneeb", "sabaat-al-deemin"])
+def test_the_review_sets_each_of_the_learners_moves_beside_the_club_players(client, rulebook, game):
+    rng = random.Random(game)
+    url = table_url(new_match(client, game, level="beginner"))
+    _finish_deal(client, url, rng)
+    practice = match_of(url).replay()
+    body = client.get(url).content.decode()
+    items = re.findall(r'<li class="(same|differs)"><a href="([^"]+)">(.*?)</li>', body, re.S)
+    mine = [i for i, seat in enumerate(practice.actors) if seat == practice.seat]
+    assert len(items) == len(mine) > 0
+    vocab = vocabulary(game, "en")
+    differ = 0
+    for (verdict, link, text), ply in zip(items, mine, strict=True):
+        state = practice.position(ply).state
+        club = bots.hint(game, state, practice.seat, deal_number=1, totals=practice.totals)
+        same = club.move == practice.moves[ply]
+        assert verdict == ("same" if same else "differs"), (ply, text)
+        if not same:
+            differ += 1
+            said = vocab.move(practice.module.format_move(club.move), state.phase)
+            assert html.unescape(said) in html.unescape(text)
+        assert client.get(html.unescape(link)).status_code == 200
+    n = len(mine)
+    assert f"differently at {differ} of your {n} moves" in visible(body)
 
 
 @pytest.mark.parametrize("game,variant", PLAYABLE)
