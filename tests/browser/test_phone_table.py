@@ -152,6 +152,31 @@ def test_each_tutorial_s_first_question_is_answered_by_a_tap_without_javascript(
     assert len(seen) == 20 and page.failed == []
 
 
+def a_paced_step():
+    """A step that plays several moves, one at a time: (slug, number, how many)."""
+    for data in content.read_all():
+        for frame in content.frames_of(data):
+            done = frame.after.moves[len(frame.before.moves) :]
+            cards_played = sum(1 for m in done if m < 52)  # as the step page paces them
+            paced = cards_played > 1 and frame.after.state.phase != "pass"
+            if paced and len(done) >= 3 and not frame.step.question:
+                return data["slug"], frame.number, len(done)
+    raise AssertionError("no step plays three moves")
+
+
+def test_play_the_rest_runs_a_step_s_moves_at_the_pace_without_a_page_load(phone):
+    slug, number, count = a_paced_step()
+    page = phone("upright")
+    page.goto(page.base + f"/en/tutorials/{slug}/{number}/?move=1")
+    assert f"move 1 of {count}" in page.locator("#step-count").inner_text()
+    page.evaluate("window.__samePage = true")
+    page.locator(".play-rest").tap()
+    page.locator(f"#step-count:has-text('move {count} of {count}')").wait_for(timeout=15000)
+    assert page.locator(".play-rest").count() == 0  # the step's end: nothing left to play
+    assert page.evaluate("window.__samePage === true") and page.failed == []
+    assert page.url.endswith(f"/{number}/")
+
+
 # --- the practice table ------------------------------------------------------------------------
 
 GAMES = [

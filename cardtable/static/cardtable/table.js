@@ -209,6 +209,21 @@
     timer = window.setTimeout(next, wait);
   }
 
+  // --- a guided step's remaining moves, played at the learner's pace -----------------------
+  var playingRest = false;
+  function setupRest(root) {
+    var button = $(root, ".play-rest");
+    if (!button) { playingRest = false; return; }
+    button.hidden = false;
+    button.addEventListener("click", function () { playingRest = true; nextMove(root); });
+    if (playingRest) timer = window.setTimeout(function () { nextMove(root); }, PACES[pace()] || 700);
+  }
+  function nextMove(root) {
+    var next = $(root, ".step-nav a[rel=next]");
+    if (next && $(root, ".play-rest")) next.click();
+    else playingRest = false;
+  }
+
   // --- focus stays on the table -----------------------------------------------------------
   function handCards(root) {
     return $$(root, ".at-bottom .hand button.play, .at-bottom .hand a.play, .at-bottom .hand .pick input");
@@ -231,6 +246,7 @@
     setupPass(root);
     setupBids(root);
     setupPace(root);
+    setupRest(root);
     var live = $(root, "#live");
     if (live && $(root, ".frames .frame")) {
       if (window.history && window.history.replaceState && /[?&]seen=/.test(window.location.search)) {
