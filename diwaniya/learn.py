@@ -96,6 +96,11 @@ def path(request, game, variant=None, tutorials=None, mine=None) -> dict:
     }
 
 
+def first_deal(game):
+    """The game's first guided hand, where its five-minute summary leads a newcomer."""
+    return Tutorial.objects.filter(game=game).first()
+
+
 def _practice_url(slug: str) -> str | None:
     """The practice table's start page for the game, once the site has one."""
     try:

@@ -8,7 +8,27 @@ from django.core import checks
 from cardtable import words
 
 from . import games, registry
+from .engine import cards
 from .engine.domains import domain_of
+from .engine.errors import BadInput
+
+
+def _cards_problems(codes, spec) -> list[str]:
+    """The cards drawn for the game: a few of its own pack, each named once."""
+    if not codes:
+        return ["cards: the game names no cards to draw for it"]
+    problems = []
+    for code in codes:
+        try:
+            card = cards.parse_card(code)
+        except BadInput:
+            problems.append(f"cards: {code!r} is not a card")
+            continue
+        if not spec.engine.PACK >> card & 1:
+            problems.append(f"cards: {code} is not in the game's pack")
+    if len(set(codes)) != len(codes):
+        problems.append("cards: a card is named twice")
+    return problems
 
 
 def _texts_missing(table, where):
@@ -44,6 +64,7 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
             f"region {data.get('region')!r} is not one of the vocabulary's: "
             + ", ".join(words.regions())
         )
+    problems += _cards_problems(data.get("cards"), spec)
     for s in data["sources"]:
         problems += _texts_missing(s.get("label"), f"source {s['key']} label")
     for s in data["sections"]:

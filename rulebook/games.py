@@ -37,6 +37,14 @@ class GameSpec:
 
         return registry.read(self.engine_name).get("region", "")
 
+    @property
+    def cards(self) -> list[int]:
+        """The cards drawn for the game where it is introduced (the home page): its registry
+        file names them (``cards``)."""
+        from . import registry
+
+        return [cards.parse_card(code) for code in registry.read(self.engine_name).get("cards", [])]
+
     def rule_keys(self) -> list[str]:
         return [f.name for f in fields(self.engine.Rules)]
 

@@ -26,11 +26,14 @@ from .models import Game, Rule, Section, Variant
 
 
 def home(request):
-    games, tutorials = learn.catalogue(Game.site_content())
+    rows, tutorials = learn.catalogue(Game.site_content())
     mine = learn.progress(request)
     paths = [
-        learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine)
-        for game in games
+        {
+            **learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine),
+            "cards": [vocabulary(game.slug).card_view(c) for c in games.get(game.slug).cards],
+        }
+        for game in rows
     ]
     return render(request, "rulebook/home.html", {"paths": paths})
 
@@ -106,6 +109,7 @@ def _rules_response(request, spec, game_row, variant):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
+            "first_deal": learn.first_deal(game_row),
             "learn_box": pagecache.mark(
                 "learn", _learn_box(None, learn.path(None, game_row, variant_row.slug))
             ),

@@ -25,7 +25,7 @@ def signed(value, plus=False):
 
 
 # What ``cardtable/_card.html`` draws of a card (``Vocabulary.card_view``).
-CARD_LOOK = ("suit", "rank", "name", "label", "legal", "marked", "exposed", "chosen", "won")
+CARD_LOOK = ("code", "suit", "rank", "name", "label", "legal", "marked", "exposed", "chosen", "won")
 
 
 @register.simple_tag
