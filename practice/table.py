@@ -15,8 +15,7 @@ from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
 from rulebook.engine.table import SEATS
-
-from .messages import explain
+from rulebook.messages import refusal_words
 
 LEVELS = {
     "beginner": pgettext_lazy("computer player", "beginner"),
@@ -86,11 +85,6 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         view["name"] = seat_title(practice, seat)
         view["short"] = short_title(practice, seat)
     return context
-
-
-def refusal_words(game: str):
-    """The engine's refusal of a card in the page's language, for the card to say on a tap."""
-    return lambda refusal: explain(refusal.code, refusal.details, game=game, html=False)
 
 
 def short_title(practice, seat: int) -> str:

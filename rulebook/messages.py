@@ -264,3 +264,9 @@ def _capfirst(text):
     """A sentence that begins with a card's name begins with a capital; safe HTML stays safe."""
     out = capfirst(text)
     return mark_safe(out) if isinstance(text, SafeString) else out
+
+
+def refusal_words(game):
+    """The engine's refusal of a move (an ``IllegalMove``) as plain text in the page's
+    language, for a card that says why on a tap (``cardtable.tables.table``'s ``why``)."""
+    return lambda refusal: explain(refusal.code, refusal.details, game=game, html=False)

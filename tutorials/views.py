@@ -23,7 +23,7 @@ from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls, open_position
 from rulebook.engine.table import parse_seat
-from rulebook.messages import explain
+from rulebook.messages import explain, refusal_words
 from rulebook.models import Game, Section, Variant
 
 from . import progress as learner
@@ -232,6 +232,8 @@ def _context(rows, step, frame, progress, move=None) -> dict:
         open_seats=open_seats,
         marked=[] if waiting else step.point.split(),  # pointing would give the answer away
         calls=offered_calls(position.module, state) if waiting else None,
+        # once the hint has marked the allowed cards, a refused one says why on a tap
+        why=refusal_words(tutorial.game) if waiting and q["hints"] >= 2 else None,
     )
     section = step.section or tutorial.section
     vocab = vocabulary(tutorial.game)

@@ -151,9 +151,26 @@ def test_every_question_is_answered_rightly_and_then_shows_the_move(client, tuto
         assert "This question still counts" in page
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_once_the_allowed_cards_are_marked_a_refused_card_says_why(client, tutorials, lang):
+    tutorial, step, frame, card, error = next(
+        (t, s, f, *a_refused_card(f)) for t, s, f in questions() if a_refused_card(f)[0]
+    )
+    page_url = url(tutorial.slug, step.number, lang)
+    assert "data-why" not in client.get(page_url).content.decode()  # the question stands
+    client.post(page_url, {"hint": "1"})
+    client.post(page_url, {"hint": "2"})
+    page = client.get(page_url).content.decode()
+    with translation.override(lang):
+        reason = str(explain(error.code, error.details, game=tutorial.game, html=False))
+    why = re.search(rf'data-card="{cards.card_code(card)}" data-why="([^"]+)"', page)
+    assert why and html.unescape(why.group(1)) == reason
+
+
 def test_the_answer_is_not_in_the_page_before_it_is_found(client, tutorials):
     tutorial, step, frame = next(questions())
     page = client.get(url(tutorial.slug, step.number)).content.decode()
+    assert "data-why" not in page  # no refused card says so while the question stands
     assert re.findall(r'class="card[^"]*"', page)
     assert all(" legal" not in c for c in re.findall(r'class="card[^"]*"', page))
     assert 'id="hint-3"' not in page
