@@ -22,7 +22,7 @@ from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
 from .advice import family_of, move_words, sentence
 from .match import commitment, parse
-from .table import relabel, seat_title
+from .table import relabel, seat_title, short_title
 
 ITEM = _("%(what)s (%(points)s)")
 EXPOSED = _("%(card)s, exposed (%(points)s)")  # the quiz's words for an exposed card
@@ -275,6 +275,24 @@ EXPLAIN = {"penalty": _penalty, "tarneeb": _tarneeb, "layout": _layout}
 
 
 # --- the match ---------------------------------------------------------------------------------
+
+
+def deal_end(practice, sheet: dict) -> list[dict]:
+    """The end-of-deal panel's lines: each seat (named short, as on the felt) or side, this
+    deal's points and the total."""
+    if not sheet["rows"]:
+        return []
+    vocab = vocabulary(practice.game)
+    last = sheet["rows"][-1]["cells"]
+    keys = list(practice.sheet[-1]["totals"])
+    who = [
+        short_title(practice, SEATS.index(k)) if k in SEATS else vocab.side(PARTNERSHIPS.index(k))
+        for k in keys
+    ]
+    return [
+        {"who": w, "points": cell["points"], "total": cell["total"]}
+        for w, cell in zip(who, last, strict=True)
+    ]
 
 
 def sheet(practice) -> dict:

@@ -64,7 +64,7 @@ FIRST_SCREEN = """() => {
     r.left >= -0.5 && r.top >= -0.5 && r.right <= W + 0.5 && r.bottom <= H + 0.5;
   const name = (e) => e.className + ' ' + (e.dataset.card || e.textContent.trim().slice(0, 24));
   const targets = '.felt .seat, .felt .trick .card, .felt .at-bottom .hand .card, ' +
-    '.felt .move:not([disabled]), .felt button.play';
+    '.felt .move:not([disabled]), .felt button.play, .deal-end button, .deal-end a';
   document.querySelectorAll(targets).forEach((e) => {
     if (shown(e) && !inside(e.getBoundingClientRect())) outside.push(name(e));
   });
