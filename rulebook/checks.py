@@ -24,7 +24,7 @@ def _cards_problems(codes, spec) -> list[str]:
         except BadInput:
             problems.append(f"cards: {code!r} is not a card")
             continue
-        if not spec.engine.PACK >> card & 1:
+        if not getattr(spec.engine, "PACK", cards.PACK_52) >> card & 1:
             problems.append(f"cards: {code} is not in the game's pack")
     if len(set(codes)) != len(codes):
         problems.append("cards: a card is named twice")

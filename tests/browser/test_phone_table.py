@@ -177,6 +177,28 @@ def test_play_the_rest_runs_a_step_s_moves_at_the_pace_without_a_page_load(phone
     assert page.url.endswith(f"/{number}/")
 
 
+QUIZ = [("bent-al-sbeet", "qahwa"), ("tarneeb", "classic"), ("hearts", "openspiel")]
+
+
+@pytest.mark.parametrize("size,lang", PAIRS)
+def test_quiz_questions_are_answered_by_tapping_in_one_screen(phone, size, lang):
+    """A play question and a select-all question, one game per pair in turn: the table in
+    the first screen, the answer by taps, the verdict in place."""
+    game, variant = QUIZ[PAIRS.index((size, lang)) % len(QUIZ)]
+    page = phone(size)
+    for kind in ("play", "legal-set"):
+        page.goto(page.base + f"/{lang}/quiz/start/?game={game}&variant={variant}&kind={kind}")
+        check_first_screen(page, f"quiz-{kind}", size, lang)
+        if kind == "play":
+            in_place(page, page.locator(".answer-form .felt button[name=move]:visible").first.tap)
+        else:
+            page.locator(".answer-form .felt label.pick").first.tap()
+            in_place(page, page.locator(".answer-form button.check").tap)
+        assert page.locator("#verdict").is_visible(), (game, kind)
+        assert page.evaluate("document.activeElement.id") == "verdict"
+    assert page.failed == []
+
+
 # --- the practice table ------------------------------------------------------------------------
 
 GAMES = [
