@@ -211,10 +211,11 @@ GAMES = [
 ]
 
 
-def start_match(page, lang, game):
+def start_match(page, lang, game, touch=True):
     page.goto(page.base + f"/{lang}/{game}/practice/")
+    start = page.locator("form.practice-setup button.start")
     with page.expect_navigation():
-        page.locator("form.practice-setup button.start").tap()
+        start.tap() if touch else start.click()
     page.evaluate("window.__samePage = true")
 
 
@@ -292,3 +293,41 @@ def test_an_illegal_card_says_why_on_a_tap_without_a_page_load(phone):
     refused.first.tap()
     assert page.locator(".why-not").inner_text() == why
     assert page.evaluate("window.__samePage === true")
+
+
+def test_the_keyboard_alone_plays_arrows_between_legal_cards_and_enter(browser, site):
+    """On a desktop keyboard: focus on the first legal card, arrows move between the legal
+    cards only, Enter plays the focused one in place, "h" opens the hint."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script("try { localStorage.setItem('diwaniya.pace', 'fast') } catch {}")
+    page = context.new_page()
+    page.base = site
+    start_match(page, "en", "hearts", touch=False)
+    for _ in range(20):  # past the pass, to a turn with at least two legal cards
+        settled(page)
+        picks = page.locator("#live .at-bottom label.pick")
+        legal = page.locator("#live .at-bottom li.legal button.play")
+        if not picks.count() and legal.count() >= 2:
+            break
+        if picks.count():
+            for k in range(3):
+                picks.nth(k).click()
+            in_place(page, page.locator("#live button.confirm").click)
+        else:
+            in_place(page, lambda: page.keyboard.press("Enter"))
+    codes = [b.get_attribute("data-card") for b in legal.all()]
+    focused = "document.activeElement.dataset.card"
+    assert page.evaluate(focused) == codes[0]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == codes[1]  # the next legal card, skipping refused ones
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == codes[0]
+    in_place(page, lambda: page.keyboard.press("Enter"))
+    settled(page)
+    assert codes[0] not in [
+        c.get_attribute("data-card") for c in page.locator("#live .at-bottom .hand .card").all()
+    ]
+    page.keyboard.press("h")
+    page.locator("#hint").wait_for()
+    assert page.evaluate("window.__samePage === true")
+    context.close()
