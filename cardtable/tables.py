@@ -190,14 +190,7 @@ def table(
 
     seats = [seat_view(s) for s in range(4)]
     trick = [
-        vocab.card_view(
-            c,
-            seat=SEATS[s],
-            seat_name=vocab.seat(s),
-            place=place(s, bottom),
-            exposed=bool(exposed >> c & 1),
-            marked=cards.card_code(c) in marked,
-        )
+        played_card(vocab, s, c, bottom, exposed, marked=cards.card_code(c) in marked)
         for s, c in getattr(state, "trick", [])
     ]
     gathered, previous = _finished_trick(state, bottom, exposed, vocab)
@@ -244,6 +237,18 @@ def _refused(state, card: int, why) -> str | None:
     return None if refusal is None else str(why(refusal))
 
 
+def played_card(vocab, seat: int, card: int, bottom: int, exposed: int, **flags) -> dict:
+    """A card on the trick, drawn in front of the seat that played it."""
+    return vocab.card_view(
+        card,
+        seat=SEATS[seat],
+        seat_name=vocab.seat(seat),
+        place=place(seat, bottom),
+        exposed=bool(exposed >> card & 1),
+        **flags,
+    )
+
+
 def _finished_trick(state, bottom: int, exposed: int, vocab):
     """The last finished trick, drawn as the trick in the middle until the next lead (with its
     winner marked), or as the "previous trick" once the next trick has begun."""
@@ -251,17 +256,7 @@ def _finished_trick(state, bottom: int, exposed: int, vocab):
     if not done:
         return None, None
     cards_played, winner = done
-    views = [
-        vocab.card_view(
-            c,
-            seat=SEATS[s],
-            seat_name=vocab.seat(s),
-            place=place(s, bottom),
-            exposed=bool(exposed >> c & 1),
-            won=s == winner,
-        )
-        for s, c in cards_played
-    ]
+    views = [played_card(vocab, s, c, bottom, exposed, won=s == winner) for s, c in cards_played]
     won = {"name": vocab.seat(winner), "seat": SEATS[winner]}
     return (views, won), {"cards": views, "winner": won}
 

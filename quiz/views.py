@@ -513,14 +513,8 @@ def _completed_trick_table(q, pos) -> dict:
     ctx["to_act"] = None
     vocab = vocabulary(q.game)
     exposed = getattr(state, "exposed", 0)
-    ctx["trick"] = [
-        vocab.card_view(
-            c,
-            seat=SEATS[s],
-            seat_name=vocab.seat(s),
-            place=tables.place(s, BOTTOM),  # at the seat that played it, as every table draws
-            exposed=bool(exposed >> c & 1),
-        )
+    ctx["trick"] = [  # at the seats that played them, as every table draws a trick
+        tables.played_card(vocab, s, c, BOTTOM, exposed)
         for s, c in [*getattr(before.state, "trick", []), (seat, last)]
     ]
     return ctx

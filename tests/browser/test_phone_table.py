@@ -80,7 +80,11 @@ FIRST_SCREEN = """() => {
     const r = e.getBoundingClientRect();
     return r.width && (r.right > W + 1 || r.left < -1);
   }).slice(0, 3).map(name);
-  return {outside, small, hand: hand.length, scrollY: scrollY, wider,
+  // the felt is laid out left to right, but its words read in the page's direction
+  const rtl = document.documentElement.dir === 'rtl';
+  const reversed = [...document.querySelectorAll('.felt .seat-name, .felt .count')]
+    .filter((e) => shown(e) && (getComputedStyle(e).direction === 'rtl') !== rtl).map(name);
+  return {outside, small, hand: hand.length, scrollY: scrollY, wider, reversed,
           wide: document.documentElement.scrollWidth - W};
 }""".replace("TOUCH", str(TOUCH))
 
@@ -98,6 +102,7 @@ def check_first_screen(page, name, size, lang, hand=True):
     assert found["outside"] == [], where
     assert found["small"] == [], where
     assert found["wide"] <= 0, (where, found["wider"])
+    assert found["reversed"] == [], where
     assert found["hand"] > 0 or not hand, where
     if name != "last":  # each phase once per size and language
         violations = Axe().run(page).response["violations"]

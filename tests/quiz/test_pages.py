@@ -262,3 +262,12 @@ def test_reset_starts_the_score_again(client, quiz):
     assert response.status_code == 302
     assert score(client.get("/en/quiz/")) == (0, 0, 0)
     assert client.get("/en/quiz/reset/").status_code == 405
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_finished_trick_is_drawn_at_the_seats_that_played_it(client, quiz, lang):
+    """'Who leads the next trick?' can be answered by looking: each card in front of its seat."""
+    url = start(client, "bent-al-sbeet", "qahwa", questions.NEXT_LEADER, lang)
+    body = client.get(url).content.decode()
+    places = re.findall(r'<li class="slot at-(top|left|right|bottom)', body)
+    assert sorted(places) == ["bottom", "left", "right", "top"]
