@@ -133,6 +133,54 @@ def registry_matches_engines(app_configs=None, **kwargs):
     return errors
 
 
+def _worded(spec: games.GameSpec, key: str) -> tuple[bool, set[str]]:
+    """Whether the game's registry names rule ``key`` (a rule, or a ``[fixed]`` table with a
+    name), and the values it words for it."""
+    data = registry.read(spec.engine_name)
+    rule = next((r for r in data["rules"] if r["key"] == key), None)
+    fixed = data.get("fixed", {}).get(key, {})
+    values = {v["value"] for v in rule.get("values", [])} if rule else set()
+    return bool(rule or fixed.get("name")), values | set(fixed.get("values", {}))
+
+
+def family_problems(specs) -> list[str]:
+    """Two games of a family compared (or two variants): every rule on which their rule sets
+    differ must be named, and each value worded, by one of the two registries, as the compare
+    page looks them up (``comparing.value_label``); else a rule's key reaches the page."""
+    from .engine.compare import Side, family_parameters, knob_text
+
+    problems = set()
+    sides = [(spec, Side(spec.slug, spec.engine, v)) for spec in specs for v in spec.presets]
+    for i, (spec_a, a) in enumerate(sides):
+        for spec_b, b in sides[i + 1 :]:
+            family = getattr(type(spec_a.engine.PRESETS[a.variant]), "FAMILY", None)
+            if spec_a is not spec_b and (
+                family is None or family is not getattr(type(b.rules), "FAMILY", None)
+            ):
+                continue
+            pa, pb = family_parameters(a), family_parameters(b)
+            for key in (k for k in pa if pa[k] != pb[k]):
+                named_a, worded_a = _worded(spec_a, key)
+                named_b, worded_b = _worded(spec_b, key)
+                if not (named_a or named_b):
+                    problems.add(f"{spec_a.slug}, {spec_b.slug}: no registry names rule {key!r}")
+                for spec, side, params, own, other in (
+                    (spec_a, a, pa, worded_a, worded_b),
+                    (spec_b, b, pb, worded_b, worded_a),
+                ):
+                    text = knob_text(side, key, params[key]).strip(",")
+                    if not ({text, "*"} & own or {text, "*"} & other or text.isdigit()):
+                        problems.add(f"{spec.slug}: no wording for {key}={text!r}")
+    return sorted(problems)
+
+
+@checks.register()
+def families_worded(app_configs=None, **kwargs):
+    return [
+        checks.Error(problem, id="rulebook.E003") for problem in family_problems(games.GAMES.values())
+    ]
+
+
 def reserved_problems(specs) -> list[str]:
     """A game or variant slug that is a reserved word would hide a page (or be hidden by one)."""
     problems = []

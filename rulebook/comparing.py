@@ -22,7 +22,7 @@ from cardtable.words import listing, vocabulary
 from diwaniya import pagecache
 
 from . import api as json_api
-from . import games, pages
+from . import games, pages, registry
 from .engine.compare import Budget, Side, compare
 from .engine.errors import BadInput
 from .engine.house_rules import PREFIX, overrides_in, with_overrides
@@ -142,12 +142,27 @@ def side_name(s: Side) -> str:
     return name
 
 
+def _fixed(game: str, key: str) -> dict:
+    """How the registry words a rule of the family that ``game`` does not let a table change
+    (its ``[fixed.<key>]`` table), in the active language."""
+    spec = games.get(game)
+    return registry.read(spec.engine_name).get("fixed", {}).get(key, {}) if spec else {}
+
+
+def _in_language(table: dict) -> str:
+    return table.get((translation.get_language() or "en")[:2]) or table["en"]
+
+
 def value_label(rules_by_game, s: Side, other: Side, key: str, value: str) -> str:
-    """A rule's value as the registry words it (the side's game first, else the other's)."""
+    """A rule's value as the registry words it: the side's game first (its rule, else what it
+    fixes), else the other's."""
     for game in (s.game, other.game):
         rule = rules_by_game.get(game, {}).get(key)
-        if rule is not None:
-            return str(pages.label_for(rule, value, vocabulary(games.get(game))))
+        if rule is not None and pages.wording(rule, value.strip(",")):
+            return str(pages.value_label(rule, value, vocabulary(games.get(game))))
+        fixed = _fixed(game, key).get("values", {}).get(value)
+        if fixed:
+            return _in_language(fixed)
     return value
 
 
@@ -156,6 +171,8 @@ def rule_name(rules_by_game, a: Side, b: Side, key: str) -> str:
         rule = rules_by_game.get(game, {}).get(key)
         if rule is not None:
             return rule.name
+        if name := _fixed(game, key).get("name"):
+            return _in_language(name)
     return key
 
 

@@ -88,7 +88,8 @@ def family_parameters(side: Side) -> dict:
     return family.parameters(rules)
 
 
-def _text(side: Side, key: str, value) -> str:
+def knob_text(side: Side, key: str, value) -> str:
+    """A knob's value as text (as a house rule and the API write it)."""
     family = _family(side.module)
     domain = family.knobs[key] if family else domains(side.rules)[key]
     return domain.text(value)
@@ -106,7 +107,7 @@ def compare(a: Side, b: Side, seed: str = "compare", budget: Budget = Budget()) 
     for key in pa:
         if pa[key] == pb[key]:
             continue
-        diff = {"rule": key, "a": _text(a, key, pa[key]), "b": _text(b, key, pb[key])}
+        diff = {"rule": key, "a": knob_text(a, key, pa[key]), "b": knob_text(b, key, pb[key])}
         none = {"differs": None, "example": None, "isolated": False}
         if key in CHANGES_NOTHING:
             out.append({**diff, **none, "why": "changes_nothing"})

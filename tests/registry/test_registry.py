@@ -109,3 +109,27 @@ def test_each_preset_plays_what_its_source_claims(slug):
                         variant["slug"],
                         rule["key"],
                     )
+
+
+def test_every_rule_two_games_of_a_family_differ_on_is_worded():
+    """The comparison of Tarneeb with Tarneeb 41 words every rule and value (no key shown)."""
+    from rulebook.checks import family_problems
+
+    assert family_problems(games.GAMES.values()) == []
+
+
+def test_the_family_check_finds_a_value_no_registry_words(monkeypatch):
+    from rulebook.checks import family_problems
+
+    real = registry.read
+
+    def without_fixed(engine):
+        data = copy.deepcopy(real(engine))
+        data.pop("fixed", None)
+        return data
+
+    monkeypatch.setattr(registry, "read", without_fixed)
+    problems = family_problems(games.GAMES.values())
+    assert "tarneeb, tarneeb-41: no registry names rule 'scoring'" in problems
+    assert "tarneeb-41: no wording for scoring='each_bid'" in problems
+    assert "tarneeb: no wording for trumps='called'" in problems

@@ -185,6 +185,8 @@ def _house_rule_pages(lang):
     yield f"/{lang}/compare/"
     yield f"/{lang}/compare/?a=bent-al-sbeet:qahwa&b=bent-al-sbeet:sbeetah"
     yield f"/{lang}/compare/?a=tarneeb:classic&b=tarneeb:egyptian"
+    yield f"/{lang}/compare/?a=tarneeb:classic&b=tarneeb-41:classic"
+    yield f"/{lang}/compare/?a=bent-al-sbeet:qahwa&b=hearts:pagat"
     sabaat = "sabaat-al-deemin:classic"
     yield f"/{lang}/compare/?a={sabaat}&b={sabaat}&b.rule.target=300"
 
@@ -298,6 +300,68 @@ def test_the_share_box_shows_the_notation_on_purpose(site):
     position = next(page for url, page in _pages(site, "ar") if "/position/" in url)
     assert re.search(r'<code class="notation">[^<]*\b[2-9TJQKA][SHDC]\b', position)
     assert '<section class="scorecard"' in position
+
+
+# ---------------------------------------------------------------- no code shown
+def _codes() -> set[str]:
+    """What the site names things by in its code: every game and variant slug, rule key and
+    value (the registry's and the engines', of every knob of every family)."""
+    from rulebook.engine.compare import Side, family_parameters, knob_text
+
+    out = set()
+    for slug, spec in games.GAMES.items():
+        out |= {slug, *spec.presets}
+        for rule in registry.read(spec.engine_name)["rules"]:
+            out |= {rule["key"], *(str(v["value"]) for v in rule.get("values", []))}
+        for variant in spec.presets:
+            side = Side(slug, spec.engine, variant)
+            for key, value in family_parameters(side).items():
+                out |= {key, knob_text(side, key, value)}
+    return {c for c in out if re.fullmatch(r"[a-z][a-z0-9_-]*[a-z0-9]", c)}
+
+
+VARIANT_WORD = {"en": r"\b(\S+) variant\b", "fr": r"\bvariante (\S+)", "ar": r"نسخة (\S+)"}
+
+
+def _names(lang: str) -> set[str]:
+    """The words the registry gives in ``lang`` (variant names, values' labels), which may be
+    spelt as a code is: pagat's rules are named "pagat"."""
+    out = set()
+    for spec in games.GAMES.values():
+        data = registry.read(spec.engine_name)
+        out |= {v["name"][lang] for v in data["variants"]}
+        for rule in data["rules"]:
+            out |= {v["label"][lang] for v in rule.get("values", []) if "label" in v}
+    return out
+
+
+def test_no_key_slug_or_code_reaches_the_reader(site):
+    """Nowhere, in any language, does a reader meet a rule's key, a value's code or a slug:
+    not as a table's cell or a list's line, not joined with underscores or hyphens, not as
+    "the openspiel variant". Code samples (``<code>``), addresses and the glossary's lists of
+    each language's words are not read as prose."""
+    codes = _codes()
+    assert {"each_bid", "called", "declarer", "openspiel", "pass_direction"} <= codes
+    compound = {c for c in codes if re.search(r"[_-]", c)}
+    slugs = {v for spec in games.GAMES.values() for v in spec.presets} - {"classic"}
+    found = {}
+    for url, page in _pages(site):
+        lang = url[1:3]
+        text = re.sub(r"https?://\S+", " ", visible(page, keep_code=False))
+        allowed = _names(lang) | {"none"} if lang == "en" else _names(lang)
+        lines = [] if "/glossary/" in url else text.split("\n")
+        hits = [line for line in lines if line in codes and line not in allowed]
+        hits += [w for w in re.findall(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+", text) if w in compound]
+        hits += [w for w in re.findall(VARIANT_WORD[lang], text) if w.strip("«»()،,.") in slugs]
+        if hits:
+            found[url] = hits[:5]
+    assert found == {}
+
+
+def test_every_variant_has_an_arabic_name():
+    for spec in games.GAMES.values():
+        for variant in registry.read(spec.engine_name)["variants"]:
+            assert not re.search("[A-Za-z]", variant["name"]["ar"]), (spec.slug, variant["slug"])
 
 
 # ---------------------------------------------------------------- Arabic
