@@ -25,6 +25,7 @@ from pathlib import Path
 
 from django.utils import translation
 from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
@@ -275,10 +276,10 @@ class Vocabulary:
             "suit": SUIT_CLASSES[cards.suit_of(c)],
         }
 
-    def card_html(self, c: int) -> str:
-        """A card in running text (``card_ref`` of its name)."""
+    def card_html(self, c: int, proclitic: str = "") -> str:
+        """A card in running text (``card_ref`` of its name), after ``proclitic`` if any."""
         return card_ref(
-            SUIT_CLASSES[cards.suit_of(c)], shown_rank(cards.card_code(c)), self.card(c)
+            SUIT_CLASSES[cards.suit_of(c)], shown_rank(cards.card_code(c)), self.card(c), proclitic
         )
 
 
@@ -287,18 +288,46 @@ def shown_rank(code: str) -> str:
     return "10" if code[0] == "T" else code[0]
 
 
+# A one-letter Arabic word (بـ "with", كـ "as", لـ "to", فـ "so") is written onto the word
+# after it: «بثلاثة», but «بـ13» and «بـK» through a tatweel, since a digit or a Latin letter
+# takes no joining. The texts write it with the tatweel before a placeholder («بـ{card}»,
+# «بـ%(card)s»), and ``attach`` decides once the word is known.
+PROCLITIC = re.compile(r"(?<![\u0621-\u064a])([بكلف])\u0640$")
+_JOINS = re.compile(r"[\u0621-\u064a]")
+
+
+def attach(letter: str, word: str) -> str:
+    """``letter`` (ب، ك، ل، ف) written onto ``word`` (لـ before the article is «لل»)."""
+    if not _JOINS.match(word):
+        return letter + "\u0640" + word
+    if letter == "ل" and word.startswith("ال"):
+        return "ل" + word[1:]
+    return letter + word
+
+
+_BEFORE_WORD = re.compile(r"(?<![\u0621-\u064a])([بكلف])\u0640(?=[\u0621-\u064a])")
+
+
+def attach_all(text: str) -> str:
+    """Every «بـ» of a filled sentence joined to the Arabic word that follows it."""
+    out = _BEFORE_WORD.sub(r"\1", re.sub(r"(?<![\u0621-\u064a])ل\u0640ال", "لل", text))
+    return mark_safe(out) if isinstance(text, SafeString) else out
+
+
 @cache
-def card_ref(suit: str, rank: str, name: str) -> str:
+def card_ref(suit: str, rank: str, name: str, proclitic: str = "") -> str:
     """A card in running text: the name for screen readers, the rank and symbol shown
-    (hidden from screen readers; red suits also differ by shape and a class). Each is built
-    once: a deal's record names a card up to a hundred times."""
+    (hidden from screen readers; red suits also differ by shape and a class). A ``proclitic``
+    (بـ) is joined to the name that is read and, through a tatweel, to the rank that is seen.
+    Each is built once: a deal's record names a card up to a hundred times."""
     return format_html(
         '<span class="card-ref suit-{}" title="{}"><span class="sr-only">{}</span>'
-        '<bdi aria-hidden="true" dir="ltr">{}<svg class="pip"><use href="#suit-{}"></use></svg>'
+        '{}<bdi aria-hidden="true" dir="ltr">{}<svg class="pip"><use href="#suit-{}"></use></svg>'
         "</bdi></span>",
         suit,
         name,
-        name,
+        attach(proclitic, name) if proclitic else name,
+        format_html('<span aria-hidden="true">{}\u0640</span>', proclitic) if proclitic else "",
         rank,
         suit,
     )

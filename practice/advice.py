@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cardtable.words import count, listing, vocabulary
+from cardtable.words import attach_all, count, listing, vocabulary
 from quiz.questions import anchor
 from rulebook.engine import bots, cards
 from rulebook.messages import explain
@@ -268,7 +268,7 @@ def sentence(game: str, reason) -> str:
     text = template(game, reason.code)
     if text is None:  # a code this module does not know yet: a test names it
         return str(_("The computer player has its reasons."))
-    return capfirst_sentence(str(text) % fact_words(game, reason.facts))
+    return capfirst_sentence(attach_all(str(text) % fact_words(game, reason.facts)))
 
 
 def capfirst_sentence(text: str) -> str:

@@ -9,6 +9,8 @@ isolated, in a ``<bdi>`` for a page or between FSI and PDI for plain text (the J
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from cardtable.words import attach_all
+
 LIMIT = 40
 ELLIPSIS = "…"
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
@@ -32,8 +34,10 @@ def fill(template, given: dict, words: dict | None = None, html: bool = True) ->
     words = dict(given) if words is None else words
     typed = {k for k, v in given.items() if isinstance(v, str) and words.get(k) is v}
     if not typed:
-        return str(template) % words  # nothing typed: plain text, escaped where it is shown
+        return attach_all(str(template) % words)  # plain text, escaped where it is shown
     if not html:
-        return str(template) % {k: isolate(v, False) if k in typed else v for k, v in words.items()}
+        return attach_all(
+            str(template) % {k: isolate(v, False) if k in typed else v for k, v in words.items()}
+        )
     values = {k: isolate(v) if k in typed else conditional_escape(v) for k, v in words.items()}
-    return mark_safe(conditional_escape(str(template)) % values)
+    return attach_all(mark_safe(conditional_escape(str(template)) % values))

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from cardtable.words import count, listing, signed, times, vocabulary
+from cardtable.words import attach, count, listing, signed, times, vocabulary
 
 from . import differences, games, glossary
 from .engine import cards
@@ -26,7 +26,8 @@ from .engine.domains import domains
 from .engine.house_rules import PREFIX, overrides_between
 from .models import Claim, Game, Rule, Section
 
-PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+# ``{name}`` or ``{name:form}``, after a one-letter Arabic word written onto it («بـ{name}»).
+PLACEHOLDER = re.compile(r"(?:(?<![\u0621-\u064a])([بكلف])\u0640)?\{(\w+)(?::(\w+))?\}")
 FORMS = {
     "times": lambda n, region: times(n),
     "plus": lambda n, region: signed(n, plus=True),
@@ -40,17 +41,17 @@ def fill(template: str, values: dict, region: str = "gulf") -> str:
     editor sees them."""
 
     def one(m) -> str:
-        name, form = m.group(1), m.group(2)
+        letter, name, form = m.group(1), m.group(2), m.group(3)
         if name not in values:
             return m.group(0)
         value = values[name]
         if form and isinstance(value, int):
-            if form in FORMS:
-                return FORMS[form](value, region)
-            return count(value, form, region)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return signed(value)
-        return str(value)
+            text = FORMS[form](value, region) if form in FORMS else count(value, form, region)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            text = signed(value)
+        else:
+            text = str(value)
+        return attach(letter, text) if letter else text
 
     return PLACEHOLDER.sub(one, template or "")
 

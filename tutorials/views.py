@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardtable import tables
 from cardtable.scorecard import scorecard
-from cardtable.words import isolate_signed, vocabulary
+from cardtable.words import PROCLITIC, isolate_signed, vocabulary
 from diwaniya import learn, ownership, pagecache
 from rulebook import echo, matchview
 from rulebook.engine import cards, score_sheet
@@ -445,10 +445,14 @@ def _cards_in(text: str, vocab) -> str:
     while "{" in rest:
         head, _brace, tail = rest.partition("{")
         code, close, after = tail.partition("}")
-        out.append(head)
+        joined = PROCLITIC.search(head) if close else None
+        out.append(head[: joined.start()] if joined else head)
+        letter = joined[1] if joined else ""
         try:
-            out.append(str(vocab.card_html(cards.parse_card(code))) if close else "{" + tail)
+            out.append(
+                str(vocab.card_html(cards.parse_card(code), letter)) if close else "{" + tail
+            )
         except BadInput:
-            out.append("{" + code + close)
+            out.append(head[len(out[-1]) :] + "{" + code + close)
         rest = after if close else ""
     return "".join(out) + rest

@@ -25,8 +25,9 @@ def url(slug, n, lang="en"):
 
 
 def narration_words(text: str) -> str:
-    """A plain run of the narration (before any {card}) to look for on the page."""
-    runs = re.split(r"\{[^}]*\}", text.split("\n\n")[0])
+    """A plain run of the narration (before any {card}, and the «بـ» a card takes into its
+    name) to look for on the page."""
+    runs = re.split(r"(?:[بكلف]\u0640)?\{[^}]*\}", text.split("\n\n")[0])
     return " ".join(max(runs, key=len).split())[:40]
 
 
