@@ -24,6 +24,7 @@ from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
 from rulebook.engine import cards
+from rulebook.engine.errors import BadInput
 from rulebook.engine.table import SEATS, S
 
 from .scorecard import card_of
@@ -270,6 +271,24 @@ def _call_view(position, move: int, play: str | None, vocab) -> dict:
         "query": with_move(position, move) if play == "link" else None,
         "button": play == "button",
     }
+
+
+def reading_order(token: str, phase: str = "play") -> tuple:
+    """Where a move stands when moves are listed for a reader: in the play, cards by suit with
+    the highest first (as a hand is shown); in the bidding, bids by their number and then
+    strain from the lowest (7 before 10), other calls after them."""
+    if phase != "bidding":
+        try:
+            card = cards.parse_card(token)
+            return (0, cards.suit_of(card), -cards.rank_of(card), "")
+        except BadInput:
+            pass
+    short = _short_bid(token)
+    if short is not None:
+        strain = token.upper()[len(short["number"]) :]
+        rank = STRAIN_ORDER.index(strain) if strain in STRAIN_ORDER else -1
+        return (1, int(short["number"]), rank, "")
+    return (2, 0, 0, token)
 
 
 def _short_bid(token: str) -> dict | None:

@@ -40,8 +40,10 @@ DIFFERS = {
         "A different player is to act: %(a)s under %(side_a)s, %(b)s under %(side_b)s."
     ),
     "legal": gettext_lazy(
-        "Different moves are allowed. Only under %(side_a)s: %(a)s. Only under %(side_b)s: %(b)s."
+        "Different moves are allowed: %(a)s only under %(side_a)s, and %(b)s only under %(side_b)s."
     ),
+    # One side allows every move the other does, and more (its moves are %(a)s).
+    "legal_more": gettext_lazy("Under %(side_a)s more moves are allowed here: %(a)s."),
     "points": gettext_lazy(
         "The deal scores differently: %(a)s under %(side_a)s, %(b)s under %(side_b)s."
     ),
@@ -130,7 +132,7 @@ def _rules_of(sides) -> dict[str, dict[str, Rule]]:
 
 def _named(game: str, variant: str) -> str:
     """A rule set by its game and variant, as a page title names them."""
-    return _("%(name)s: %(detail)s") % {"name": game, "detail": variant}
+    return _("%(name)s – %(detail)s") % {"name": game, "detail": variant}
 
 
 def side_name(s: Side) -> str:
@@ -182,6 +184,7 @@ SHOWN_MOVES = 6  # a longer list of moves is cut, with the number left out
 def _moves(vocab, tokens, phase) -> str:
     if not tokens:
         return _("nothing")
+    tokens = sorted(tokens, key=lambda t: tables.reading_order(t, phase))
     words = [vocab.move(t, phase) for t in tokens[:SHOWN_MOVES]]
     more = len(tokens) - SHOWN_MOVES
     if more > 0:
@@ -212,6 +215,12 @@ def differs_sentence(d: dict, names: tuple[str, str], vocab) -> str:
         only_a = [m for m in one["legal"] if m not in other["legal"]]
         only_b = [m for m in other["legal"] if m not in one["legal"]]
         facts.update(a=_moves(vocab, only_a, one["phase"]), b=_moves(vocab, only_b, other["phase"]))
+        if not (only_a and only_b):  # one side's moves are the other's and more
+            a_more = bool(only_a)
+            return str(DIFFERS["legal_more"]) % {
+                "side_a": names[0] if a_more else names[1],
+                "a": facts["a"] if a_more else facts["b"],
+            }
     elif what == "points":
         facts.update(a=_points(vocab, one["points"]), b=_points(vocab, other["points"]))
     else:
