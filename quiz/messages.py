@@ -38,13 +38,25 @@ KIND_NAMES = {
 # Where a game's deal is won rather than paid for, its points question says so.
 KIND_NAMES_OF = {
     (questions.TARNEEB_41, questions.DEAL_POINTS): pgettext_lazy("quiz kind", "What a deal scores"),
+    # The games with an auction ask for a legal move in the bidding as well as in the play.
+    (questions.TARNEEB, questions.PLAY): pgettext_lazy("quiz kind", "Bid or play a legal card"),
+    (questions.TARNEEB_41, questions.PLAY): pgettext_lazy("quiz kind", "Bid or play a legal card"),
+}
+# One question's kind, named for the moment it asks about.
+KIND_NAMES_IN_PHASE = {
+    (questions.PLAY, "bidding"): pgettext_lazy("quiz kind", "Make a legal bid"),
 }
 
 
-def kind_name(kind: str, game) -> str:
-    """A kind of question by name, in the words of ``game``'s region."""
+def kind_name(kind: str, game, phase: str | None = None) -> str:
+    """A kind of question by name, in the words of ``game``'s region; with ``phase``, the
+    name of one question of that kind (a bidding question is not "play a card")."""
     slug = game if isinstance(game, str) else getattr(game, "slug", None)
-    name = KIND_NAMES_OF.get((slug, kind)) or KIND_NAMES.get(kind, kind)
+    name = (
+        KIND_NAMES_IN_PHASE.get((kind, phase))
+        or KIND_NAMES_OF.get((slug, kind))
+        or KIND_NAMES.get(kind, kind)
+    )
     return str(name[vocabulary(game).region] if isinstance(name, dict) else name)
 
 
@@ -425,6 +437,10 @@ PROMPTS = {
         "gulf": pgettext_lazy("gulf", "Hearts and penalty cards"),
         "levant": pgettext_lazy("levant", "Hearts and penalty cards"),
     },
+    "tricks_heading": {
+        "gulf": pgettext_lazy("gulf", "Tricks"),
+        "levant": pgettext_lazy("levant", "Tricks"),
+    },
     "who_leads": {
         "gulf": pgettext_lazy("gulf", "Who leads the next trick?"),
         "levant": pgettext_lazy("levant", "Who leads the next trick?"),
@@ -435,6 +451,11 @@ PROMPTS = {
 def taken_heading(game) -> str:
     """The heading of the column of cards that score, in ``game``'s words."""
     return str(PROMPTS["taken_heading"][vocabulary(game).region])
+
+
+def tricks_heading(game) -> str:
+    """The heading of the column of tricks taken, in ``game``'s words."""
+    return str(PROMPTS["tricks_heading"][vocabulary(game).region])
 
 
 def who_leads(game) -> str:

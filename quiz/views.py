@@ -32,7 +32,15 @@ from rulebook.models import Game, Rule, Section, game_rows
 
 from . import match_kind, questions, tokens
 from . import progress as learner
-from .messages import answer_words, kind_name, prompt, say, taken_heading, who_leads
+from .messages import (
+    answer_words,
+    kind_name,
+    prompt,
+    say,
+    taken_heading,
+    tricks_heading,
+    who_leads,
+)
 from .models import Answered, HandPicked
 from .progress import Progress
 
@@ -283,7 +291,7 @@ class Page:
             "variant": variants.get(q.variant),
             "variant_slug": q.variant,
             "q": q,
-            "kind_name": kind_name(q.kind, q.game),
+            "kind_name": kind_name(q.kind, q.game, pos.state.phase),
             "mode_name": kind_name(q.mode, q.game),
             "picked": self.picked,
             "prompt": prompt(q, pos),
@@ -355,6 +363,8 @@ class Page:
         exposed = getattr(state, "exposed", 0)
         if exposed:
             facts["exposed"] = [vocab.card_view(c) for c in cards.display_order(exposed)]
+        if q.kind == questions.DEAL_POINTS:
+            facts["tricks_heading"] = tricks_heading(q.game)
         if q.kind == questions.DEAL_POINTS and hasattr(state, "bid_of"):
             facts["bids"] = [
                 {"seat": vocab.seat(s), "bid": state.bid_of(s), "tricks": state.tricks_won[s]}

@@ -177,7 +177,8 @@ def family_problems(specs) -> list[str]:
 @checks.register()
 def families_worded(app_configs=None, **kwargs):
     return [
-        checks.Error(problem, id="rulebook.E003") for problem in family_problems(games.GAMES.values())
+        checks.Error(problem, id="rulebook.E003")
+        for problem in family_problems(games.GAMES.values())
     ]
 
 

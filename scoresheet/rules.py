@@ -9,7 +9,7 @@ means "as the variant plays it". Only the rules the game's sheet reads are offer
 from django import forms
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from cardtable.words import listing
 from rulebook.engine import engine
@@ -60,8 +60,12 @@ def house_rule_fields(rows) -> dict:
         if isinstance(domain, Number):
             help_text = ""
             if domain.suggested:
-                shown = listing(value_label(rule, str(v), vocab) for v in domain.suggested)
-                help_text = _("Tables play %(values)s.") % {"values": shown}
+                suggested = [value_label(rule, str(v), vocab) for v in domain.suggested]
+                help_text = ngettext(
+                    "The usual value: %(values)s.",
+                    "The usual values: %(values)s.",
+                    len(suggested),
+                ) % {"values": listing(suggested, "or")}
             fields[PREFIX + key] = forms.CharField(
                 label=label,
                 required=False,

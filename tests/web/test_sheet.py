@@ -85,7 +85,7 @@ def test_the_target_defaults_to_the_variants(client):
     url = new_match(client, variant="one-bid")
     assert match_of(url).rules().target == tarneeb.PRESETS["one-bid"].target == 31
     html = page(client, "/en/tarneeb/sheet/")
-    assert 'name="rule.target"' in html and "Tables play 31, 41, 51, 61." in html
+    assert 'name="rule.target"' in html and "The usual values: 31, 41, 51 or 61." in html
 
 
 def test_a_bad_new_match_is_refused(client):

@@ -358,6 +358,22 @@ def test_no_key_slug_or_code_reaches_the_reader(site):
     assert found == {}
 
 
+def test_bids_are_listed_from_the_lowest(site):
+    """A list of bids reads 7, 8 … 13 (never 10, 11, 12, 13, 7, 8, as text sorts them)."""
+    from django.utils import translation
+
+    checked = 0
+    for lang in LANGS:
+        with translation.override(lang):
+            bid = words.vocabulary("tarneeb").move("7", "bidding").replace("7", r"(\d+)")
+        for url, page in _pages(site, lang, "compare/"):
+            for run in re.findall(rf"{bid}(?:[,،] {bid})+", visible(page)):
+                numbers = [int(n) for n in run if n]
+                assert numbers == sorted(numbers), (url, numbers)
+                checked += 1
+    assert checked >= 3
+
+
 def test_every_variant_has_an_arabic_name():
     for spec in games.GAMES.values():
         for variant in registry.read(spec.engine_name)["variants"]:
@@ -375,8 +391,58 @@ def test_no_latin_punctuation_between_arabic_words(site):
     assert found == {}
 
 
-GULF = ["السبيت", "الهاص", "الديمن", "الشريهة", "أكلة", "الحكم", "إكة"]
-LEVANT = ["البستوني", "الكبّة", "الديناري", "السباتي", "لمّة", "الطرنيب"]
+def _read_and_seen(page: str) -> tuple[str, str]:
+    """A page's text as a screen reader reads it (without what is hidden from it) and as the
+    eye sees it (without what only a screen reader gets), inline tags joined as they join."""
+    page = re.sub(r"(?s)<(script|style|head)\b.*?</\1>", " ", page)
+    page = BLOCK.sub("\n", page)
+    read = re.sub(r'(?s)<(\w+)\b[^>]*aria-hidden="true"[^>]*>.*?</\1>', "", page)
+    seen = re.sub(r'(?s)<span class="sr-only">.*?</span>', "", page)
+    return tuple(html.unescape(re.sub(r"<[^>]+>", "", t)) for t in (read, seen))
+
+
+def test_a_one_letter_word_joins_the_word_after_it(site):
+    """«بثلاثة»، «للشمال»، but «بـ13» and «بـK»: the tatweel only before what cannot join,
+    in what a screen reader reads and in what the eye sees (a card shows «بـ3♣»)."""
+    alone = rf"(?<![{ARABIC}])"
+    joined_badly = re.compile(rf"{alone}[بكلف]\u0640[{ARABIC}]|{alone}ل\u0640?ال")
+    unjoinable = re.compile(rf"{alone}[بكلف](?=[0-9A-Za-z\u2066\u2068])")
+    found = {}
+    for url, page in _pages(site, "ar"):
+        for text in _read_and_seen(page):
+            hits = joined_badly.findall(text) + unjoinable.findall(text)
+            if hits:
+                found[url] = hits[:5]
+    assert found == {}
+    page = site["ar"]["/ar/tutorials/bent-first-deal/5/"]
+    read, seen = _read_and_seen(page)
+    assert "يبدأ الغرب بثلاثة الشريهة" in read and "يبدأ الغرب بـ3" in seen
+
+
+def _words_of_one_region(region: str, other: str) -> list[str]:
+    """Every shape of a card word (the word, with its article, its listed forms) that one
+    region writes and the other never does, from the vocabulary."""
+
+    def shapes(entry: dict) -> set[str]:
+        return {entry.get("word", ""), entry.get("the", ""), *entry.get("forms", [])} - {""}
+
+    out = set()
+    for term in words.data()["terms"]:
+        if region in term and other in term:
+            theirs = shapes(term[other]) | set(term[other].get("alternatives", []))
+            out |= shapes(term[region]) - theirs
+    return sorted(out)
+
+
+GULF = sorted({*_words_of_one_region("gulf", "levant"), "أكلة"} - {"صن"})
+LEVANT = [w for w in _words_of_one_region("levant", "gulf") if w not in {"آس", "ليخة", "سنك"}]
+
+
+def _found(region_words: list[str], text: str) -> list[str]:
+    """The words of ``region_words`` in ``text`` as words (after و، ف، ب، ل، ك at most)."""
+    return [
+        w for w in region_words if re.search(rf"(?<![{ARABIC}])[وفبلك]?{w}(?![{ARABIC}])", text)
+    ]
 
 
 def _arabic_pages_of(site, game):
@@ -402,10 +468,10 @@ def test_tarneeb_speaks_levantine_and_the_gulf_games_gulf_arabic(site):
     for word in ["بنت السبيت", "الهاص", "عشرة الديمن", "أكلة"]:
         assert word in bent, word
     for url, text in _arabic_pages_of(site, "tarneeb"):
-        assert [w for w in GULF if w in text] == [], url
+        assert _found(GULF, text) == [], url
     for game in ("bent-al-sbeet", "sabaat-al-deemin"):
         for url, text in _arabic_pages_of(site, game):
-            assert [w for w in LEVANT if w in text] == [], url
+            assert _found(LEVANT, text) == [], url
 
 
 def test_the_relatives_speak_levantine(site):
@@ -417,7 +483,7 @@ def test_the_relatives_speak_levantine(site):
         assert any("/quiz/" in url for url, _ in pages)
         for url, text in pages:
             text = text.replace("بنت السبيت", "")
-            assert [w for w in GULF if w in text] == [], url
+            assert _found(GULF, text) == [], url
     rules = visible(site["ar"]["/ar/leekha/"])
     for word in ["بنت البستوني", "عشرة الديناري", "الكبّة", "لمّة", "التلييخ"]:
         assert word in rules, word
