@@ -7,14 +7,13 @@ unknown match or a wrong token is 404, the same answer. Errors are the positions
 else English. Bodies are JSON objects.
 """
 
-import json
-
 from django.http import JsonResponse
 from django.utils import translation
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from diwaniya import jsonbody
 from rulebook.api import _language
 from rulebook.engine.errors import BadInput, IllegalMove
 
@@ -44,16 +43,12 @@ def failure(e: Exception, game=None) -> JsonResponse:
 
 
 def _body(request) -> dict:
-    """The JSON object a request sends (an empty body is an empty object)."""
-    if not request.body:
-        return {}
+    """The JSON object a request sends (an empty body is an empty object), read by the site's
+    one reader with its size and depth limits (``diwaniya.jsonbody``)."""
     try:
-        data = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
-        raise BadInput("bad_body") from None
-    if not isinstance(data, dict):
-        raise BadInput("bad_body")
-    return data
+        return jsonbody.read(request)
+    except jsonbody.BodyError as e:
+        raise BadInput(e.code) from None
 
 
 def _match(request, public_id: str) -> tuple[Match, list] | None:

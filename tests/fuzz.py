@@ -199,6 +199,25 @@ class Fuzzer:
         return out
 
 
+# JSON bodies: plain refusals, and the hostile ones every JSON endpoint must refuse with a 400
+# (never a RecursionError or a read of megabytes): nested far past any real body, and large.
+HOSTILE_JSON = [
+    "[" * 938,
+    "[" * 938 + "]" * 938,
+    '{"variant": ' + '{"a": ' * 500 + "1" + "}" * 501,
+    '{"move": ' + "[" * 100 + "]" * 100 + "}",
+    '{"variant": "' + "A" * 20000 + '"}',
+    '{"move": [' + ",".join(["1"] * 50000) + "]}",
+    '{"ply": 1, "pad": "' + "\\u0000" * 4000 + '"}',
+]
+JSON_BODIES = ['{"move": "QS"}', "[1, 2]", "null", "{", '"x"', "\x00", *HOSTILE_JSON]
+
+
+def json_endpoints() -> list[tuple[str, dict]]:
+    """Every pattern of the JSON API (``api/...``)."""
+    return [(route, conv) for route, conv in patterns() if route.startswith("api/")]
+
+
 def run(clients: dict, requests: int, seed: int, known: dict) -> Report:
     """Send ``requests`` fuzzed requests; ``clients`` maps "visitor" and "editor" to test
     clients (the editor is logged into the admin and fuzzes its pages)."""
@@ -222,7 +241,7 @@ def run(clients: dict, requests: int, seed: int, known: dict) -> Report:
             elif method == "post":
                 response = client.post(url, fuzzer.data())
             elif method == "json":
-                body = rng.choice(['{"move": "QS"}', "[1, 2]", "null", "{", '"x"', "\x00"])
+                body = rng.choice(JSON_BODIES)
                 response = client.post(url, body, content_type="application/json")
             elif method == "head":
                 response = client.head(url)

@@ -95,3 +95,41 @@ def test_no_request_gets_a_server_error(site, quiet):
     assert report.requests == REQUESTS
     assert report.failures == [], "\n".join(str(f[:4]) + "\n" + f[4] for f in report.failures[:5])
     assert sum(n for status, n in report.statuses.items() if 200 <= status < 300) > REQUESTS / 10
+
+
+def test_every_json_endpoint_refuses_nested_and_oversized_bodies_with_the_error_object(
+    site, quiet
+):
+    """938 ``[`` as the whole body used to be a RecursionError (500) on ``POST
+    /api/<game>/practice``, which needs no token: every JSON endpoint, with and without a
+    match's token, answers 400 with the API's error object (or 404/405 where it takes no
+    body), never a server error."""
+    import json
+
+    from practice.models import Match as PracticeMatch
+
+    visitor = Client()
+    started = visitor.post("/api/tarneeb/practice", "{}", content_type="application/json")
+    assert started.status_code == 201
+    token = started.json()["token"]
+    match = PracticeMatch.objects.get()
+    known = {"game": ["tarneeb", "hearts"], "public_id": [match.public_id]}
+    endpoints = fuzz.json_endpoints()
+    assert any("practice" in route for route, _ in endpoints)
+    fuzzer = fuzz.Fuzzer(SEED, known)
+    refused = 0
+    for route, converters in endpoints:
+        url = fuzzer.url(route, converters)
+        for body in fuzz.HOSTILE_JSON:
+            for auth in ({}, {"HTTP_AUTHORIZATION": f"Bearer {token}"}):
+                response = visitor.post(url, body, content_type="application/json", **auth)
+                assert response.status_code < 500, (url, body[:40], response.status_code)
+                if response.status_code == 400:
+                    error = json.loads(response.content)["error"]
+                    assert error["code"] in {"bad_body", "body_too_large"}, (url, error)
+                    assert error["message"] and "move" in error
+                    refused += 1
+                else:
+                    assert response.status_code in {404, 405}, (url, response.status_code)
+    # the four POST endpoints refuse every hostile body when they can read it
+    assert refused >= 4 * len(fuzz.HOSTILE_JSON)

@@ -1,0 +1,74 @@
+"""The one reader of every JSON request body (every endpoint that takes one calls ``read``).
+
+A body is read only when it is at most ``MAX_BYTES`` long and nests at most ``MAX_DEPTH``
+arrays and objects, checked on the raw bytes before ``json.loads`` sees them: a body of a
+thousand ``[`` would otherwise reach Python's recursion limit (in the parser, or later in
+code that walks the value), a server error anyone could cause without a token. Anything
+else is refused with the API's error codes (400): ``body_too_large`` or ``bad_body``.
+"""
+
+import json
+
+MAX_BYTES = 16 * 1024  # the largest body a client has reason to send is a few hundred bytes
+MAX_DEPTH = 8  # an object of lists of objects is three deep
+
+
+class BodyError(ValueError):
+    """A body refused before it is read: ``code`` is the API's error code."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+def depth(raw: bytes) -> int:
+    """The deepest nesting of ``[``/``{`` in ``raw``, brackets inside strings not counted
+    (a linear scan, no recursion)."""
+    deepest = level = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            level += 1
+            if level > deepest:
+                deepest = level
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif byte in (0x5D, 0x7D):
+            level -= 1
+    return deepest
+
+
+def read(request, *, empty=None):
+    """The JSON object ``request`` sends (an empty body is ``empty``, ``{}`` by default).
+
+    Raises ``BodyError`` for a body too large, too deep, not JSON or not an object."""
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    try:
+        declared = int(length)
+    except ValueError:
+        declared = 0
+    if declared > MAX_BYTES:  # refused before reading it at all
+        raise BodyError("body_too_large")
+    raw = request.body
+    if len(raw) > MAX_BYTES:
+        raise BodyError("body_too_large")
+    if not raw.strip():
+        return {} if empty is None else empty
+    if depth(raw) > MAX_DEPTH:
+        raise BodyError("bad_body")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise BodyError("bad_body") from None
+    if not isinstance(data, dict):
+        raise BodyError("bad_body")
+    return data
