@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    "diwaniya",  # the rate limits' counters (diwaniya.limits), the sweep command
     "cardtable",
     "rulebook",
     "scoresheet",
@@ -167,7 +168,7 @@ if os.environ.get("REDIS_URL"):
         }
         for alias, suffix in (("default", ""), ("countless", ":n"))
     }
-    # What outlives a release: the readers' report rate limits.
+    # What outlives a release: the rate limits (diwaniya.limits).
     CACHES["limits"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": os.environ["REDIS_URL"],
@@ -188,11 +189,12 @@ else:
             "LOCATION": "countless",
             "OPTIONS": {"MAX_ENTRIES": 600},
         },
-        "limits": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "limits",
-        },
     }
+
+# Rate limits (diwaniya.limits) are counted in the database, or in the shared cache's
+# "limits" when there is one: never in a process's memory, which other workers and a restart
+# would not see.
+LIMITS_IN_CACHE = bool(os.environ.get("REDIS_URL"))
 
 # Production hardening (see `manage.py check --deploy`); DJANGO_SECURE=1 behind HTTPS.
 SECURE = env_flag("DJANGO_SECURE")

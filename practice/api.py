@@ -13,7 +13,7 @@ from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from diwaniya import jsonbody
+from diwaniya import jsonbody, limits
 from rulebook.api import _language
 from rulebook.engine.errors import BadInput, IllegalMove
 
@@ -74,6 +74,11 @@ def create(request, game):
         except BadInput as e:
             status = 404 if e.code == "unknown_game" else 400
             return error(e.code, e.details, status, game=None if status == 404 else game)
+        wait = limits.creating(request, "practice")
+        if wait is not None:
+            response = error("rate_limited", {}, 429)
+            response["Retry-After"] = str(wait)
+            return response
         match, practice = service.start(setup)
         return _answer({**practice.to_json(match.public_id), "token": match.token}, 201)
 

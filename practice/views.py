@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardtable.words import vocabulary
-from diwaniya import ownership, pagecache
+from diwaniya import limits, ownership, pagecache
 from diwaniya.links import absolute
 from rulebook import games
 from rulebook.engine import bots, cards, shuffle
@@ -83,6 +83,9 @@ def _choose(request, game):
         except BadInput as e:
             error, status = explain(e.code, e.details, game=game), 400
         else:
+            wait = limits.creating(request, "practice")
+            if wait is not None:
+                return limits.page(request, wait)
             match, _practice = service.start(setup)
             ownership.own(request, OWNED, match.token)
             return _see(_table_url(match, seen=0))

@@ -2,12 +2,12 @@
 reports an editor accepted, shown beside their rule.
 
 A report is sent by POST to the rule page (CSRF-protected), capped in length, and rate-limited
-per browser session and per address through the cache; it is never shown until an editor
+per browser session and per address (``diwaniya.limits``: in the database, or the shared
+cache); it is never shown until an editor
 accepts it in the admin.
 """
 
 from django import forms
-from django.core.cache import caches
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -15,10 +15,10 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from diwaniya import limits
+
 from .models import ReaderReport, Rule
 
-LIMIT = 5  # reports from one session or one address ...
-WINDOW = 3600  # ... per hour
 SHOWN = 5  # accepted reports shown beside a rule
 
 
@@ -45,27 +45,16 @@ def accepted(game) -> dict[str, list[ReaderReport]]:
     return out
 
 
-def _keys(request) -> list[str]:
-    keys = ["report:ip:" + request.META.get("REMOTE_ADDR", "")]
-    if request.session.session_key:
-        keys.append("report:session:" + request.session.session_key)
-    return keys
+def allowed(request) -> int | None:
+    """Count one report from this session and this address: None if both may send it, else
+    the seconds to wait. The counts are the database's or the shared cache's
+    (``diwaniya.limits``), so every worker, a restart and every machine see them. A report
+    is kept with a session, so the reader's next one counts against it; a client that drops
+    its cookie is held by its address."""
+    from diwaniya.ownership import session_key
 
-
-def allowed(request) -> bool:
-    """Whether this session and this address may send one more report (and count it). The
-    counts outlive a release (the ``limits`` cache)."""
-    cache = caches["limits"]
-    keys = _keys(request)
-    if any(cache.get(k, 0) >= LIMIT for k in keys):
-        return False
-    for k in keys:
-        if not cache.add(k, 1, WINDOW):
-            try:
-                cache.incr(k)
-            except ValueError:  # expired in between
-                cache.add(k, 1, WINDOW)
-    return True
+    session_key(request, create=True)
+    return limits.check(request, limits.REPORTS)
 
 
 def submit(request, game, variant):
@@ -77,9 +66,12 @@ def submit(request, game, variant):
     rule = Rule.objects.filter(game=game_row, key=request.POST.get("rule", "")[:64]).first()
     if rule is None or not form.is_valid():
         return _again(request, game_row, variant_row, form, rule, 400)
-    if not allowed(request):
+    wait = allowed(request)
+    if wait is not None:
         form.add_error(None, _("You have sent several reports in a short time: please try later."))
-        return _again(request, game_row, variant_row, form, rule, 429)
+        response = _again(request, game_row, variant_row, form, rule, 429)
+        response["Retry-After"] = str(wait)
+        return response
     ReaderReport.objects.create(
         game=game_row,
         rule=rule.key,

@@ -60,6 +60,17 @@ def note_game_before(sender, instance, raw=False, **kwargs):
         return
     before = sender.objects.filter(pk=instance.pk).first()
     instance._game_before = None if before is None else GAME_OF[sender](before)
+    if isinstance(instance, ReaderReport):
+        instance._status_before = None if before is None else before.status
+
+
+def _shown(instance) -> bool:
+    """Whether a page shows ``instance``, now or before this change: a reader's report only
+    once an editor accepted it, so a new report (anyone may send one) never empties the
+    game's cached pages."""
+    if not isinstance(instance, ReaderReport):
+        return True
+    return ReaderReport.ACCEPTED in (instance.status, getattr(instance, "_status_before", None))
 
 
 @receiver(post_save)
@@ -67,7 +78,7 @@ def note_game_before(sender, instance, raw=False, **kwargs):
 def new_revision(sender, instance, raw=False, update_fields=None, **kwargs):
     if sender not in GAME_OF or raw or update_fields == frozenset({"revision"}):
         return
-    if _loading.get():
+    if _loading.get() or not _shown(instance):
         return
     games = Q(pk=GAME_OF[sender](instance))
     before = getattr(instance, "_game_before", None)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardtable.words import signed
-from diwaniya import ownership
+from diwaniya import limits, ownership
 from diwaniya.links import absolute
 from rulebook import games
 from rulebook.engine import tarneeb
@@ -94,6 +94,9 @@ def match_list(request, game):
     if request.method == "POST":
         form = NewMatchForm(request.POST, rows=registry)
         if form.is_valid():
+            wait = limits.creating(request, "sheet")
+            if wait is not None:
+                return limits.page(request, wait)
             match = form.save()
             ownership.own(request, OWNED, match.scorer)
             return redirect(match.scorer_url())

@@ -107,12 +107,16 @@ def test_an_unknown_rule_is_refused(client, rulebook):
 
 
 def test_reports_are_rate_limited(client, rulebook):
-    for _ in range(reports.LIMIT):
+    from diwaniya import limits
+
+    per_session = limits.REPORTS[0].count
+    for _ in range(per_session):
         assert send(client).status_code == 303
     response = send(client)
     assert response.status_code == 429
     assert "plus tard" in response.content.decode()
-    assert ReaderReport.objects.count() == reports.LIMIT
+    assert 0 < int(response["Retry-After"]) <= 3600
+    assert ReaderReport.objects.count() == per_session
     # a new release starts a new page cache, not a new allowance
     from django.core.cache import cache
 
@@ -121,6 +125,42 @@ def test_reports_are_rate_limited(client, rulebook):
     # another address is not held back by this one
     other = Client().post(URL, REPORT, REMOTE_ADDR="10.9.9.9")
     assert other.status_code == 303
+
+
+def test_an_address_is_limited_whatever_its_sessions(rulebook):
+    """A client dropping its cookie for each report is still held by its address (20 an
+    hour), and what counts is in the database, not a process's memory."""
+    from diwaniya import limits
+    from diwaniya.models import Counter
+
+    per_ip = limits.REPORTS[1].count
+    answers = [Client().post(URL, REPORT, REMOTE_ADDR="10.1.1.1").status_code for _ in range(25)]
+    assert answers.count(303) == per_ip
+    assert answers[per_ip:] == [429] * (25 - per_ip)
+    assert Counter.objects.filter(key__startswith="report:ip:10.1.1.1:").get().count == 25
+
+
+def test_an_unaccepted_report_keeps_the_games_page_cache(client, rulebook):
+    """Only a report an editor accepts (or one that was accepted) changes the rule pages, so
+    only then is the game's revision raised (which is what empties its cached pages)."""
+    from rulebook.models import Game
+
+    def revision():
+        return Game.objects.get(slug="bent-al-sbeet").revision
+
+    before = revision()
+    assert send(client).status_code == 303
+    report = ReaderReport.objects.get()
+    assert revision() == before
+    report.status = ReaderReport.REJECTED
+    report.save()
+    assert revision() == before
+    report.status = ReaderReport.ACCEPTED
+    report.save()
+    assert revision() == before + 1
+    report.status = ReaderReport.REJECTED  # withdrawn: the pages drop it
+    report.save()
+    assert revision() == before + 2
 
 
 def test_the_admin_lists_reports(admin_client, rulebook):

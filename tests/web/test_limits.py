@@ -1,0 +1,90 @@
+"""Rate limits on what anyone may create (practice matches, score sheets), counted in the
+database so they hold across workers and restarts (tests/web/test_limits_servers.py starts
+gunicorn for that): 429 ``rate_limited`` with Retry-After in the API, a page in the reader's
+language on the site."""
+
+import pytest
+from django.test import Client
+
+from diwaniya import limits
+from diwaniya.models import Counter
+from practice.models import Match as PracticeMatch
+from scoresheet.models import Match as SheetMatch
+
+API = "/api/tarneeb/practice"
+
+
+def test_the_api_refuses_a_burst_from_one_address_with_rate_limited(rulebook):
+    per_minute = limits.CREATING["practice"][1].count
+    answers = []
+    for _ in range(per_minute + 5):
+        answers.append(Client().post(API, "{}", content_type="application/json"))
+    codes = [a.status_code for a in answers]
+    assert codes.count(201) == per_minute
+    refused = answers[-1]
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "rate_limited"
+    assert refused.json()["error"]["message"]
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    assert PracticeMatch.objects.count() == per_minute
+    # many phones behind another address are not held back by this one
+    other = Client().post(API, "{}", content_type="application/json", REMOTE_ADDR="10.2.2.2")
+    assert other.status_code == 201
+
+
+def test_a_session_may_start_thirty_an_hour_then_gets_a_page_in_its_language(rulebook):
+    per_session = limits.CREATING["practice"][0].count
+    visitor = Client()
+    # each from another address behind a proxy, so only the session's limit applies
+    for n in range(per_session):
+        answer = visitor.post(
+            "/ar/tarneeb/practice/", {"variant": "classic"}, HTTP_X_FORWARDED_FOR=f"10.3.0.{n}"
+        )
+        assert answer.status_code == 303
+    refused = visitor.post("/ar/tarneeb/practice/", {"variant": "classic"})
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 60
+    html = refused.content.decode()
+    assert 'dir="rtl"' in html and 'lang="ar"' in html
+    assert "Too many" not in html
+    assert PracticeMatch.objects.count() == per_session
+
+
+def test_score_sheets_are_limited_per_address(rulebook):
+    per_minute = limits.CREATING["sheet"][1].count
+    codes = [
+        Client().post("/fr/tarneeb/sheet/", {"variant": "classic"}).status_code
+        for _ in range(per_minute + 2)
+    ]
+    assert codes.count(302) == per_minute, codes
+    assert codes[-1] == 429
+    assert SheetMatch.objects.count() == per_minute
+    refused = Client().post("/fr/tarneeb/sheet/", {"variant": "classic"})
+    assert "Retry-After" in refused
+    assert 'lang="fr"' in refused.content.decode()
+
+
+def test_a_window_is_one_row_counted_exactly_and_swept_when_over(db):
+    assert limits.hit("t:ip:1", 60, now=600) == (1, 60)  # a window starts with its first
+    assert limits.hit("t:ip:1", 60, now=630) == (2, 30)
+    assert limits.hit("t:ip:1", 60, now=659) == (3, 1)
+    assert limits.hit("t:ip:1", 60, now=660) == (1, 60)  # the next one starts again at 1
+    assert limits.hit("t:ip:2", 60, now=600) == (1, 60)
+    assert Counter.objects.count() == 2
+    assert limits.sweep(now=700) == 1
+    assert Counter.objects.get().count == 1
+
+
+@pytest.mark.parametrize(
+    "remote, forwarded, counted",
+    [
+        ("203.0.113.9", "", "203.0.113.9"),
+        ("203.0.113.9", "10.0.0.1", "203.0.113.9"),  # not a trusted proxy: ignored
+        ("127.0.0.1", "198.51.100.4, 203.0.113.7", "203.0.113.7"),  # the proxy's own entry
+        ("2001:db8:1:2:3:4:5:6", "", "2001:db8:1:2::/64"),
+        ("::ffff:192.0.2.1", "", "192.0.2.1"),
+    ],
+)
+def test_the_address_counted(rf, remote, forwarded, counted):
+    request = rf.get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
+    assert limits.address(request) == counted
