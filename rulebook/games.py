@@ -51,7 +51,10 @@ class GameSpec:
 
 # Words that name pages (the positions spec's "Reserved words"): never a game or variant slug.
 RESERVED = frozenset(
-    ("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz", "api")
+    (
+        *("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz"),
+        *("api", "mine", "lessons", "tables", "table", "accounts", "analysis"),
+    )
 )
 
 # The engines name every game (rulebook.engine.ENGINES), in the site's order.

@@ -97,9 +97,7 @@ def test_no_request_gets_a_server_error(site, quiet):
     assert sum(n for status, n in report.statuses.items() if 200 <= status < 300) > REQUESTS / 10
 
 
-def test_every_json_endpoint_refuses_nested_and_oversized_bodies_with_the_error_object(
-    site, quiet
-):
+def test_every_json_endpoint_refuses_nested_and_oversized_bodies_with_the_error_object(site, quiet):
     """938 ``[`` as the whole body used to be a RecursionError (500) on ``POST
     /api/<game>/practice``, which needs no token: every JSON endpoint, with and without a
     match's token, answers 400 with the API's error object (or 404/405 where it takes no

@@ -236,3 +236,22 @@ def test_a_reserved_word_is_refused_as_a_slug():
     assert any("'compare' is a reserved word" in p for p in problems)
     assert any("'print' is a reserved word" in p for p in problems)
     assert checks.reserved_problems(games.GAMES.values()) == []
+
+
+@pytest.mark.parametrize("word", ["mine", "lessons", "tables", "table", "accounts", "analysis"])
+def test_the_words_of_coming_pages_are_reserved_and_checked(word):
+    """positions.md's reserved words name pages to come (accounts, lessons, live tables,
+    analysis) and My matches: ``manage.py check`` refuses any as a game or variant slug."""
+    from django.core import checks as django_checks
+
+    class Fake(GameSpec):
+        @property
+        def presets(self):
+            return {"classic": None, word: None}
+
+    assert word in games.RESERVED
+    problems = checks.reserved_problems([Fake(word, "tarneeb")])
+    assert f"the game slug {word!r} is a reserved word" in problems
+    assert f"{word}: the variant slug {word!r} is a reserved word" in problems
+    assert checks.no_reserved_slugs() == []
+    assert checks.no_reserved_slugs in django_checks.registry.registry.get_checks()

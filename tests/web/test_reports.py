@@ -6,7 +6,6 @@ import re
 import pytest
 from django.test import Client
 
-from rulebook import reports
 from rulebook.models import ReaderReport
 
 URL = "/fr/bent-al-sbeet/sbeetah/"
