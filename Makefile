@@ -15,6 +15,7 @@ setup: $(VENV)/.installed $(MO)
 	$(MANAGE) loadtutorials
 	$(MANAGE) loadquiz
 	$(MANAGE) clearsessions
+	$(MANAGE) sweep
 	$(MANAGE) collectstatic --noinput -v 0
 
 # Reinstall only when the project's dependencies change.

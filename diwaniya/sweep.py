@@ -1,0 +1,78 @@
+"""Removing what nobody will come back to (``manage.py sweep``, run by ``make setup`` and daily
+from cron, README "Sessions").
+
+A practice match or a score sheet is abandoned when nothing happened in it for ``DAYS`` (no
+move, no row, not ended since) and no unexpired session lists it on "My matches". Such a
+thing can only be reached by its private link, kept nowhere the site knows: after a month
+without a move it is removed, with its deals or rows. (When accounts and live tables come,
+a thing an account or a live table holds is kept too.) The rate limits' counters of windows
+that are over go as well.
+"""
+
+from datetime import timedelta
+
+from django.contrib.sessions.models import Session
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from . import limits, ownership
+
+DAYS = 30
+BATCH = 500
+
+
+def listed_tokens() -> dict[str, set[str]]:
+    """Every token an unexpired session owns, by kind ("practice", "sheet")."""
+    found: dict[str, set[str]] = {}
+    store = Session.get_session_store_class()()
+    sessions = Session.objects.filter(expire_date__gt=timezone.now())
+    for data in sessions.values_list("session_data", flat=True).iterator(chunk_size=BATCH):
+        owned = store.decode(data).get(ownership.KEY, {})
+        if not isinstance(owned, dict):
+            continue
+        for kind, tokens in owned.items():
+            if isinstance(tokens, list):
+                found.setdefault(kind, set()).update(t for t in tokens if isinstance(t, str))
+    return found
+
+
+def _delete(model, pks: list[int]) -> int:
+    removed = 0
+    for start in range(0, len(pks), BATCH):
+        removed += (
+            model.objects.filter(pk__in=pks[start : start + BATCH])
+            .delete()[1]
+            .get(model._meta.label, 0)
+        )
+    return removed
+
+
+def sweep(days: int = DAYS, now=None) -> dict[str, int]:
+    """Remove abandoned practice matches and score sheets and spent counters; the counts."""
+    from practice.models import OWNED as PRACTICE
+    from practice.models import Match as PracticeMatch
+    from scoresheet.models import OWNED as SHEET
+    from scoresheet.models import Match as SheetMatch
+
+    now = now or timezone.now()
+    before = now - timedelta(days=days)
+    listed = listed_tokens()
+    kept_practice = listed.get(PRACTICE, set())
+    kept_sheets = listed.get(SHEET, set())
+
+    idle = PracticeMatch.objects.filter(updated__lt=before).values_list("pk", "token")
+    practice = [pk for pk, token in idle.iterator() if token not in kept_practice]
+
+    sheets = (
+        SheetMatch.objects.filter(created__lt=before)
+        .filter(Q(ended__isnull=True) | Q(ended__lt=before))
+        .annotate(last_row=Max("entries__created"))
+        .filter(Q(last_row__isnull=True) | Q(last_row__lt=before))
+        .values_list("pk", "scorer")
+    )
+    sheet = [pk for pk, token in sheets.iterator() if token not in kept_sheets]
+    return {
+        "practice matches": _delete(PracticeMatch, practice),
+        "score sheets": _delete(SheetMatch, sheet),
+        "rate-limit counters": limits.sweep(now.timestamp()),
+    }
