@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardtable.words import vocabulary
-from diwaniya import limits, ownership, pagecache
+from diwaniya import capability, limits, ownership, pagecache
 from diwaniya.links import absolute
 from rulebook import games
 from rulebook.engine import bots, cards, shuffle
@@ -247,13 +247,15 @@ def next_deal(request, public_id):
 
 
 @require_GET
+@capability.at_secret_address
 def claim(request, public_id, token):
-    """The private link: it gives the match to the browser that opens it."""
+    """The private link: it gives the match to the browser that opens it, then 303 to the
+    table's address, which holds no token (``diwaniya.capability``)."""
     match = Match.objects.filter(public_id=public_id, token=token).first()
     if match is None:
         raise Http404(explain("not_found"))
     ownership.own(request, OWNED, match.token)
-    return redirect(match.get_absolute_url())
+    return capability.claimed(match.get_absolute_url())
 
 
 # --- my matches ---------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from rulebook.engine.house_rules import with_overrides
 from rulebook.engine.sheets import GameSheet, sheet_for
 
 OWNED = "sheet"  # the kind of thing a session owns (diwaniya.ownership)
+VIEWING = "sheet-view"  # the share links a session opened: it may see them, not change them
 
 
 def new_token() -> str:
@@ -54,7 +55,22 @@ class Match(models.Model):
         return reverse("scoresheet:view", kwargs={"game": self.game, "token": self.share})
 
     def scorer_url(self) -> str:
+        """The scorer's link (private): opening it claims the match, then 303 to
+        ``kept_url``."""
         return reverse("scoresheet:score", kwargs={"game": self.game, "token": self.scorer})
+
+    def kept_url(self, then: str = "kept") -> str:
+        """The scorer's pages at an address without the token (the session's alone):
+        ``then`` is "kept", "kept-undo" or "kept-end"."""
+        from diwaniya.capability import ref
+
+        return reverse(f"scoresheet:{then}", kwargs={"game": self.game, "ref": ref(self.scorer)})
+
+    def seen_url(self) -> str:
+        """The sheet as its share link shows it, at an address without the token."""
+        from diwaniya.capability import ref
+
+        return reverse("scoresheet:seen", kwargs={"game": self.game, "ref": ref(self.share)})
 
     def rules(self):
         """The variant's rules with the house rules; ``RuleError`` if a stored value (changed

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardtable.words import signed
-from diwaniya import limits, ownership
+from diwaniya import capability, limits, ownership
 from diwaniya.links import absolute
 from rulebook import games
 from rulebook.engine import tarneeb
@@ -31,7 +31,7 @@ from .describe import describe, line_names
 from .forms import NewMatchForm, entry_forms
 from .lines import lines, side_names, words
 from .messages import explain
-from .models import OWNED, Match
+from .models import OWNED, VIEWING, Match
 
 
 def sheet_games() -> list[str]:
@@ -99,7 +99,7 @@ def match_list(request, game):
                 return limits.page(request, wait)
             match = form.save()
             ownership.own(request, OWNED, match.scorer)
-            return redirect(match.scorer_url())
+            return redirect(match.kept_url())
         status = 400
     else:
         # A rule page may link here with its variant and house rules (``rule.<key>``).
@@ -111,6 +111,11 @@ def match_list(request, game):
     return render(request, "scoresheet/list.html", context, status=status)
 
 
+def _see(url: str):
+    """After a form: the sheet again with a GET (303), at its address without the token."""
+    return redirect(url)
+
+
 def _owned(request, game: str, token: str) -> Match:
     """The match of a scorer's token, if this session owns it; 404 otherwise."""
     match = with_content(Match.objects.filter(scorer=token, game=game)).first()
@@ -120,19 +125,45 @@ def _owned(request, game: str, token: str) -> Match:
 
 
 @require_http_methods(["GET", "HEAD"])
-def view_page(request, game, token):
+@capability.at_secret_address
+def view_link(request, game, token):
+    """The share link: this session may see the match from now on, at ``seen_url``."""
+    match = get_object_or_404(Match.objects, share=token, game=_game(game))
+    ownership.own(request, VIEWING, match.share)
+    return capability.claimed(match.seen_url())
+
+
+@require_http_methods(["GET", "HEAD"])
+def view_page(request, game, ref):
+    token = capability.owned_token(request, VIEWING, ref, explain("not_yours"))
     match = get_object_or_404(with_content(Match.objects), share=token, game=_game(game))
     return _render(request, match, scorer=ownership.owns(request, OWNED, match.scorer))
 
 
 @require_http_methods(["GET", "POST"])
-def score_page(request, game, token):
-    game = _game(game)
-    if request.method == "GET":
-        match = get_object_or_404(with_content(Match.objects), scorer=token, game=game)
-        ownership.own(request, OWNED, match.scorer)  # the scorer's link grants writing
-        return _render(request, match, scorer=True)
+@capability.at_secret_address
+def score_link(request, game, token):
+    """The scorer's link: it grants writing to this session, then 303 to ``kept_url``."""
+    if request.method == "POST":  # a form from a page shown before the 303 existed
+        return _score(request, _game(game), token)
+    match = get_object_or_404(Match.objects, scorer=token, game=_game(game))
+    ownership.own(request, OWNED, match.scorer)
+    return capability.claimed(match.kept_url())
+
+
+def _kept(request, ref) -> str:
+    return capability.owned_token(request, OWNED, ref, explain("not_yours"))
+
+
+@require_http_methods(["GET", "POST"])
+def score_page(request, game, ref):
+    return _score(request, _game(game), _kept(request, ref))
+
+
+def _score(request, game, token):
     match = _owned(request, game, token)
+    if request.method == "GET":
+        return _render(request, match, scorer=True)
     form_class = entry_forms(game).get(request.POST.get("kind"))
     if form_class is None:
         return _render(request, match, scorer=True, error=explain("row_stale"), status=400)
@@ -161,7 +192,7 @@ def score_page(request, game, token):
                 except IntegrityError:  # the same row added by a concurrent request
                     error, status = explain("row_taken", {"row": row}), 409
                 else:
-                    return redirect(match.scorer_url())
+                    return _see(match.kept_url())
             else:
                 return _render(request, match, scorer=True, form=form, status=400)
     # Refused before reading the form: show it again as typed (for the next row, if any).
@@ -179,7 +210,17 @@ def _row(request) -> int | None:
 
 
 @require_POST
-def undo_row(request, game, token):
+def undo_row(request, game, ref):
+    return _undo(request, game, _kept(request, ref))
+
+
+@require_POST
+@capability.at_secret_address
+def undo_link(request, game, token):
+    return _undo(request, game, token)
+
+
+def _undo(request, game, token):
     """Take back the last row; ``row`` must name it, so a stale form undoes nothing."""
     match = _owned(request, _game(game), token)
     with transaction.atomic():
@@ -194,17 +235,27 @@ def undo_row(request, game, token):
             error, status = explain("undo_stale", {"row": row}), 409
         else:
             last.delete()
-            return redirect(match.scorer_url())
+            return _see(match.kept_url())
     return _render(request, match, scorer=True, error=error, status=status)
 
 
 @require_http_methods(["GET", "POST"])
-def end_match(request, game, token):
+def end_match(request, game, ref):
+    return _end(request, game, _kept(request, ref))
+
+
+@require_http_methods(["GET", "POST"])
+@capability.at_secret_address
+def end_link(request, game, token):
+    return _end(request, game, token)
+
+
+def _end(request, game, token):
     """GET asks for confirmation; POST ends the match if no row was added since."""
     match = _owned(request, _game(game), token)
     rows = match.entries.count()
     if match.ended is not None:
-        return redirect(match.scorer_url())
+        return _see(match.kept_url())
     if request.method == "GET":
         return _render(request, match, scorer=True, confirm_end=True)
     row = _row(request)
@@ -214,7 +265,7 @@ def end_match(request, game, token):
         error = explain("end_stale")
         return _render(request, match, scorer=True, confirm_end=True, error=error, status=409)
     Match.objects.filter(pk=match.pk, ended__isnull=True).update(ended=timezone.now())
-    return redirect(match.scorer_url())
+    return _see(match.kept_url())
 
 
 # --- the page -----------------------------------------------------------------------------------
@@ -258,6 +309,12 @@ def _render(
     registry = game_rows(game, content_of_row(match) if hasattr(match, "game_revision") else None)
     context = {
         "match": match,
+        # the scorer's forms and links, at addresses without the token
+        "kept": {
+            "page": match.kept_url(),
+            "undo": match.kept_url("kept-undo"),
+            "end": match.kept_url("kept-end"),
+        },
         "game_name": registry.name,
         "variant_name": sheet_rules.variant_name(registry, match.variant),
         "house_rules": sheet_rules.shown(match, registry),

@@ -66,7 +66,8 @@ def test_the_scorer_s_link_grants_writing_to_the_session_that_opens_it(client):
     url = new_match(client)
     second_phone = Client()
     assert points(second_phone, url, 1, 1, 1).status_code == 404
-    html = page(second_phone, url)  # opening the link
+    assert second_phone.get(url).status_code == 404  # no token: nothing of the match
+    html = page(second_phone, match_of(url).scorer_url())  # opening the link
     assert 'id="deal-form"' in html
     assert points(second_phone, url, 1, 2, 3).status_code == 302
     assert points(client, url, 2, 1, 0).status_code == 302  # the first phone still scores

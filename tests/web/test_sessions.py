@@ -98,6 +98,7 @@ def test_clearing_sessions_keeps_the_matches_and_their_link_restores_them(site):
     assert Match.objects.count() == 1 and match_of(url).entries.count() == 1
     # the browser's cookie now names nothing: it may not write, until it opens its link
     assert points(scorer, url, 2, 1, 1).status_code == 404
+    assert scorer.get(match_of(url).scorer_url()).status_code == 303  # its link claims it
     assert scorer.get(url).status_code == 200
     assert points(scorer, url, 2, 1, 1).status_code == 302
 

@@ -155,7 +155,7 @@ def engine_lines(game) -> int:
 def test_every_game_from_the_start_to_a_winner(client, rulebook, relatives, game, lang):
     names, rows, expected, winners = MATCHES[game]
     url = start(client, lang, game, names)
-    assert url.startswith(f"/{lang}/{game}/sheet/score/")
+    assert url.startswith(f"/{lang}/{game}/sheet/kept/")
     html = page(client, url)
     assert f'<html lang="{lang}"' in html and 'id="winner"' not in html
     for number, (kind, data) in enumerate(rows, 1):

@@ -1,0 +1,71 @@
+"""Private links leave no token behind: opening one claims what it opens for the session and
+answers 303 to an address without the token, with ``Referrer-Policy: no-referrer``; the
+page there is the session's alone and keeps the site's policy (its forms post as any)."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from practice.models import Match as PracticeMatch
+
+from .test_sheet import match_of, new_match, page, points
+
+pytestmark = pytest.mark.django_db
+
+
+def _claims(response, token):
+    assert response.status_code == 303
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert "no-store" in response["Cache-Control"]
+    assert token not in response["Location"]
+    return response["Location"]
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_the_scorer_s_link_is_claimed_and_leaves_the_address(client, lang):
+    url = new_match(client, lang=lang)
+    match = match_of(url)
+    phone = Client()
+    kept = _claims(phone.get(match.scorer_url()), match.scorer)
+    assert kept == url == match.kept_url()
+    answer = phone.get(kept)
+    assert answer.status_code == 200
+    assert answer["Referrer-Policy"] == "same-origin"  # forms keep their Origin
+    html = answer.content.decode()
+    # every form of the page posts to an address without the token
+    actions = re.findall(r'<form method="post" action="([^"]+)"', html)
+    assert actions and all(match.scorer not in a for a in actions)
+    assert points(phone, kept, 1, 2, 3).status_code == 302
+    assert Client().get(kept).status_code == 404  # the address opens nothing by itself
+
+
+def test_the_share_link_is_claimed_read_only(client):
+    url = new_match(client)
+    match = match_of(url)
+    reader = Client()
+    seen = _claims(reader.get(match.share_url()), match.share)
+    assert seen == match.seen_url()
+    html = page(reader, seen)
+    assert 'id="read-only"' in html and match.scorer not in html
+    assert Client().get(seen).status_code == 404
+    assert reader.post(match.kept_url(), {"kind": "points", "row": 1}).status_code == 404
+
+
+def test_a_form_from_an_old_tab_at_the_token_address_still_counts_without_referrer(client):
+    url = new_match(client)
+    match = match_of(url)
+    old = client.post(match.scorer_url(), {"kind": "points", "row": 1, "points_NS": 1})
+    assert old["Referrer-Policy"] == "no-referrer"
+    assert old.status_code in {302, 400}
+    assert match.scorer not in old.get("Location", "")
+
+
+def test_the_practice_claim_link_is_a_303_without_referrer(client, rulebook):
+    owner = Client()
+    assert owner.post("/en/tarneeb/practice/", {"variant": "classic"}).status_code == 303
+    match = PracticeMatch.objects.get()
+    other = Client()
+    link = f"/fr/practice/{match.public_id}/{match.token}/"
+    table = _claims(other.get(link), match.token)
+    assert other.get(table).status_code == 200
