@@ -32,10 +32,12 @@ locale/%.mo: locale/%.po $(VENV)/.installed
 run: setup
 	$(MANAGE) runserver 127.0.0.1:8000
 
-# The production server: gunicorn, WEB_CONCURRENCY workers (2 by default) on BIND.
+# The production server: gunicorn, WEB_CONCURRENCY workers (2 by default) on BIND; its access
+# log masks the private links' tokens (diwaniya/accesslog.py).
 serve: setup
 	$(VENV)/bin/gunicorn diwaniya.wsgi --workers $${WEB_CONCURRENCY:-2} \
-		--bind $${BIND:-127.0.0.1:8000} --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+		--bind $${BIND:-127.0.0.1:8000} --access-logfile - --logger-class diwaniya.accesslog.Logger \
+		--forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -134,10 +134,13 @@ def prepare(env: dict, *loads: str) -> None:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None):
-    """The site under gunicorn (sync workers) on a loopback port; yields its base URL."""
-    port = free_port()
+def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None, port: int | None = None):
+    """The site under gunicorn (sync workers) on a loopback port, its access log written as
+    ``make serve`` writes it (``diwaniya.accesslog``) into ``gunicorn.log``; yields its base
+    URL. ``port`` starts it again where it ran before (a restart)."""
+    port = port or free_port()
     log_path = Path(log_dir or tempfile.mkdtemp(prefix="diwaniya-gunicorn-")) / "gunicorn.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "w")
     server = subprocess.Popen(
         [
@@ -151,6 +154,10 @@ def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None):
             str(workers),
             "--timeout",
             "60",
+            "--access-logfile",
+            "-",
+            "--logger-class",
+            "diwaniya.accesslog.Logger",
         ],
         cwd=ROOT,
         env=env,
