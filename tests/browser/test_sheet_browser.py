@@ -13,7 +13,7 @@ def start_match(page, lang="en"):
     page.goto(page.base + f"/{lang}/tarneeb/sheet/")
     page.select_option("#id_variant", "classic")
     page.locator("main form button[type=submit]").click()
-    page.wait_for_url(re.compile(rf".*/{lang}/tarneeb/sheet/score/[\w-]+/$"))
+    page.wait_for_url(re.compile(rf".*/{lang}/tarneeb/sheet/kept/[0-9a-f]+/$"))
     return page.url
 
 
@@ -50,7 +50,7 @@ def test_a_match_survives_a_reload_and_a_second_tab(page):
         "14",
     )
     other.goto(page.base + "/en/tarneeb/sheet/")
-    assert other.locator(f'a.scorer-link[href="{url.removeprefix(page.base)}"]').count() == 1
+    assert other.locator(f'a[href="{url.removeprefix(page.base)}"]').count() == 1
     other.close()
 
     # a bad entry: refused with a message, the typed value kept, nothing added
@@ -63,6 +63,39 @@ def test_a_match_survives_a_reload_and_a_second_tab(page):
     assert page.locator("#id_side_0").is_checked()
     assert page.locator("table.sheet tbody tr").count() == 3
     assert lines(page) == ("6", "14")
+
+
+def test_a_private_link_opened_in_a_new_browser_leaves_no_token_and_its_forms_post(browser, site):
+    """The scorer's link, opened on a second phone: the address bar ends token-free, no
+    request the page makes carries the token in its Referer, and a row posted from the page
+    is taken (Chromium sends the page's Origin: the CSRF check passes)."""
+    first = browser.new_context()
+    page = first.new_page()
+    page.base = site
+    start_match(page)
+    link = page.locator("a.scorer-link").get_attribute("href")
+    token = link.rstrip("/").rsplit("/", 1)[1]
+    first.close()
+
+    phone = browser.new_context()
+    other = phone.new_page()
+    other.base = site
+    referers, origins = [], []
+
+    def seen(request):
+        referers.append(request.headers.get("referer", ""))
+        if request.method == "POST":
+            origins.append(request.headers.get("origin"))
+
+    other.on("request", seen)
+    other.goto(site + link)
+    assert token not in other.url and "/tarneeb/sheet/kept/" in other.url
+    enter_deal(other, "East–West", 8, 8)
+    assert other.locator("#row-1").count() == 1
+    assert token not in other.url
+    assert origins == [site]
+    assert not any(token in r for r in referers), referers
+    phone.close()
 
 
 def test_the_arabic_sheet_reads_right_to_left(page):
@@ -91,7 +124,7 @@ def test_a_bent_al_sbeet_match_scored_on_a_phone_in_arabic(browser, site):
         page.fill(f'input[name="name_{seat}"]', name)
     with page.expect_navigation():
         page.locator("#new-match-form button[type=submit]").click()
-    assert re.search(r"/ar/bent-al-sbeet/sheet/score/[\w-]+/$", page.url)
+    assert re.search(r"/ar/bent-al-sbeet/sheet/kept/[0-9a-f]+/$", page.url)
     form = page.locator("#cards-form")
     assert "بنت السبيت" in form.inner_text() and "الهاص" in form.inner_text()
     # Five deals: Ahmad takes the exposed queen and nine hearts (35), Badr the ten and three

@@ -69,3 +69,23 @@ def test_the_practice_claim_link_is_a_303_without_referrer(client, rulebook):
     link = f"/fr/practice/{match.public_id}/{match.token}/"
     table = _claims(other.get(link), match.token)
     assert other.get(table).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '127.0.0.1 - - [x] "GET /en/tarneeb/sheet/score/{t}/ HTTP/1.1" 303 0 "-" "ua"',
+        '127.0.0.1 - - [x] "POST /ar/hearts/sheet/score/{t}/undo/ HTTP/1.1" 302 0 "-" "ua"',
+        '127.0.0.1 - - [x] "GET /fr/bent-al-sbeet/sheet/view/{t}/ HTTP/1.1" 303 0 "-" "ua"',
+        '127.0.0.1 - - [x] "GET /fr/practice/AbC123dEf456gH78/{t}/ HTTP/1.1" 303 0 "-" "ua"',
+        '1.2.3.4 - - [x] "GET /static/a.css HTTP/1.1" 200 9 "https://x/en/tarneeb/sheet/score/{t}/"',
+    ],
+)
+def test_the_access_log_holds_no_token(line):
+    from diwaniya.accesslog import mask
+
+    token = "Zk3-_q9WmPd0aZ1xYbC2eF4g"
+    masked = mask(line.format(t=token))
+    assert token not in masked and "…" in masked
+    table = '"GET /en/practice/AbC123dEf456gH78/move/ HTTP/1.1"'
+    assert mask(table) == table  # a table's own addresses hold no token
