@@ -87,7 +87,7 @@ def test_scorers_adding_rows_at_once_lose_nothing(live):
     print(f"\n{SCORERS} scorers of two games x {ROWS} rows on {WORKERS} workers: {dict(counts)}")
     assert counts == Counter({302: SCORERS * ROWS}), counts
     for browser, sheet, game in zip(browsers, sheets, games, strict=True):
-        assert f"/en/{game}/sheet/score/" in sheet
+        assert f"/en/{game}/sheet/kept/" in sheet
         status, body, _ = browser.get(sheet)
         assert status == 200
         rows = re.findall(r'<tr id="row-(\d+)">', body)
