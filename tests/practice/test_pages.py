@@ -119,7 +119,8 @@ def test_only_the_owner_sees_the_table_and_the_private_link_gives_it(client, rul
     assert match.token not in hidden.content.decode()
     assert stranger.get(f"/en/practice/{match.public_id}/{'x' * 32}/").status_code == 404
     claimed = stranger.get(match.private_url())
-    assert claimed.status_code == 302 and claimed["Location"] == url
+    assert claimed.status_code == 303 and claimed["Location"] == url
+    assert claimed["Referrer-Policy"] == "no-referrer"
     assert stranger.get(url).status_code == 200
 
 
