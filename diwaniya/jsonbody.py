@@ -9,6 +9,8 @@ else is refused with the API's error codes (400): ``body_too_large`` or ``bad_bo
 
 import json
 
+from django.core.exceptions import RequestDataTooBig
+
 MAX_BYTES = 16 * 1024  # the largest body a client has reason to send is a few hundred bytes
 MAX_DEPTH = 8  # an object of lists of objects is three deep
 
@@ -58,7 +60,10 @@ def read(request, *, empty=None):
         declared = 0
     if declared > MAX_BYTES:  # refused before reading it at all
         raise BodyError("body_too_large")
-    raw = request.body
+    try:
+        raw = request.body  # a body sent without its length stops at Django's own cap
+    except RequestDataTooBig:
+        raise BodyError("body_too_large") from None
     if len(raw) > MAX_BYTES:
         raise BodyError("body_too_large")
     if not raw.strip():

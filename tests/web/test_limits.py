@@ -88,3 +88,37 @@ def test_a_window_is_one_row_counted_exactly_and_swept_when_over(db):
 def test_the_address_counted(rf, remote, forwarded, counted):
     request = rf.get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
     assert limits.address(request) == counted
+
+
+def test_no_view_reads_a_body_but_through_the_one_reader():
+    """Every JSON body goes through ``diwaniya.jsonbody.read`` (its size and depth limits):
+    no other module of the site reads ``request.body`` or parses it itself."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    readers = []
+    for path in root.glob("*/**/*.py"):
+        parts = path.relative_to(root).parts
+        if parts[0] in {".venv", "tests", "bench", "staticfiles"} or "migrations" in parts:
+            continue
+        text = path.read_text()
+        if "request.body" in text or "json.load(request" in text:
+            readers.append(str(path.relative_to(root)))
+    assert readers == ["diwaniya/jsonbody.py"]
+
+
+def test_a_body_is_refused_before_it_is_read(rf):
+    from diwaniya import jsonbody
+
+    big = rf.post("/api/tarneeb/practice", "{}", content_type="application/json")
+    big.META["CONTENT_LENGTH"] = str(jsonbody.MAX_BYTES + 1)
+    with pytest.raises(jsonbody.BodyError) as refused:
+        jsonbody.read(big)
+    assert refused.value.code == "body_too_large"
+    deep = rf.post("/", "[" * 938, content_type="application/json")
+    with pytest.raises(jsonbody.BodyError) as refused:
+        jsonbody.read(deep)
+    assert refused.value.code == "bad_body"
+    # brackets inside strings are text, not depth
+    fine = rf.post("/", '{"move": "' + "[" * 900 + '"}', content_type="application/json")
+    assert jsonbody.read(fine) == {"move": "[" * 900}
