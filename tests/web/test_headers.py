@@ -36,6 +36,8 @@ def pages(rulebook):
     from scoresheet.models import Match
 
     match = Match.objects.get()
+    reader = Client()
+    assert reader.get(match.share_url()).status_code == 303  # the share link, claimed
     question = start(visitor, "tarneeb", "classic", "next-leader")
     _, result = answer(visitor, question)
     editor = Client()
@@ -63,7 +65,7 @@ def pages(rulebook):
         ("/en/tarneeb/sheet/", 200, visitor),
         (url, 200, visitor),
         (url + "end/", 200, visitor),
-        (match.share_url(), 200, Client()),
+        (match.seen_url(), 200, reader),
         ("/en/mine/", 200, visitor),
         ("/en/no-such-page/at-all/", 404, visitor),
         ("/admin/login/", 200, Client()),
