@@ -82,8 +82,8 @@ def _post(base: str, path: str, body: dict, token: str | None = None) -> tuple[i
         # each new match is a learner of its own, at an address of its own (through the
         # trusted local proxy), as the site is used: one address would meet the rate limits
         # (diwaniya.limits), which the database keeps from one run to the next
-        parts = [str(random.randrange(1, 255)) for _ in range(3)]
-        headers["X-Forwarded-For"] = ".".join(["10", *parts])
+        octets = [str(random.randrange(1, 255)) for _ in range(3)]
+        headers["X-Forwarded-For"] = ".".join(["10", *octets])
     try:
         conn.request("POST", path, body=json.dumps(body), headers=headers)
         response = conn.getresponse()
