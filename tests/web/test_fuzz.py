@@ -32,6 +32,7 @@ def _known(visitor) -> dict:
     """Real values for the patterns' holes, so requests also reach deep into the pages."""
     from django.apps import apps
 
+    from diwaniya import capability
     from quiz import questions
     from quiz.models import HandPicked
     from scoresheet.models import Match
@@ -65,6 +66,7 @@ def _known(visitor) -> dict:
             practice.token,
         ],
         "public_id": [practice.public_id],
+        "ref": [capability.ref(match.scorer), capability.ref(match.share)],
         "object_id": [str(pk) for pk in range(1, 6)],
         "app_label": [a.label for a in apps.get_app_configs()],
         "SlugConverter": ["tarneeb", "bent-al-sbeet", "sabaat-al-deemin", "classic", "qahwa"],
