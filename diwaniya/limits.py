@@ -157,14 +157,14 @@ def sweep(now: float | None = None) -> int:
     return deleted
 
 
-def creating(request, kind: str) -> int | None:
+def creating(request, kind: str, *, page: bool = True) -> int | None:
     """Count the creation of one ``kind`` ("practice", "sheet") by this session and address:
-    None to go on, else the seconds to wait. The session that will own it is stored first,
-    so its first creation counts too (an API client without a cookie is held by its
-    address)."""
+    None to go on, else the seconds to wait. For a page, the session that will own the thing
+    is stored first, so its first creation counts too; the API stores no session (its
+    clients hold a token, not a cookie) and holds a client without one by its address."""
     from .ownership import session_key
 
-    if hasattr(request, "session"):
+    if page:
         session_key(request, create=True)
     return check(request, CREATING[kind])
 

@@ -74,7 +74,7 @@ def create(request, game):
         except BadInput as e:
             status = 404 if e.code == "unknown_game" else 400
             return error(e.code, e.details, status, game=None if status == 404 else game)
-        wait = limits.creating(request, "practice")
+        wait = limits.creating(request, "practice", page=False)
         if wait is not None:
             response = error("rate_limited", {}, 429)
             response["Retry-After"] = str(wait)

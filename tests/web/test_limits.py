@@ -122,3 +122,11 @@ def test_a_body_is_refused_before_it_is_read(rf):
     # brackets inside strings are text, not depth
     fine = rf.post("/", '{"move": "' + "[" * 900 + '"}', content_type="application/json")
     assert jsonbody.read(fine) == {"move": "[" * 900}
+
+
+def test_the_api_stores_no_session_to_count_a_client(rulebook):
+    from django.contrib.sessions.models import Session
+
+    answer = Client().post(API, "{}", content_type="application/json")
+    assert answer.status_code == 201
+    assert Session.objects.count() == 0 and "sessionid" not in answer.cookies
