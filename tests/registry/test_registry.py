@@ -133,3 +133,25 @@ def test_the_family_check_finds_a_value_no_registry_words(monkeypatch):
     assert "tarneeb, tarneeb-41: no registry names rule 'scoring'" in problems
     assert "tarneeb-41: no wording for scoring='each_bid'" in problems
     assert "tarneeb: no wording for trumps='called'" in problems
+
+
+def test_every_claim_says_whether_its_source_states_it():
+    """A claim is stated (with the value), unclear (with the site's reading and what the source
+    does say) or not stated (with no value: the reading is the site's, never the source's)."""
+    from rulebook.checks import claim_problems
+
+    for spec in games.GAMES.values():
+        for rule in registry.read(spec.engine_name)["rules"]:
+            assert claim_problems(rule["key"], rule.get("claims", [])) == []
+    note = {"en": "says only that", "ar": "يقول فقط", "fr": "dit seulement"}
+    bad = [
+        {"source": "a", "status": "guessed", "value": "1"},
+        {"source": "b", "status": "not_stated", "value": "left"},
+        {"source": "c", "status": "ambiguous", "note": note},
+        {"source": "d", "status": "stated"},
+        {"source": "e", "status": "stated", "value": "1"},
+        {"source": "e", "status": "stated", "value": "2"},
+    ]
+    found = claim_problems("pass", bad)
+    assert len(found) == 5, found
+    assert any("reading recorded as a value" in p for p in found)
