@@ -129,7 +129,8 @@ def claim_problems(key: str, claims: list) -> list[str]:
         if status == "stated":
             per_source.setdefault(c["source"], []).append(c)
     for source, stated in per_source.items():
-        if len({str(c.get("value")) for c in stated}) > 1 and not all(c.get("note") for c in stated):
+        values = {str(c.get("value")) for c in stated}
+        if len(values) > 1 and not all(c.get("note") for c in stated):
             problems.append(f"rule {key!r}: {source!r} states two values without saying why")
     return problems
 
