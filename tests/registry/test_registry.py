@@ -155,3 +155,50 @@ def test_every_claim_says_whether_its_source_states_it():
     found = claim_problems("pass", bad)
     assert len(found) == 5, found
     assert any("reading recorded as a value" in p for p in found)
+
+
+def _arabic_texts(node):
+    """Every Arabic text of a registry, tutorial or quiz file (the ``ar`` of each table)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "ar" and isinstance(value, str):
+                yield value
+            else:
+                yield from _arabic_texts(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _arabic_texts(item)
+
+
+def _data_files():
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for path in [
+        *sorted((root / "rulebook" / "registry").glob("*.toml")),
+        *sorted((root / "tutorials" / "data").glob("*.toml")),
+        *sorted((root / "quiz" / "data").glob("*.toml")),
+    ]:
+        yield path.name, tomllib.loads(path.read_text())
+
+
+def test_arabic_sentences_name_variants_in_arabic_and_say_house_rule_one_way():
+    """No Latin variant name (OpenSpiel, pagat…) inside an Arabic sentence (a web address
+    aside), and "house rule" said as «قاعدة خاصة بالطاولة», never «…بالمجلس»."""
+    import re
+
+    latin = {
+        v["name"]["en"]
+        for spec in games.GAMES.values()
+        for v in registry.read(spec.engine_name)["variants"]
+        if re.search("[A-Za-z]", v["name"]["en"])
+    }
+    found = []
+    for name, data in _data_files():
+        for text in _arabic_texts(data):
+            bare = re.sub(r"\S+\.(?:com|org|games)\b", " ", text)
+            found += [(name, n) for n in latin if re.search(rf"\b{re.escape(n)}\b", bare)]
+            if "خاصة بالمجلس" in text:
+                found.append((name, "خاصة بالمجلس"))
+    assert found == []
