@@ -3,6 +3,8 @@
 They read the versioned registry files, not the database, so they also guard a fresh clone.
 """
 
+import re
+
 from django.core import checks
 
 from cardtable import words
@@ -72,6 +74,8 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
         problems += _texts_missing(s.get("body"), f"section {s['key']} body")
     for v in data["variants"]:
         problems += _texts_missing(v.get("name"), f"variant {v['slug']} name")
+        if re.search("[A-Za-z]", (v.get("name") or {}).get("ar", "")):
+            problems.append(f"variant {v['slug']}: its Arabic name is written in Latin letters")
         problems += [
             f"variant {v['slug']}: unknown source {k!r}" for k in v["sources"] if k not in sources
         ]
