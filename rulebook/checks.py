@@ -3,6 +3,8 @@
 They read the versioned registry files, not the database, so they also guard a fresh clone.
 """
 
+import re
+
 from django.core import checks
 
 from cardtable import words
@@ -72,6 +74,8 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
         problems += _texts_missing(s.get("body"), f"section {s['key']} body")
     for v in data["variants"]:
         problems += _texts_missing(v.get("name"), f"variant {v['slug']} name")
+        if re.search("[A-Za-z]", (v.get("name") or {}).get("ar", "")):
+            problems.append(f"variant {v['slug']}: its Arabic name is written in Latin letters")
         problems += [
             f"variant {v['slug']}: unknown source {k!r}" for k in v["sources"] if k not in sources
         ]
@@ -88,6 +92,7 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
         for c in r.get("claims", []):
             if c["source"] not in sources:
                 problems.append(f"rule {key!r}: claim from unknown source {c['source']!r}")
+        problems += claim_problems(key, r.get("claims", []))
         if key in engine_keys:
             for slug, rules_obj in spec.presets.items():
                 value = games.value_key(getattr(rules_obj, key))
@@ -96,6 +101,41 @@ def registry_problems(spec: games.GameSpec) -> list[str]:
         if key in engine_keys and _disputed(r, spec) and not r.get("default_reason"):
             problems.append(f"rule {key!r}: variants differ but no reason for the site's default")
         problems += _texts_missing(r.get("default_reason"), f"rule {key} default_reason")
+    return problems
+
+
+STATUSES = ("stated", "not_stated", "ambiguous")
+
+
+def claim_problems(key: str, claims: list) -> list[str]:
+    """Every claim says whether its source states the rule, and a reading is never given as a
+    source's rule: a ``stated`` claim has the value the source states; an ``ambiguous`` one
+    has the site's reading as its value and a note saying what the source does say; a
+    ``not_stated`` one has no value at all (the site's reading is then the variant's value,
+    shown as the site's). One source states one value per rule, unless it gives another as a
+    variant (then a note says so)."""
+    problems = []
+    per_source: dict[str, list] = {}
+    for c in claims:
+        where = f"rule {key!r}, claim of {c.get('source')!r}"
+        status = c.get("status")
+        if status not in STATUSES:
+            problems.append(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+            continue
+        if status == "stated" and not str(c.get("value", "")).strip():
+            problems.append(f"{where}: stated, but with no value")
+        if status == "not_stated" and "value" in c:
+            problems.append(f"{where}: a reading recorded as a value the source does not state")
+        if status == "ambiguous":
+            if "value" not in c:  # "" is a reading too: the empty set of cards
+                problems.append(f"{where}: unclear, but the site's reading is not given")
+            problems += _texts_missing(c.get("note") or {"en": ""}, f"{where} (what it says)")
+        if status == "stated":
+            per_source.setdefault(c["source"], []).append(c)
+    for source, stated in per_source.items():
+        values = {str(c.get("value")) for c in stated}
+        if len(values) > 1 and not all(c.get("note") for c in stated):
+            problems.append(f"rule {key!r}: {source!r} states two values without saying why")
     return problems
 
 

@@ -92,6 +92,7 @@ class RuleView:
     default_label: str = ""
     kind: str | None = None  # what the difference is (``differences``), None when none
     kind_label: str = ""
+    kind_title: str = ""  # the box's title: "Sources differ" only where two sources differ
     house: bool = False  # a house rule: the value differs from the variant's
     alternatives: list = field(default_factory=list)  # house rules offered: label, query
     base_label: str = ""  # the variant's own value, beside a house rule
@@ -225,10 +226,11 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules, base=None)
             default_label=label_for(rule, default_params[rule.key], vocab),
             kind=kind,
             kind_label=str(differences.LABELS[kind]) if kind else "",
+            kind_title=str(differences.TITLES[kind]) if kind else "",
             house=value != base_params[rule.key],
             base_label=label_for(rule, base_params[rule.key], vocab),
             stated_by=[
-                format_html("<bdi>{}</bdi>", c.source.title)
+                format_html('<bdi lang="{}">{}</bdi>', c.source.language, c.source.title)
                 for c in claims
                 if c.status == Claim.STATED
             ],
@@ -250,14 +252,15 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules, base=None)
                 "rules": by_section.get(section.pk, []),
             }
         )
+    names = {v.slug: v.name for v in game.variants.all()}
     return {
         "sections": sections,
         "differences": differing,
+        "is_default": variant_slug == spec.default_variant,
+        "default_name": names.get(spec.default_variant, ""),
         "sources": list(game.sources.all()),
         "values": values,
-        "side_by_side": side_by_side(
-            rule_rows, spec, {v.slug: v.name for v in game.variants.all()}, vocab
-        ),
+        "side_by_side": side_by_side(rule_rows, spec, names, vocab),
         "house_rules": [v for s in sections for v in s["rules"] if v.house],
         "rule_rows": list(rule_rows),
         "section_rows": section_rows,

@@ -133,3 +133,72 @@ def test_the_family_check_finds_a_value_no_registry_words(monkeypatch):
     assert "tarneeb, tarneeb-41: no registry names rule 'scoring'" in problems
     assert "tarneeb-41: no wording for scoring='each_bid'" in problems
     assert "tarneeb: no wording for trumps='called'" in problems
+
+
+def test_every_claim_says_whether_its_source_states_it():
+    """A claim is stated (with the value), unclear (with the site's reading and what the source
+    does say) or not stated (with no value: the reading is the site's, never the source's)."""
+    from rulebook.checks import claim_problems
+
+    for spec in games.GAMES.values():
+        for rule in registry.read(spec.engine_name)["rules"]:
+            assert claim_problems(rule["key"], rule.get("claims", [])) == []
+    note = {"en": "says only that", "ar": "يقول فقط", "fr": "dit seulement"}
+    bad = [
+        {"source": "a", "status": "guessed", "value": "1"},
+        {"source": "b", "status": "not_stated", "value": "left"},
+        {"source": "c", "status": "ambiguous", "note": note},
+        {"source": "d", "status": "stated"},
+        {"source": "e", "status": "stated", "value": "1"},
+        {"source": "e", "status": "stated", "value": "2"},
+    ]
+    found = claim_problems("pass", bad)
+    assert len(found) == 5, found
+    assert any("reading recorded as a value" in p for p in found)
+
+
+def _arabic_texts(node):
+    """Every Arabic text of a registry, tutorial or quiz file (the ``ar`` of each table)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "ar" and isinstance(value, str):
+                yield value
+            else:
+                yield from _arabic_texts(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _arabic_texts(item)
+
+
+def _data_files():
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for path in [
+        *sorted((root / "rulebook" / "registry").glob("*.toml")),
+        *sorted((root / "tutorials" / "data").glob("*.toml")),
+        *sorted((root / "quiz" / "data").glob("*.toml")),
+    ]:
+        yield path.name, tomllib.loads(path.read_text())
+
+
+def test_arabic_sentences_name_variants_in_arabic_and_say_house_rule_one_way():
+    """No Latin variant name (OpenSpiel, pagat…) inside an Arabic sentence (a web address
+    aside), and "house rule" said as «قاعدة خاصة بالطاولة», never «…بالمجلس»."""
+    import re
+
+    latin = {
+        v["name"]["en"]
+        for spec in games.GAMES.values()
+        for v in registry.read(spec.engine_name)["variants"]
+        if re.search("[A-Za-z]", v["name"]["en"])
+    }
+    found = []
+    for name, data in _data_files():
+        for text in _arabic_texts(data):
+            bare = re.sub(r"\S+\.(?:com|org|games)\b", " ", text)
+            found += [(name, n) for n in latin if re.search(rf"\b{re.escape(n)}\b", bare)]
+            if "خاصة بالمجلس" in text:
+                found.append((name, "خاصة بالمجلس"))
+    assert found == []
