@@ -99,7 +99,7 @@ def test_every_page_has_a_favicon_from_the_site(client, rulebook):
 
 
 @pytest.mark.parametrize(
-    "lang,learn", [("en", "Learn Tarneeb"), ("fr", "Apprendre"), ("ar", "تعلّم")]
+    "lang,learn", [("en", "Learn Tarneeb"), ("fr", "apprendre à jouer"), ("ar", "تعلّم")]
 )
 def test_a_rule_page_starts_with_the_path_for_a_newcomer(client, tutorials, lang, learn):
     html = client.get(f"/{lang}/tarneeb/").content.decode()
