@@ -17,7 +17,7 @@ from rulebook.engine.sheets import TYPED_LIMIT
 from .lines import NAME_LENGTH, line_keys, lines, side_names, words
 from .messages import explain, regional
 from .models import Entry, Match
-from .rules import house_rule_fields, read_house_rules, variant_choices
+from .rules import PREFIX, house_rule_fields, read_house_rules, variant_choices
 
 
 def _number(label, **kwargs):
@@ -63,7 +63,15 @@ class NewMatchForm(forms.Form):
         try:
             cleaned["house_rules"] = read_house_rules(self.game, cleaned["variant"], self.data)
         except EngineError as error:
-            self.add_error(None, explain(error.code, error.details, game=self.game))
+            # A rule's error sits by its field and calls the rule by the field's label, never
+            # by the engine's key.
+            details = dict(error.details)
+            field = PREFIX + str(details.get("rule"))
+            if field in self.house_rules:
+                details["rule"] = str(self.fields[field].label)
+            else:
+                field = None
+            self.add_error(field, explain(error.code, details, game=self.game))
         return cleaned
 
     def save(self) -> Match:
