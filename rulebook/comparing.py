@@ -185,11 +185,16 @@ def _moves(vocab, tokens, phase) -> str:
     if not tokens:
         return _("nothing")
     tokens = sorted(tokens, key=lambda t: tables.reading_order(t, phase))
-    words = [vocab.move(t, phase) for t in tokens[:SHOWN_MOVES]]
+    # A move's word is a button's label ("Bid 7"); inside a sentence it starts in lower case.
+    words = [_in_sentence(vocab.move(t, phase)) for t in tokens[:SHOWN_MOVES]]
     more = len(tokens) - SHOWN_MOVES
     if more > 0:
         words.append(ngettext("%(n)s other move", "%(n)s other moves", more) % {"n": more})
-    return listing(words)
+    return listing(words, "and")
+
+
+def _in_sentence(label: str) -> str:
+    return label[:1].lower() + label[1:]
 
 
 def _points(vocab, points: dict) -> str:

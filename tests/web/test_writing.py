@@ -359,19 +359,23 @@ def test_no_key_slug_or_code_reaches_the_reader(site):
 
 
 def test_bids_are_listed_from_the_lowest(site):
-    """A list of bids reads 7, 8 … 13 (never 10, 11, 12, 13, 7, 8, as text sorts them)."""
+    """A list of bids reads 7, 8 … and 13 (never 10, 11, 12, 13, 7, 8, as text sorts them), each
+    bid a word of the sentence ("bid 7"), not a button's label ("Bid 7")."""
     from django.utils import translation
 
-    checked = 0
     for lang in LANGS:
+        checked = 0
         with translation.override(lang):
-            bid = words.vocabulary("tarneeb").move("7", "bidding").replace("7", r"(\d+)")
+            label = words.vocabulary("tarneeb").move("7", "bidding")
+            bid = re.escape(label[:1].lower() + label[1:]).replace("7", r"(\d+)")
+            joins = [words.listing(["<", ">"], c)[1:-1] for c in (None, "and")]
+        then = "|".join(re.escape(j) for j in joins)
         for url, page in _pages(site, lang, "compare/"):
-            for run in re.findall(rf"{bid}(?:[,،] {bid})+", visible(page)):
+            for run in re.findall(rf"{bid}(?:(?:{then}){bid})+", visible(page)):
                 numbers = [int(n) for n in run if n]
                 assert numbers == sorted(numbers), (url, numbers)
                 checked += 1
-    assert checked >= 3
+        assert checked >= 1, lang
 
 
 def test_every_variant_has_an_arabic_name():
