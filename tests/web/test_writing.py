@@ -25,6 +25,10 @@ from rulebook import games, registry
 from tests import copying
 from tests.quiz.helpers import answer
 
+# Without a database test among those collected, pytest-django makes no test database and
+# the module's crawl would load the rules into the developer's own db.sqlite3.
+pytestmark = pytest.mark.django_db
+
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("ar", "en", "fr")
 ARABIC = "\u0600-\u06ff"
