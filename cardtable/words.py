@@ -292,7 +292,8 @@ def shown_rank(code: str) -> str:
 # after it: «بثلاثة», but «بـ13» and «بـK» through a tatweel, since a digit or a Latin letter
 # takes no joining. The texts write it with the tatweel before a placeholder («بـ{card}»,
 # «بـ%(card)s»), and ``attach`` decides once the word is known.
-PROCLITIC = re.compile(r"(?<![\u0621-\u064a])([بكلف])\u0640$")
+ONE_LETTER_WORD = r"(?<![\u0621-\u064a])([بكلف])\u0640"  # a letter alone, with its tatweel
+PROCLITIC = re.compile(ONE_LETTER_WORD + "$")
 _JOINS = re.compile(r"[\u0621-\u064a]")
 
 
@@ -305,7 +306,7 @@ def attach(letter: str, word: str) -> str:
     return letter + word
 
 
-_BEFORE_WORD = re.compile(r"(?<![\u0621-\u064a])([بكلف])\u0640(?=[\u0621-\u064a])")
+_BEFORE_WORD = re.compile(ONE_LETTER_WORD + r"(?=[\u0621-\u064a])")
 
 
 def attach_all(text: str) -> str:

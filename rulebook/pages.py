@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from cardtable.words import attach, count, listing, signed, times, vocabulary
+from cardtable.words import ONE_LETTER_WORD, attach, count, listing, signed, times, vocabulary
 
 from . import differences, games, glossary
 from .engine import cards
@@ -27,7 +27,7 @@ from .engine.house_rules import PREFIX, overrides_between
 from .models import Claim, Game, Rule, Section
 
 # ``{name}`` or ``{name:form}``, after a one-letter Arabic word written onto it («بـ{name}»).
-PLACEHOLDER = re.compile(r"(?:(?<![\u0621-\u064a])([بكلف])\u0640)?\{(\w+)(?::(\w+))?\}")
+PLACEHOLDER = re.compile(rf"(?:{ONE_LETTER_WORD})?\{{(\w+)(?::(\w+))?\}}")
 FORMS = {
     "times": lambda n, region: times(n),
     "plus": lambda n, region: signed(n, plus=True),

@@ -111,11 +111,6 @@ def match_list(request, game):
     return render(request, "scoresheet/list.html", context, status=status)
 
 
-def _see(url: str):
-    """After a form: the sheet again with a GET (303), at its address without the token."""
-    return redirect(url)
-
-
 def _owned(request, game: str, token: str) -> Match:
     """The match of a scorer's token, if this session owns it; 404 otherwise."""
     match = with_content(Match.objects.filter(scorer=token, game=game)).first()
@@ -192,7 +187,7 @@ def _score(request, game, token):
                 except IntegrityError:  # the same row added by a concurrent request
                     error, status = explain("row_taken", {"row": row}), 409
                 else:
-                    return _see(match.kept_url())
+                    return redirect(match.kept_url())
             else:
                 return _render(request, match, scorer=True, form=form, status=400)
     # Refused before reading the form: show it again as typed (for the next row, if any).
@@ -235,7 +230,7 @@ def _undo(request, game, token):
             error, status = explain("undo_stale", {"row": row}), 409
         else:
             last.delete()
-            return _see(match.kept_url())
+            return redirect(match.kept_url())
     return _render(request, match, scorer=True, error=error, status=status)
 
 
@@ -255,7 +250,7 @@ def _end(request, game, token):
     match = _owned(request, _game(game), token)
     rows = match.entries.count()
     if match.ended is not None:
-        return _see(match.kept_url())
+        return redirect(match.kept_url())
     if request.method == "GET":
         return _render(request, match, scorer=True, confirm_end=True)
     row = _row(request)
@@ -265,7 +260,7 @@ def _end(request, game, token):
         error = explain("end_stale")
         return _render(request, match, scorer=True, confirm_end=True, error=error, status=409)
     Match.objects.filter(pk=match.pk, ended__isnull=True).update(ended=timezone.now())
-    return _see(match.kept_url())
+    return redirect(match.kept_url())
 
 
 # --- the page -----------------------------------------------------------------------------------
