@@ -1,0 +1,102 @@
+"""Every game the site plays, described once (as python-chess lists its ``VARIANTS``).
+
+A game is its family's shared parts and its own few differences. The description names each
+part once: the engine module, the registry file, the score sheet, the computer players, and
+the module each app keeps for the family (the quiz's questions, the practice review's
+sentences, the score sheet's deal form). Apps above the engine are named by dotted path, as
+Django's settings name them, so the engine imports none of them; each app asks
+``game.part("quiz")`` and never keeps a table keyed by a game's slug.
+
+A new game of an existing family is one :class:`Game` here (and its engine module and registry
+file); a new family is one :class:`Family` and a module in each app it names
+(``docs/adding-a-game.md``).
+"""
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from .errors import BadInput
+
+
+def _resolve(dotted: str) -> Any:
+    """``"pkg.module"`` -> the module; ``"pkg.module:Name"`` -> that attribute of it."""
+    module, _, name = dotted.partition(":")
+    found = import_module(module)
+    return getattr(found, name) if name else found
+
+
+@dataclass(frozen=True)
+class Family:
+    """What the games of one family share. ``parts`` maps each app's part to a dotted path."""
+
+    name: str  # "penalty", "trickbid", "layout"
+    parts: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """One game: its slug (the URL's), its engine module under ``rulebook.engine``, its family,
+    and the parts where it differs from its family (``parts`` overrides ``family.parts``)."""
+
+    slug: str
+    engine_name: str
+    family: Family
+    registry: str = ""  # the registry file's stem; the engine's name unless set
+    parts: dict[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def engine(self) -> ModuleType:
+        return import_module(f"{__package__}.{self.engine_name}")
+
+    @property
+    def registry_name(self) -> str:
+        return self.registry or self.engine_name
+
+    def part(self, name: str) -> Any:
+        """The module or object this game uses for ``name`` (``"quiz"``, ``"sheet"`` ...)."""
+        dotted = self.parts.get(name) or self.family.parts.get(name)
+        if dotted is None:
+            raise KeyError(f"{self.slug} names no {name!r} part")
+        return _resolve(dotted)
+
+    def but(self, **changes) -> "Game":
+        """This game with some fields changed (a test's game under a new slug)."""
+        return replace(self, **changes)
+
+
+PENALTY = Family("penalty", {})
+TRICKBID = Family("trickbid", {})
+LAYOUT = Family("layout", {})
+
+# The site's order: the three games the sources describe first, then their relatives.
+GAMES: dict[str, Game] = {
+    game.slug: game
+    for game in (
+        Game("bent-al-sbeet", "bent_al_sbeet", PENALTY),
+        Game("tarneeb", "tarneeb", TRICKBID),
+        Game("sabaat-al-deemin", "sabaat_al_deemin", LAYOUT),
+        Game("leekha", "leekha", PENALTY),
+        Game("tarneeb-41", "tarneeb_41", TRICKBID),
+        Game("hearts", "hearts", PENALTY),
+    )
+}
+
+
+def game(slug: str) -> Game:
+    """The game ``slug`` (``BadInput("unknown_game")`` for any other)."""
+    found = GAMES.get(slug)
+    if found is None:
+        raise BadInput("unknown_game", game=str(slug))
+    return found
+
+
+def register(new: Game) -> None:
+    """Add a game to the site (a test's game; every app reads ``GAMES``)."""
+    GAMES[new.slug] = new
+
+
+def unregister(slug: str) -> None:
+    GAMES.pop(slug, None)
