@@ -67,9 +67,24 @@ class Game:
         return replace(self, **changes)
 
 
-PENALTY = Family("penalty", {})
-TRICKBID = Family("trickbid", {})
-LAYOUT = Family("layout", {})
+PENALTY = Family(
+    "penalty",
+    {
+        "quiz": "quiz.families.penalty",
+    },
+)
+TRICKBID = Family(
+    "trickbid",
+    {
+        "quiz": "quiz.families.trickbid",
+    },
+)
+LAYOUT = Family(
+    "layout",
+    {
+        "quiz": "quiz.families.layout",
+    },
+)
 
 # The site's order: the three games the sources describe first, then their relatives.
 GAMES: dict[str, Game] = {
