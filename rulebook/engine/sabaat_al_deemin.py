@@ -93,6 +93,7 @@ from .cards import (
     check_hands,
     parse_card,
 )
+from .contract import Permission
 from .domains import RuleSet
 from .errors import BadInput, IllegalMove
 from .table import PARTNERSHIPS, SEATS, Direction, parse_seat, side_of
@@ -423,7 +424,11 @@ class Deal:
             allowed &= 1 << self._opening
         return allowed
 
-    def _play_refusal(self, move: int) -> IllegalMove | None:
+    # Each step gives an IllegalMove (the move is refused), a Permission (``why``: the step
+    # that lets it through) or None (legal, nothing asked): one walk serves ``refusal`` and
+    # ``permission``, so they never disagree.
+
+    def _judge_play(self, move: int, why: bool) -> IllegalMove | Permission | None:
         seat = self.to_act
         hand = self.hands[seat]
         if move == KNOCK:
@@ -431,12 +436,15 @@ class Deal:
             playable = hand & self._allowed_cards()
             if playable:
                 return IllegalMove("cannot_knock", seat=SEATS[seat], playable=_codes(playable))
-            return None
+            return Permission("must_knock", {"seat": SEATS[seat]}) if why else None
         # 1. A player lays a card from their own hand.
         if not hand >> move & 1:
             return IllegalMove("card_not_in_hand", card=card_code(move), seat=SEATS[seat])
         # 2. The holder of the opening card opens with it, before any other card.
-        if not self.laid and move != self._opening:
+        if not self.laid:
+            if move == self._opening:
+                opens = {"seat": SEATS[seat], "card": card_code(move)}
+                return Permission("opens_with", opens) if why else None
             return IllegalMove(
                 "must_open_seven_of_diamonds", card=card_code(move), needs=card_code(self._opening)
             )
@@ -457,14 +465,22 @@ class Deal:
                 top=None if top is None else card_code(top),
                 needs=needs,
             )
-        return None
+        if not why:
+            return None
+        pile = {"card": card_code(move), "suit": SUITS[move // 13]}
+        return Permission("starts_pile" if move % 13 == SEVEN else "next_on_pile", pile)
 
     def _announce_refusal(self, move: int) -> IllegalMove | None:
+        ruling = self._judge_announce(move, False)
+        return ruling if isinstance(ruling, IllegalMove) else None
+
+    def _judge_announce(self, move: int, why: bool) -> IllegalMove | Permission | None:
         rules = self.rules
         seat, circuit = self._queue[0]
+        allowed = Permission(f"may_{_WORDS[move]}", {"seat": SEATS[seat]}) if why else None
         # 1. Passing (nothing to announce) is always allowed.
         if move == PASS:
-            return None
+            return allowed
         if move == REDEAL:
             # 2. A redeal: the rules allow it, on the player's circuit turn, with three kings
             # or three aces in hand.
@@ -481,7 +497,7 @@ class Deal:
                 return IllegalMove(
                     "cannot_redeal", seat=SEATS[seat], reason=reason, kings=kings, aces=aces
                 )
-            return None
+            return allowed
         if move == DOUBLE:
             # 3. A double: the rules allow it, once a deal, on a circuit turn.
             reason = None
@@ -493,7 +509,7 @@ class Deal:
                 reason = "triple_turn"
             if reason:
                 return IllegalMove("cannot_double", seat=SEATS[seat], reason=reason)
-            return None
+            return allowed
         # 4. A triple: the rules allow it, after a double by an opponent, once a deal.
         reason = None
         if not rules.triple_allowed:
@@ -506,17 +522,26 @@ class Deal:
             reason = "partner_doubled"
         if reason:
             return IllegalMove("cannot_triple", seat=SEATS[seat], reason=reason)
-        return None
+        return allowed
 
-    def refusal(self, move: int) -> IllegalMove | None:
-        """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal."""
+    def _judge(self, move: int, why: bool) -> IllegalMove | Permission | None:
         if not isinstance(move, int) or move not in _WORDS and not 0 <= move < 52:
             raise BadInput("bad_move", move=move)
         if self.phase == "play" and (move == KNOCK or move < 52):
-            return self._play_refusal(move)
+            return self._judge_play(move, why)
         if self.phase == "announce" and move in ANNOUNCEMENTS:
-            return self._announce_refusal(move)
+            return self._judge_announce(move, why)
         return IllegalMove("wrong_phase", phase=self.phase, move=format_move(move))
+
+    def refusal(self, move: int) -> IllegalMove | None:
+        """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal."""
+        ruling = self._judge(move, False)
+        return ruling if isinstance(ruling, IllegalMove) else None
+
+    def permission(self, move: int) -> Permission | None:
+        """The rule step that lets ``move`` through now, or None if it is illegal."""
+        ruling = self._judge(move, True)
+        return ruling if isinstance(ruling, Permission) else None
 
     def is_legal(self, move: int) -> bool:
         return self.refusal(move) is None

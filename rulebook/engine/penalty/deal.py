@@ -16,7 +16,17 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
-from ..cards import SUIT_BITS, SUIT_LISTS, SUITS, card_code, cards_in, check_hands, suit_mask
+from ..cards import (
+    SUIT_BITS,
+    SUIT_LISTS,
+    SUITS,
+    card_code,
+    cards_in,
+    check_hands,
+    display_order,
+    suit_mask,
+)
+from ..contract import Permission
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, right_of, seats_from
 from .moves import EXPOSE, KEEP, PASS, format_move
@@ -44,11 +54,12 @@ _C: Final = SUIT_LISTS[3]
 _B: Final = SUIT_BITS
 _PASS_OF = PASS.__add__  # a card -> the move choosing it to pass
 HAND_SIZE: Final = 13
-# The opening lead that names a card: the card its holder must lead, and the cards allowed.
+# The opening lead that names a card: the card its holder must lead, the cards allowed, the
+# refusal of any other card and the permission of an allowed one.
 _FORCED_OPENING = {
-    "jack_of_hearts": (JH, JH_BIT, "must_lead_jack_of_hearts"),
-    "two_of_clubs": (TWO_CLUBS, TWO_CLUBS_BIT, "must_lead_two_of_clubs"),
-    "any_club": (TWO_CLUBS, CLUBS_MASK, "must_lead_a_club"),
+    "jack_of_hearts": (JH, JH_BIT, "must_lead_jack_of_hearts", "leads_jack_of_hearts"),
+    "two_of_clubs": (TWO_CLUBS, TWO_CLUBS_BIT, "must_lead_two_of_clubs", "opens_with"),
+    "any_club": (TWO_CLUBS, CLUBS_MASK, "must_lead_a_club", "opens_with"),
 }
 
 
@@ -348,7 +359,7 @@ class Deal:
         self._order = ()
         how = t.first_lead if self.deal_number == 1 else t.later_lead
         if how in _FORCED_OPENING:
-            opening, allowed, _ = _FORCED_OPENING[how]
+            opening, allowed, _, _ = _FORCED_OPENING[how]
             leader = 0
             while not self.hands[leader] >> opening & 1:
                 leader += 1
@@ -373,7 +384,7 @@ class Deal:
 
     def _play_mask(self) -> int:
         """THE legality of a card play: the cards ``to_act`` may play, narrowed rule by rule
-        (the same steps, in order, as :meth:`_play_refusal` explains)."""
+        (the same steps, in order, as :meth:`_judge_play` walks for one card)."""
         seat: int = self.to_act  # unboxed once: the hot path indexes with it
         hand = self.hands[seat]
         t = self._t
@@ -406,20 +417,46 @@ class Deal:
         return forced or hand
 
     def _play_refusal(self, c: int) -> IllegalMove:
-        """Why card ``c`` may not be played now: the first rule step that refuses it."""
-        seat = self.to_act
+        """Why card ``c`` (outside the legal mask) may not be played now."""
+        ruling = self._judge_play(c, False)
+        assert isinstance(ruling, IllegalMove)
+        return ruling
+
+    def _judge_play(self, c: int, why: bool) -> "Permission | IllegalMove | None":
+        """Walk the rule steps of :meth:`_play_mask`, in order, for card ``c``: the first step
+        that decides gives the refusal (an ``IllegalMove``) or lets the card through (a
+        ``Permission`` naming that step; None when ``why`` is False, so ``refusal`` builds
+        nothing for a legal card)."""
+        seat: int = self.to_act
         hand = self.hands[seat]
         t = self._t
         if not hand >> c & 1:
             return IllegalMove("card_not_in_hand", card=card_code(c), seat=SEATS[seat])
         if self._tn == 0:
             if self._force:
-                how = self._t.p["opening_lead"]
-                return IllegalMove(_FORCED_OPENING[how][2], card=card_code(c))
-            return IllegalMove("hearts_not_broken", card=card_code(c))
+                opening = _FORCED_OPENING[t.p["opening_lead"]]
+                if self._force >> c & 1:
+                    return (
+                        Permission(opening[3], {"seat": SEATS[seat], "card": card_code(c)})
+                        if why
+                        else None
+                    )
+                return IllegalMove(opening[2], card=card_code(c))
+            if t.must_break and not self._played & t.break_mask:
+                plain = hand & ~HEARTS_MASK
+                if not plain:
+                    return Permission("only_hearts", {"seat": SEATS[seat]}) if why else None
+                if plain >> c & 1:
+                    return Permission("leads_non_heart", {"seat": SEATS[seat]}) if why else None
+                return IllegalMove("hearts_not_broken", card=card_code(c))
+            return Permission("free_lead", {"seat": SEATS[seat]}) if why else None
         same = hand & SUIT_MASKS[self._led]
         if same:
             drop = t.talbees & same
+            allowed = drop if drop and self._wc > drop.bit_length() - 1 else same
+            if allowed >> c & 1:
+                follows = {"card": card_code(c), "led_suit": SUITS[self._led]}
+                return Permission("follows_suit", follows) if why else None
             if not same >> c & 1:
                 example = (same & -same).bit_length() - 1
                 return IllegalMove(
@@ -434,14 +471,25 @@ class Deal:
                 penalty=card_code(drop.bit_length() - 1),
                 above=card_code(self._wc),
             )
+        void: dict[str, Any] = {"seat": SEATS[seat], "led_suit": SUITS[self._led]} if why else {}
         if t.first_trick_guard and not self._done:
+            safe = hand & ~t.first_trick_guard
+            if not safe or safe >> c & 1:
+                return Permission("first_trick_clean", {"seat": SEATS[seat]}) if why else None
             return IllegalMove("no_points_on_first_trick", card=card_code(c))
         penalty = hand & t.forced
-        return IllegalMove(
-            "must_discard_penalty_card",
-            card=card_code(c),
-            penalty=[card_code(p) for p in PENALTY_CARDS if penalty >> p & 1],
-        )
+        if penalty:
+            if penalty >> c & 1:
+                if not why:
+                    return None
+                void["penalty"] = [card_code(p) for p in display_order(penalty)]
+                return Permission("forced_penalty", void)
+            return IllegalMove(
+                "must_discard_penalty_card",
+                card=card_code(c),
+                penalty=[card_code(p) for p in PENALTY_CARDS if penalty >> p & 1],
+            )
+        return Permission("void_any", void) if why else None
 
     def _passable(self, seat: int) -> int:
         """The cards ``seat`` may still choose to pass."""
@@ -537,12 +585,31 @@ class Deal:
             if m < 0:
                 m = self._lm = self._play_mask()
             return None if m >> move & 1 else self._play_refusal(move)
+        ruling = self._judge(move, False)
+        return ruling if isinstance(ruling, IllegalMove) else None
+
+    def permission(self, move: int) -> Permission | None:
+        """The rule step that lets ``move`` through now, or None if it is illegal: the same
+        walk over the steps as :meth:`refusal`, so the two never disagree."""
+        ruling = self._judge(move, True)
+        return ruling if isinstance(ruling, Permission) else None
+
+    def is_legal(self, move: int) -> bool:
+        return self.refusal(move) is None
+
+    def _judge(self, move: int, why: bool) -> "Permission | IllegalMove | None":
+        """The phase's rule steps for ``move``: an ``IllegalMove``, or (``why``) a
+        ``Permission``, else None for a legal move."""
+        if self.phase == "play" and 0 <= move < 52:
+            return self._judge_play(move, why)
         if self.phase == "pass" and PASS <= move < PASS + 52:
-            return self._pass_refusal(move - PASS)
+            return self._judge_pass(move - PASS, why)
         if (self.phase == "expose" and (EXPOSE <= move < EXPOSE + 52 or move == KEEP)) or (
             self.phase == "play" and EXPOSE <= move < EXPOSE + 52 and not self._t.expose_before
         ):
-            return None if move == KEEP else self._expose_refusal(move - EXPOSE)
+            if move == KEEP:
+                return Permission("may_keep", {"seat": SEATS[self.to_act]}) if why else None
+            return self._judge_expose(move - EXPOSE, why)
         # Not a move of this phase (or not a move at all).
         token = format_move(move)  # BadInput("bad_move") for an int that is no move
         return IllegalMove("wrong_phase", phase=self.phase, move=token)
@@ -585,7 +652,7 @@ class Deal:
             # The winner leads the next trick.
             self.to_act = winner
 
-    def _pass_refusal(self, c: int) -> IllegalMove | None:
+    def _judge_pass(self, c: int, why: bool) -> "Permission | IllegalMove | None":
         seat = self.to_act
         if not self.hands[seat] >> c & 1:
             return IllegalMove("card_not_in_hand", card=card_code(c), seat=SEATS[seat])
@@ -593,7 +660,11 @@ class Deal:
             return IllegalMove("already_chosen", card=card_code(c), seat=SEATS[seat])
         if not self._passable(seat) >> c & 1:
             return IllegalMove("cannot_pass_last_of_suit", card=card_code(c), seat=SEATS[seat])
-        return None
+        return (
+            Permission("may_pass_card", {"seat": SEATS[seat], "card": card_code(c)})
+            if why
+            else None
+        )
 
     def _pass(self, c: int) -> None:
         """Choose card ``c`` to pass, already found legal; the cards change hands once the
@@ -610,7 +681,7 @@ class Deal:
         self._exchange()
         self._start_expose()
 
-    def _expose_refusal(self, c: int) -> IllegalMove | None:
+    def _judge_expose(self, c: int, why: bool) -> "Permission | IllegalMove | None":
         seat = self.to_act
         b = 1 << c
         if not b & self._t.exposable & self.hands[seat]:
@@ -619,7 +690,9 @@ class Deal:
             return IllegalMove("already_exposed", card=card_code(c))
         if not self._exposable(seat) & b:
             return IllegalMove("cannot_expose", card=card_code(c), seat=SEATS[seat], reason="one")
-        return None
+        return (
+            Permission("may_expose", {"seat": SEATS[seat], "card": card_code(c)}) if why else None
+        )
 
     def _push_expose(self, move: int) -> None:
         """Expose a card, or keep (``KEEP``): already found legal."""

@@ -1,5 +1,6 @@
-"""The auction's rule steps, shared by ``legal_moves()`` and ``play()``: one ordered list of
-steps per call, each refusal named by the code of the step that refused it.
+"""The auction's rule steps, shared by ``legal_moves()``, ``play()`` and ``permission()``: one
+ordered list of steps per call. A step decides with a ruling ``(allowed, code)``: the code of the
+step that refused the call, or of the one that let it through.
 
 A mixin of :class:`~.deal.Deal`: it reads and moves on the deal's auction state (``bids``,
 ``high``, ``doubled``, ``redoubled``, ``passed``, ``quiet``) under the family parameters ``_p``.
@@ -44,38 +45,49 @@ class Auction:
         return self._p["dealer_forced"] and self.high is None and len(self.bids) == 3
 
     def _call_refused(self, move: int) -> str | None:
+        allowed, code = self._call_ruling(move)
+        return None if allowed else code
+
+    def _call_ruling(self, move: int) -> tuple[bool, str]:
         p = self._p
         # 1. A call: pass, double or bid (cards and trump calls wait for their phase).
         if move < 52 or move >= TRUMP:
-            return "wrong_phase"
+            return False, "wrong_phase"
         # 2. Everyone bids where each player bids for themselves; the dealer forced to bid may
         #    not pass; anyone else may always pass.
         if move == PASS:
             if p["auction"] == "each":
-                return "everyone_bids"
-            return "must_bid" if self._dealer_forced() else None
+                return False, "everyone_bids"
+            return (False, "must_bid") if self._dealer_forced() else (True, "may_pass")
         # 3. A double must pass its own steps (see _double_refused).
         if move == DOUBLE:
-            return "cannot_double" if self._double_refused() else None
+            return (False, "cannot_double") if self._double_refused() else (True, "may_double")
         # 4. The bid has the auction's form: a number, or (Egyptian) a number and a strain.
         if (p["auction"] == "egyptian") != (move >= SUIT_BID):
-            return "wrong_bid_form"
+            return False, "wrong_bid_form"
         # 5. Between min_bid and max_bid tricks.
         if not p["min_bid"] <= bid_level(move) <= p["max_bid"]:
-            return "bid_out_of_range"
+            return False, "bid_out_of_range"
         # 6. No trumps only where the table plays them.
         if not p["no_trumps"] and bid_strain(move) == NT:
-            return "no_trumps_not_allowed"
+            return False, "no_trumps_not_allowed"
         # 7. The forced dealer bids exactly min_bid.
-        if self._dealer_forced() and bid_level(move) != p["min_bid"]:
-            return "must_bid"
-        # 8. A bid beats the standing one (one bid each: the dealer may match it); where each
-        #    player bids for themselves, any bid stands.
-        if self.high is not None and p["auction"] != "each":
-            top = self.high[1]
-            if move < top or (move == top and not self._may_match()):
-                return "bid_too_low"
-        return None
+        if self._dealer_forced():
+            if bid_level(move) != p["min_bid"]:
+                return False, "must_bid"
+            return True, "dealer_forced_bid"
+        # 8. Where each player bids for themselves, any bid stands; elsewhere a bid beats the
+        #    standing one (one bid each: the dealer may match it), or opens the bidding.
+        if p["auction"] == "each":
+            return True, "own_bid"
+        if self.high is None:
+            return True, "opening_bid"
+        top = self.high[1]
+        if move > top:
+            return True, "bid_beats"
+        if move == top and self._may_match():
+            return True, "dealer_may_match"
+        return False, "bid_too_low"
 
     def _may_match(self) -> bool:
         p = self._p
@@ -101,13 +113,17 @@ class Auction:
         return None
 
     def _trump_refused(self, move: int) -> str | None:
+        allowed, code = self._trump_ruling(move)
+        return None if allowed else code
+
+    def _trump_ruling(self, move: int) -> tuple[bool, str]:
         # 1. The declarer names a strain now, nothing else.
         if not TRUMP <= move <= TRUMP + NT:
-            return "wrong_phase"
+            return False, "wrong_phase"
         # 2. No trumps only where the table plays them.
         if move == TRUMP + NT and not self._p["no_trumps"]:
-            return "no_trumps_not_allowed"
-        return None
+            return False, "no_trumps_not_allowed"
+        return True, "names_trump"
 
     # -- moving the auction on --
 

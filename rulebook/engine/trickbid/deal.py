@@ -8,6 +8,7 @@ can), the trick in progress is held in ints, and ``push`` checks a card once.
 
 from .. import cards
 from ..cards import SUITS, card_code, cards_in, suit_mask
+from ..contract import Permission
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS
 from .auction import Auction, candidate_calls
@@ -136,6 +137,17 @@ class Deal(Auction):
     def is_legal(self, move: int) -> bool:
         return is_move(move) and self._refused(move) is None
 
+    def permission(self, move: int) -> Permission | None:
+        """The rule step that lets ``move`` through now, or None if it is illegal: the same
+        walk over the phase's steps as :meth:`refusal`.
+
+        Raises BadInput for an int that is no move at all.
+        """
+        if not is_move(move):
+            raise BadInput("bad_move", move=str(move))
+        allowed, code = self._ruling(move)
+        return Permission(code, self._permit(code, move)) if allowed else None
+
     def refusal(self, move: int, seat: int | None = None) -> IllegalMove | None:
         """Why ``move`` (by ``seat``, default the seat to act) is illegal, or None if it is legal.
 
@@ -253,14 +265,18 @@ class Deal(Auction):
     # -- the rule steps: one ordered list per phase, shared by legal_moves() and play() --
 
     def _refused(self, move: int) -> str | None:
+        allowed, code = self._ruling(move)
+        return None if allowed else code
+
+    def _ruling(self, move: int) -> tuple[bool, str]:
         phase = self.phase
         if phase == "play":
-            return self._card_refused(move)
+            return self._card_ruling(move)
         if phase == "bidding":
-            return self._call_refused(move)
+            return self._call_ruling(move)
         if phase == "trump":
-            return self._trump_refused(move)
-        return "wrong_phase"  # the deal is over
+            return self._trump_ruling(move)
+        return False, "wrong_phase"  # the deal is over
 
     def _playable(self) -> int:
         """The cards the seat to act may play: its hand, narrowed to the led suit if it has any."""
@@ -270,17 +286,22 @@ class Deal(Auction):
         same = hand & SUIT_MASKS[self._tc[0] // 13]
         return same or hand
 
-    def _card_refused(self, move: int) -> str | None:
+    def _card_ruling(self, move: int) -> tuple[bool, str]:
         # 1. A card (the auction is over).
         if move >= 52:
-            return "wrong_phase"
+            return False, "wrong_phase"
         # 2. A card the player holds.
-        if not self.hands[self.to_act] >> move & 1:
-            return "card_not_in_hand"
-        # 3. Follow suit if you can; if you can't, anything.
-        if not self._playable() >> move & 1:
-            return "must_follow_suit"
-        return None
+        hand = self.hands[self.to_act]
+        if not hand >> move & 1:
+            return False, "card_not_in_hand"
+        # 3. The leader leads any card.
+        if not self._tn:
+            return True, "free_lead"
+        # 4. Follow suit if you can; if you can't, anything (a trump, or any other card).
+        led = self._tc[0] // 13
+        if hand & SUIT_MASKS[led]:
+            return (True, "follows_suit") if move // 13 == led else (False, "must_follow_suit")
+        return True, "void_trump" if move // 13 == self.trump else "void_any"
 
     # -- explaining a refusal: the facts, JSON-friendly, never prose --
 
@@ -326,6 +347,30 @@ class Deal(Auction):
             example = cards.display_order(held)[0]
             return {"card": token, "led_suit": SUITS[led], "held": card_code(example)}
         return {"move": token}
+
+    def _permit(self, code: str, move: int) -> dict:
+        """The facts of a permission (the quiz's sentence says why the move is allowed)."""
+        seat = SEATS[self.to_act]
+        token = format_move(move)
+        if code in ("may_pass", "may_double", "free_lead"):
+            return {"seat": seat}
+        if code in ("dealer_forced_bid", "own_bid"):
+            return {"seat": seat, "bid": token}
+        if code == "opening_bid":
+            return {"bid": token}
+        if code == "dealer_may_match":
+            return {"highest": format_move(self.high[1]), "by": SEATS[self.high[0]]}
+        if code == "bid_beats":
+            return {"bid": token, "highest": format_move(self.high[1])}
+        if code == "names_trump":
+            strain = move - TRUMP
+            return {"seat": seat, "trump": "NT" if strain == NT else SUITS[strain]}
+        led = SUITS[self._tc[0] // 13]
+        if code == "follows_suit":
+            return {"card": token, "led_suit": led}
+        if code == "void_trump":
+            return {"seat": seat, "led_suit": led, "suit": SUITS[self.trump]}
+        return {"seat": seat, "led_suit": led}  # void_any
 
     def __repr__(self) -> str:
         return (
