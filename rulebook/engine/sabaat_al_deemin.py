@@ -93,10 +93,13 @@ from .cards import (
     check_hands,
     parse_card,
 )
-from .contract import Permission
+from .contract import Permission, Phase
 from .domains import RuleSet
 from .errors import BadInput, IllegalMove
 from .table import PARTNERSHIPS, SEATS, Direction, parse_seat, side_of
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_ANNOUNCE, _PLAY, _OVER = Phase.ANNOUNCE, Phase.PLAY, Phase.OVER
 
 PACK = PACK_32
 
@@ -293,7 +296,7 @@ def penalty_for(deal: "Deal", action, seat: int | str | None = None, *, warned: 
     if seat is None:
         seat = deal.to_act
     rules = deal.rules
-    if deal.phase not in ("announce", "play") or seat is None:
+    if deal.phase not in (_ANNOUNCE, _PLAY) or seat is None:
         raise IllegalMove("wrong_phase", phase=deal.phase, move=str(action))
     table = penalty_table(rules, deal.multiplier)
 
@@ -304,7 +307,7 @@ def penalty_for(deal: "Deal", action, seat: int | str | None = None, *, warned: 
         return incurred("signalling")
     move = parse_move(action) if isinstance(action, str) else action
     format_move(move)  # BadInput for an int that is no move
-    if deal.phase != "play" or move in ANNOUNCEMENTS:
+    if deal.phase != _PLAY or move in ANNOUNCEMENTS:
         raise IllegalMove("wrong_phase", phase=deal.phase, move=format_move(move))
     hand = deal.hands[seat]
     playable = hand & deal._allowed_cards()
@@ -363,7 +366,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == _OVER
 
     @property
     def one_card(self) -> list[int]:
@@ -373,12 +376,12 @@ class Deal:
     @property
     def triple_turn(self) -> bool:
         """Whether the player to act may only triple or pass (a turn after the circuit)."""
-        return self.phase == "announce" and not self._queue[0][1]
+        return self.phase == _ANNOUNCE and not self._queue[0][1]
 
     def points(self) -> list[int]:
         """``[NS, EW]``: 0, 0 until the deal is over; then the deal's score for each side."""
         out = [0, 0]
-        if self.phase == "over" and self.winner_side is not None:
+        if self.phase == _OVER and self.winner_side is not None:
             losers = 1 - self.winner_side
             cards = self.hands[losers] | self.hands[losers + 2]
             out[self.winner_side] = score_hand(self.rules, cards, self.last_card, self.multiplier)
@@ -527,9 +530,9 @@ class Deal:
     def _judge(self, move: int, why: bool) -> IllegalMove | Permission | None:
         if not isinstance(move, int) or move not in _WORDS and not 0 <= move < 52:
             raise BadInput("bad_move", move=move)
-        if self.phase == "play" and (move == KNOCK or move < 52):
+        if self.phase == _PLAY and (move == KNOCK or move < 52):
             return self._judge_play(move, why)
-        if self.phase == "announce" and move in ANNOUNCEMENTS:
+        if self.phase == _ANNOUNCE and move in ANNOUNCEMENTS:
             return self._judge_announce(move, why)
         return IllegalMove("wrong_phase", phase=self.phase, move=format_move(move))
 
@@ -548,10 +551,10 @@ class Deal:
 
     def legal_moves(self) -> list[int]:
         """Every legal move for ``to_act``, sorted; empty only once the deal is over."""
-        if self.phase == "play":
+        if self.phase == _PLAY:
             playable = self.hands[self.to_act] & self._allowed_cards()
             return cards_in(playable) if playable else [KNOCK]
-        if self.phase == "announce":
+        if self.phase == _ANNOUNCE:
             return [m for m in ANNOUNCEMENTS if self._announce_refusal(m) is None]
         return []
 
@@ -571,7 +574,7 @@ class Deal:
         seat = self.to_act
         self.history.append(move)
         self.actors.append(seat)
-        if self.phase == "announce":
+        if self.phase == _ANNOUNCE:
             self._announce(seat, move)
             return
         if move == KNOCK:
@@ -586,7 +589,7 @@ class Deal:
         self.layout[move // 13] = move
         left = self.hands[seat].bit_count()
         if left == 0:
-            self.phase = "over"
+            self.phase = _OVER
             self.to_act = None
             self.winner_seat = seat
             self.winner_side = seat & 1
@@ -602,7 +605,7 @@ class Deal:
         if move == REDEAL:
             self.redealt = True
             self.redeal_by = seat
-            self.phase = "over"
+            self.phase = _OVER
             self.to_act = None
             return
         if move == DOUBLE:
@@ -627,7 +630,7 @@ class Deal:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = "play"
+        self.phase = _PLAY
         self.to_act = next(s for s in range(4) if self.hands[s] >> self._opening & 1)
 
 
@@ -676,7 +679,7 @@ def new_deal(
     first = (dealer + deal._step) % 4
     deal._queue = [((first + i * deal._step) % 4, True) for i in range(4)]
     if start == "announce" and rules.announcements:
-        deal.phase = "announce"
+        deal.phase = _ANNOUNCE
         deal.to_act = first
     else:
         deal._queue = []

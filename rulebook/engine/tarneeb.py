@@ -75,10 +75,10 @@ input raises ``BadInput``: ``bad_move``, ``bad_deal``, ``bad_seat``; :func:`scor
 >>> from rulebook.engine import shuffle
 >>> deal = new_deal(PRESETS["classic"], shuffle.deal("doc"), dealer=0)
 >>> deal.phase, SEATS[deal.to_act], [format_move(m) for m in deal.legal_moves()]
-('bidding', 'W', ['pass', '7', '8', '9', '10', '11', '12', '13'])
+(<Phase.BIDDING: 'bidding'>, 'W', ['pass', '7', '8', '9', '10', '11', '12', '13'])
 >>> deal = deal.play(parse_move("8")).play(PASS).play(PASS).play(PASS)
 >>> deal.phase, deal.contract
-('trump', Contract(bid=8, trump=None, declarer=3, doubled=False, redoubled=False))
+(<Phase.TRUMP: 'trump'>, Contract(bid=8, trump=None, declarer=3, doubled=False, redoubled=False))
 """
 
 from dataclasses import dataclass

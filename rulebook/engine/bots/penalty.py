@@ -14,6 +14,7 @@ Leekha and Hearts have no registry file: there every heuristic is the site's own
 """
 
 from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in, mask_of
+from ..contract import Phase
 from ..penalty.moves import EXPOSE, KEEP, PASS
 from .knowledge import (
     CARD_CODES,
@@ -25,6 +26,9 @@ from .knowledge import (
     suit_cards,
 )
 from .reasons import Advice, advise
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_PASS, _EXPOSE = Phase.PASS, Phase.EXPOSE
 
 # code -> the names of its facts
 CODES = {
@@ -55,9 +59,9 @@ GUARDS = 3  # low cards in its suit that keep a penalty card (or its catchers) s
 
 
 def club(view, game) -> Advice:
-    if view.phase == "pass":
+    if view.phase == _PASS:
         return _pass(view, game)
-    if view.phase == "expose":
+    if view.phase == _EXPOSE:
         return _expose(view)
     return _play(view, game)
 

@@ -6,9 +6,13 @@ that the knocker held none of the cards that could be laid at that moment.
 """
 
 from ..cards import ACE, PACK_32, SEVEN, SUITS, card
+from ..contract import Phase
 from ..sabaat_al_deemin import KNOCK, SEVENS
 from .knowledge import CARD_CODES, NO_VOIDS, SUIT_MASKS, Memo
 from .reasons import Advice, advise
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_ANNOUNCE = Phase.ANNOUNCE
 
 CODES = {
     "announce_pass": ("runs",),
@@ -28,7 +32,7 @@ SLOW = 3  # at most this many, three kings or three aces are worth a redeal
 
 
 def club(view, game) -> Advice:
-    if view.phase == "announce":
+    if view.phase == _ANNOUNCE:
         return _announce(view, game)
     return _lay(view, game)
 

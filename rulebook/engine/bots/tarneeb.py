@@ -15,9 +15,13 @@ every heuristic is the site's own.
 """
 
 from ..cards import ACE, HEARTS, KING, PACK_52, QUEEN, SUIT_BITS, SUITS
+from ..contract import Phase
 from ..trickbid import moves as calls
 from .knowledge import CARD_CODES, SUIT_MASKS, PerRules, is_master, suit_cards, winning
 from .reasons import Advice, advise
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_BIDDING, _TRUMP = Phase.BIDDING, Phase.TRUMP
 
 CODES = {
     "bid_sure_tricks": ("bid", "tricks"),
@@ -55,9 +59,9 @@ LONG_TRUMPS = 4
 
 
 def club(view, game) -> Advice:
-    if view.phase == "bidding":
+    if view.phase == _BIDDING:
         return _call(view)
-    if view.phase == "trump":
+    if view.phase == _TRUMP:
         return _name_trump(view)
     return _play(view)
 
@@ -90,7 +94,7 @@ def beginner(view, game, rng) -> int:
     such bids never ends: the debts outgrow the lines. Where every player must bid for
     themselves, a random bid within one trick of a fair share."""
     legal = view.legal
-    if view.phase != "bidding":
+    if view.phase != _BIDDING:
         return rng.choice(legal)
     if profile(view.rules).each:
         near = [m for m in legal if abs(calls.bid_level(m) - FAIR_SHARE) <= 1]

@@ -29,7 +29,11 @@ same facts.
 from typing import NamedTuple
 
 from ..cards import PACK_52
+from ..contract import Phase
 from . import knowledge, sabaat
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
 
 # A view is made on every move: named tuples are made as plain tuples are (their own
 # constructor is a Python function of every field), with every field given, in order.
@@ -146,7 +150,7 @@ def _penalty(state, seat, history, counts, totals) -> PenaltyTable:
     exposed = state.exposed
     pass_to = state.pass_target(seat)
     received = 0
-    if pass_to is not None and state.phase != "pass":
+    if pass_to is not None and state.phase != _PASS:
         # The cards have changed hands: this seat now holds what its giver chose. Every seat
         # passes the same way round (to one side, or across): the giver sits as far the
         # other way.
@@ -178,7 +182,7 @@ def _penalty(state, seat, history, counts, totals) -> PenaltyTable:
 def _tarneeb(state, seat, history, counts, totals) -> TarneebTable:
     tricks = tuple(state.tricks)
     trick = tuple(state.trick)
-    playing = state.phase == "play" or (state.phase == "over" and not state.thrown_in)
+    playing = state.phase == _PLAY or (state.phase == _OVER and not state.thrown_in)
     return _new(
         TarneebTable,
         (

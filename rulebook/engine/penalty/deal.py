@@ -26,7 +26,7 @@ from ..cards import (
     display_order,
     suit_mask,
 )
-from ..contract import Permission
+from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, right_of, seats_from
 from .moves import EXPOSE, KEEP, PASS, format_move
@@ -44,6 +44,13 @@ from .scoring import (
     TWO_CLUBS_BIT,
     Values,
 )
+
+# The phases bound once (C constants once compiled): ``Phase.PLAY`` looks the member up on
+# the enum at every read.
+_PASS: Final = Phase.PASS
+_EXPOSE: Final = Phase.EXPOSE
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
 
 SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
 # A suit's 13 bits -> its cards: listing a mask's cards is four look-ups.
@@ -212,7 +219,7 @@ def new_deal(
     d._lm = -1
     # Whoever holds an exposed card at the start of play exposed it.
     d._exposers = sum(1 << s for s in range(4) if hands[s] & exposed)
-    d.phase = "pass"
+    d.phase = _PASS
     d.to_act = None
     if start == "play":
         d._start_play()
@@ -286,7 +293,7 @@ class Deal:
     deal_number: int
     match_totals: tuple
     hands: list[int]
-    phase: str
+    phase: str  # a Phase member, typed as the str it is: the hot path compares it as one
     to_act: Any  # the seat to act (an int), None once the deal is over
     exposed: int
     passes: list[int]
@@ -336,7 +343,7 @@ class Deal:
             self._start_play()
             return
         first = right_of(self.dealer) if t.p["expose_order"] == "dealer_right" else self.dealer
-        self.phase = "expose"
+        self.phase = _EXPOSE
         self._order = t.orders[first]
         self._step = -1
         self._next_exposer()
@@ -355,7 +362,7 @@ class Deal:
 
     def _start_play(self) -> None:
         t = self._t
-        self.phase = "play"
+        self.phase = _PLAY
         self._order = ()
         how = t.first_lead if self.deal_number == 1 else t.later_lead
         if how in _FORCED_OPENING:
@@ -512,7 +519,7 @@ class Deal:
 
     def legal_moves(self) -> list[int]:
         """Every legal move of ``to_act``, ascending (empty once the deal is over)."""
-        if self.phase == "play":
+        if self.phase == _PLAY:
             m = self._lm
             if m < 0:
                 m = self._lm = self._play_mask()
@@ -520,9 +527,9 @@ class Deal:
             if self._t.expose_before:
                 return cards
             return cards + [EXPOSE + c for c in cards_in(self._exposable(self.to_act))]
-        if self.phase == "pass":
+        if self.phase == _PASS:
             return list(map(_PASS_OF, cards_in(self._passable(self.to_act))))
-        if self.phase == "expose":
+        if self.phase == _EXPOSE:
             return [EXPOSE + c for c in cards_in(self._exposable(self.to_act))] + [KEEP]
         return []
 
@@ -530,7 +537,7 @@ class Deal:
 
     def push(self, move: int) -> None:
         """Make ``move`` in place (IllegalMove leaves the state unchanged)."""
-        if self.phase == "play" and 0 <= move < 52:
+        if self.phase == _PLAY and 0 <= move < 52:
             m = self._lm
             if m < 0:
                 m = self._play_mask()
@@ -541,7 +548,7 @@ class Deal:
         error = self.refusal(move)
         if error is not None:
             raise error
-        if self.phase == "pass":
+        if self.phase == _PASS:
             self._pass(move - PASS)
         else:
             self._push_expose(move)
@@ -580,7 +587,7 @@ class Deal:
     def refusal(self, move: int) -> IllegalMove | None:
         """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal;
         the state is unchanged, so a caller asking about many moves copies nothing."""
-        if self.phase == "play" and 0 <= move < 52:
+        if self.phase == _PLAY and 0 <= move < 52:
             m = self._lm
             if m < 0:
                 m = self._lm = self._play_mask()
@@ -600,12 +607,12 @@ class Deal:
     def _judge(self, move: int, why: bool) -> "Permission | IllegalMove | None":
         """The phase's rule steps for ``move``: an ``IllegalMove``, or (``why``) a
         ``Permission``, else None for a legal move."""
-        if self.phase == "play" and 0 <= move < 52:
+        if self.phase == _PLAY and 0 <= move < 52:
             return self._judge_play(move, why)
-        if self.phase == "pass" and PASS <= move < PASS + 52:
+        if self.phase == _PASS and PASS <= move < PASS + 52:
             return self._judge_pass(move - PASS, why)
-        if (self.phase == "expose" and (EXPOSE <= move < EXPOSE + 52 or move == KEEP)) or (
-            self.phase == "play" and EXPOSE <= move < EXPOSE + 52 and not self._t.expose_before
+        if (self.phase == _EXPOSE and (EXPOSE <= move < EXPOSE + 52 or move == KEEP)) or (
+            self.phase == _PLAY and EXPOSE <= move < EXPOSE + 52 and not self._t.expose_before
         ):
             if move == KEEP:
                 return Permission("may_keep", {"seat": SEATS[self.to_act]}) if why else None
@@ -619,9 +626,9 @@ class Deal:
         ``random`` (a function returning a float in [0, 1), such as ``Random(seed).random``):
         the fast path for bots and benchmarks, the same rules as ``push``. The move drawn is
         the ``int(random() * n)``-th lowest of the ``n`` legal ones."""
-        while self.phase == "pass":
+        while self.phase == _PASS:
             self._pass(_nth(self._passable(self.to_act), random))
-        while self.phase == "expose" or (self.phase == "play" and not self._t.expose_before):
+        while self.phase == _EXPOSE or (self.phase == _PLAY and not self._t.expose_before):
             legal = self.legal_moves()
             self.push(legal[int(random() * len(legal))])
         while self.to_act is not None:
@@ -639,7 +646,7 @@ class Deal:
         self._led = -1
         self._done += 1
         if self._done == HAND_SIZE:
-            self.phase = "over"
+            self.phase = _OVER
             self.to_act = None
             self._final = self._t.scoring.score(self.taken, self.exposed, True)
         elif self._t.each_trick_lowest:
@@ -705,7 +712,7 @@ class Deal:
         self.exposed |= b
         self._exposers |= 1 << seat
         self.history.append(move)
-        if self.phase == "expose" and not self._exposable(seat):
+        if self.phase == _EXPOSE and not self._exposable(seat):
             self._next_exposer()
 
     def play(self, move: int) -> "Deal":
@@ -762,7 +769,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == _OVER
 
     @property
     def trick(self) -> list[tuple[int, int]]:
@@ -800,7 +807,7 @@ class Deal:
 
     def moon_by(self) -> int | None:
         """The seat that shot the moon in a finished deal, else None."""
-        if self.phase != "over":
+        if self.phase != _OVER:
             return None
         return self._t.scoring.moon_by(self.taken)
 

@@ -9,6 +9,7 @@ A mixin of :class:`~.deal.Deal`: it reads and moves on the deal's auction state 
 from functools import lru_cache
 
 from ..cards import HEARTS
+from ..contract import Phase
 from .moves import (
     DOUBLE,
     NT,
@@ -22,6 +23,9 @@ from .moves import (
 )
 from .rules import table
 from .scoring import Contract
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_TRUMP, _PLAY, _OVER = Phase.TRUMP, Phase.PLAY, Phase.OVER
 
 
 @lru_cache(maxsize=64)
@@ -166,14 +170,14 @@ class Auction:
         if p["auction"] == "each":
             # Every player has bid for themselves: too little in all throws the hand in.
             if sum(bid_level(m) for _, m in self.bids) < p["min_total_bids"]:
-                self.phase, self.to_act, self.thrown_in = "over", None, True
+                self.phase, self.to_act, self.thrown_in = _OVER, None, True
                 return
             self.trump = HEARTS
-            self.phase = "play"
+            self.phase = _PLAY
             self.to_act = self._first_leader(None)
             return
         if self.high is None:  # nobody bid: thrown in
-            self.phase, self.to_act, self.thrown_in = "over", None, True
+            self.phase, self.to_act, self.thrown_in = _OVER, None, True
             return
         seat, move = self.high
         strain = bid_strain(move)
@@ -181,12 +185,12 @@ class Auction:
             strain = HEARTS
         if strain is None:  # plain bids: the declarer names trumps next
             self.contract = Contract(bid_level(move), None, seat, self.doubled, self.redoubled)
-            self.phase = "trump"
+            self.phase = _TRUMP
             self.to_act = seat
             return
         self.trump = None if strain == NT else strain
         self.contract = Contract(bid_level(move), self.trump, seat, self.doubled, self.redoubled)
-        self.phase = "play"
+        self.phase = _PLAY
         self.to_act = self._first_leader(seat)
 
     def _first_leader(self, declarer: int | None) -> int:

@@ -8,7 +8,7 @@ can), the trick in progress is held in ints, and ``push`` checks a card once.
 
 from .. import cards
 from ..cards import SUITS, card_code, cards_in, suit_mask
-from ..contract import Permission
+from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS
 from .auction import Auction, candidate_calls
@@ -25,6 +25,9 @@ from .moves import (
 )
 from .rules import table
 from .scoring import score_bids, score_deal
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_BIDDING, _TRUMP, _PLAY, _OVER = Phase.BIDDING, Phase.TRUMP, Phase.PLAY, Phase.OVER
 
 SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
 _TRUMP_CALLS = tuple(TRUMP + s for s in range(5))
@@ -67,7 +70,7 @@ class Deal(Auction):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == _OVER
 
     @property
     def trick(self) -> list[tuple[int, int]]:
@@ -83,7 +86,7 @@ class Deal(Auction):
     @property
     def strain(self) -> str | None:
         """The trump strain as a token (``S`` .. ``NT``), None before it is named."""
-        if self.phase in ("bidding", "trump") or (self.contract is None and self.trump is None):
+        if self.phase in (_BIDDING, _TRUMP) or (self.contract is None and self.trump is None):
             return None
         return "NT" if self.trump is None else SUITS[self.trump]
 
@@ -108,12 +111,12 @@ class Deal(Auction):
         each player's signed score. Otherwise [NS, EW]: the tricks won so far; once over, the
         deal's signed score."""
         if self._p["scoring"] == "each_bid":
-            if self.phase != "over":
+            if self.phase != _OVER:
                 return self.tricks_won[:]
             if self.thrown_in:
                 return [0, 0, 0, 0]
             return score_bids(self.rules, [self.bid_of(s) for s in range(4)], self.tricks_won)
-        if self.phase != "over":
+        if self.phase != _OVER:
             return self.side_tricks()
         if self.thrown_in:
             return [0, 0]
@@ -126,11 +129,11 @@ class Deal(Auction):
         the cards that pass them are exactly the ``_playable`` mask.
         """
         phase = self.phase
-        if phase == "play":
+        if phase == _PLAY:
             return cards_in(self._playable())
-        if phase == "bidding":
+        if phase == _BIDDING:
             return [m for m in candidate_calls(self.rules) if self._call_refused(m) is None]
-        if phase == "trump":
+        if phase == _TRUMP:
             return [m for m in _TRUMP_CALLS if self._trump_refused(m) is None]
         return []
 
@@ -155,7 +158,7 @@ class Deal(Auction):
         """
         if not is_move(move):
             raise BadInput("bad_move", move=str(move))
-        if seat is not None and self.phase != "over" and seat != self.to_act:
+        if seat is not None and self.phase != _OVER and seat != self.to_act:
             return self._out_of_turn(seat)
         code = self._refused(move)
         if code is None:
@@ -201,7 +204,7 @@ class Deal(Auction):
         """A new deal after ``move`` (made by ``seat``, if given); this one is unchanged.
 
         IllegalMove names the rule step that refused the move."""
-        if seat is not None and self.phase != "over" and seat != self.to_act:
+        if seat is not None and self.phase != _OVER and seat != self.to_act:
             raise self._out_of_turn(seat)
         new = self.copy()
         new.push(move)
@@ -212,7 +215,7 @@ class Deal(Auction):
 
     def push(self, move: int) -> None:
         """Make ``move`` in place; IllegalMove (this state unchanged) if a rule step refuses it."""
-        if self.phase == "play" and type(move) is int and 0 <= move < 52:
+        if self.phase == _PLAY and type(move) is int and 0 <= move < 52:
             if not self._playable() >> move & 1:
                 raise self.refusal(move)
             self._play_card(move)
@@ -225,7 +228,7 @@ class Deal(Auction):
             strain = move - TRUMP
             self.trump = None if strain == NT else strain
             self.contract = self.contract._replace(trump=self.trump)
-            self.phase = "play"
+            self.phase = _PLAY
             self.to_act = self._first_leader(self.contract.declarer)
         else:
             self._push_call(move)
@@ -258,7 +261,7 @@ class Deal(Auction):
         self.tricks.append((tuple(((leader + i * step) % 4, played[i]) for i in range(4)), winner))
         self._tn = 0
         if len(self.tricks) == TRICKS:
-            self.phase, self.to_act = "over", None
+            self.phase, self.to_act = _OVER, None
         else:
             self.to_act = winner
 
@@ -270,11 +273,11 @@ class Deal(Auction):
 
     def _ruling(self, move: int) -> tuple[bool, str]:
         phase = self.phase
-        if phase == "play":
+        if phase == _PLAY:
             return self._card_ruling(move)
-        if phase == "bidding":
+        if phase == _BIDDING:
             return self._call_ruling(move)
-        if phase == "trump":
+        if phase == _TRUMP:
             return self._trump_ruling(move)
         return False, "wrong_phase"  # the deal is over
 
@@ -306,7 +309,7 @@ class Deal(Auction):
     # -- explaining a refusal: the facts, JSON-friendly, never prose --
 
     def _out_of_turn(self, seat: int) -> IllegalMove:
-        if self.phase == "bidding":
+        if self.phase == _BIDDING:
             auction = self._p["auction"]
             if auction == "classic" and self.passed >> seat & 1:  # a pass is final
                 return IllegalMove("already_passed", seat=SEATS[seat])
@@ -392,7 +395,7 @@ def new_deal(rules, hands, dealer: int) -> Deal:
     deal.dealer = dealer
     deal.dealt = tuple(hands)
     deal.hands = hands
-    deal.phase = "bidding"
+    deal.phase = _BIDDING
     deal._step = p["direction"].step
     deal.to_act = (dealer + deal._step) % 4  # bidding opens next to the dealer
     deal.bids = []

@@ -12,7 +12,11 @@ and a card can share a token (``7C``), so :func:`parse_move` reads it by phase.
 import re
 
 from ..cards import card_code, parse_card
+from ..contract import Phase
 from ..errors import BadInput
+
+# The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
+_BIDDING = Phase.BIDDING
 
 TRICKS = 13  # tricks in a deal; a bid of all of them is "the 13"
 NT = 4  # the no-trumps strain, after the four suits S, H, D, C (0..3)
@@ -96,7 +100,7 @@ def parse_move(token: str, phase: str | None = None) -> int:
             if 1 <= tricks <= TRICKS:
                 return classic_bid(tricks)
             raise BadInput("bad_move", move=token)
-        if phase != "bidding" and strain != "NT" and 2 <= tricks <= 10:
+        if phase != _BIDDING and strain != "NT" and 2 <= tricks <= 10:
             return parse_card(text)
         if 1 <= tricks <= TRICKS:
             return egyptian_bid(tricks, STRAINS.index(strain))
