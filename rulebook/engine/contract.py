@@ -25,7 +25,7 @@ class Phase(StrEnum):
     TRUMP = "trump"  # the declarer names trumps
     ANNOUNCE = "announce"  # Sab'at Al-Deemin: a seat holding the seven of diamonds announces
     PLAY = "play"  # cards (and knocks) played
-    OVER = "over"  # the deal is done: ``score()`` holds
+    OVER = "over"  # the deal is done: ``points()`` is its score
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class DealState(Protocol):
 
     def copy(self, rules: Any = None) -> "DealState": ...
 
-    def score(self) -> list[int]: ...  # what each seat scored this deal (all zero until over)
+    def points(self) -> list[int]: ...  # the deal's points so far; once over, its score
 
     def view(self, seat: int) -> Any: ...  # what ``seat`` may see: its hand and the public facts
 

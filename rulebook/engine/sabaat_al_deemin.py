@@ -97,6 +97,7 @@ from .contract import Permission, Phase
 from .domains import RuleSet
 from .errors import BadInput, IllegalMove
 from .table import PARTNERSHIPS, SEATS, Direction, parse_seat, side_of
+from .views import layout_view
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _ANNOUNCE, _PLAY, _OVER = Phase.ANNOUNCE, Phase.PLAY, Phase.OVER
@@ -386,6 +387,10 @@ class Deal:
             cards = self.hands[losers] | self.hands[losers + 2]
             out[self.winner_side] = score_hand(self.rules, cards, self.last_card, self.multiplier)
         return out
+
+    def view(self, seat: int):
+        """What ``seat`` may see of this deal (``views.LayoutTable``): every move is public."""
+        return layout_view(self, seat)
 
     def copy(self, rules: Rules | None = None) -> "Deal":
         """A copy; with ``rules``, the same situation judged by other rules."""

@@ -64,7 +64,7 @@ Moves are the family's ints and tokens (``trickbid.moves``): ``7``..``13``, ``pa
 
 Illegal moves raise ``IllegalMove`` with the code of the rule step that refused them (details in
 parentheses, JSON-friendly): ``wrong_phase`` (phase, move), ``not_your_turn`` (seat, to_act),
-``already_passed`` / ``already_bid`` (seat; when ``play`` is told the seat), ``must_bid`` (seat,
+``already_passed`` / ``already_bid`` (seat; from ``trickbid.deal.out_of_turn``), ``must_bid`` (seat,
 bid), ``cannot_double`` (seat, reason: not_in_variant, no_bid, own_side, already_doubled),
 ``wrong_bid_form`` (bid, expected), ``bid_out_of_range`` (bid, min, max), ``bid_too_low`` (bid,
 highest, by; ``may_match`` for the one-bid dealer), ``no_trumps_not_allowed`` (move),

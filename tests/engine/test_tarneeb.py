@@ -39,6 +39,7 @@ from rulebook.engine.tarneeb import (
     score_deal,
     trump_call,
 )
+from rulebook.engine.trickbid.deal import out_of_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -62,9 +63,12 @@ def start(rules=CLASSIC, deal=ONE_SUIT_EACH, dealer=N, moves=""):
 
 
 def refused(deal, token, seat=None):
-    """The IllegalMove that play() raises for ``token``."""
+    """The IllegalMove that play() raises for ``token`` (by ``seat``: the out-of-turn check
+    first, as a table asks it)."""
+    if seat is not None and (turn := out_of_turn(deal, seat)) is not None:
+        return turn
     with pytest.raises(IllegalMove) as caught:
-        deal.play(deal.parse_move(token), seat=seat)
+        deal.play(deal.parse_move(token))
     return caught.value
 
 

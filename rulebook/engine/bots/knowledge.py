@@ -8,51 +8,11 @@ cards played in order, who took them, the trick in progress), never a hand.
 """
 
 from ..cards import card_code, suit_mask
+from ..memo import Memo
 from ..tricks import trick_winner
 
 SUITS = range(4)
 SUIT_MASKS = tuple(suit_mask(s) for s in SUITS)
-NO_VOIDS = (0, 0, 0, 0)
-
-
-class Memo:
-    """Facts worked out from a growing public record, kept for the next decision.
-
-    ``advance(facts, record, start, *context)`` gives the facts extended by ``record[start:]``.
-    An entry is found by the deal's ``fingerprint`` and used when it was worked out from the
-    same record, or from a prefix of it: a record of another deal, or one taken back by an
-    undo, is worked out afresh, never wrongly. A few hundred deals at once are remembered;
-    past that the memo starts again.
-    """
-
-    __slots__ = ("advance", "entries", "size")
-    every = []  # every memo made (clear_memos)
-
-    def __init__(self, advance, size: int = 512):
-        self.advance = advance
-        self.entries = {}
-        self.size = size
-        Memo.every.append(self)
-
-    def facts(self, fingerprint, record: tuple, fresh, *context):
-        entry = self.entries.get(fingerprint)
-        start, facts = 0, fresh
-        if entry is not None:
-            seen, kept = entry
-            n = len(seen)
-            if n == len(record):
-                if seen == record:
-                    return kept
-            elif n < len(record) and record[:n] == seen:
-                start, facts = n, kept
-        facts = self.advance(facts, record, start, *context)
-        if len(self.entries) >= self.size:
-            self.entries.clear()
-        self.entries[fingerprint] = (record, facts)
-        return facts
-
-    def clear(self) -> None:
-        self.entries.clear()
 
 
 class PerRules:
@@ -73,45 +33,6 @@ class PerRules:
                 self.entries.clear()
             entry = self.entries[id(rules)] = (rules, self.make(rules, *args))
         return entry[1]
-
-
-# --- voids ----------------------------------------------------------------------------------
-
-
-def _add_voids(voids: list, trick) -> None:
-    """Add the voids shown in ``trick`` (``(seat, card)`` in play order) to ``voids``."""
-    led = trick[0][1] // 13
-    for seat, c in trick[1:]:
-        if c // 13 != led:
-            voids[seat] |= 1 << led
-
-
-def _with_trick(voids: tuple, trick) -> tuple:
-    if len(trick) < 2:
-        return voids
-    out = list(voids)
-    _add_voids(out, trick)
-    return tuple(out)
-
-
-def _advance_tricks(voids: tuple, tricks: tuple, start: int) -> tuple:
-    out = list(voids)
-    for trick, _ in tricks[start:]:
-        _add_voids(out, trick)
-    return tuple(out)
-
-
-# Completed tricks as the trick-and-bid engines keep them: ``(((seat, card) x 4), winner)``.
-_TRICK_VOIDS = Memo(_advance_tricks)
-
-
-def voids_of_tricks(tricks: tuple, trick) -> tuple[int, int, int, int]:
-    """For each seat, the bit set of suits (bit s for suit s) it has shown it holds none of, by
-    failing to follow the suit led: in the completed ``tricks``, each ``(((seat, card) x 4),
-    winner)``, and in the ``trick`` in progress."""
-    # The deal's first trick, the engine's own object, tells it apart (the entry keeps it).
-    voids = _TRICK_VOIDS.facts(id(tricks[0]), tricks, NO_VOIDS) if tricks else NO_VOIDS
-    return _with_trick(voids, trick)
 
 
 def clear_memos() -> None:

@@ -7,8 +7,8 @@ that the knocker held none of the cards that could be laid at that moment.
 
 from ..cards import ACE, PACK_32, SEVEN, SUITS, card
 from ..contract import Phase
-from ..sabaat_al_deemin import KNOCK, SEVENS
-from .knowledge import CARD_CODES, NO_VOIDS, SUIT_MASKS, Memo
+from ..sabaat_al_deemin import KNOCK
+from .knowledge import CARD_CODES, SUIT_MASKS
 from .reasons import Advice, advise
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
@@ -85,41 +85,6 @@ def _opened(hand: int, c: int) -> int | None:
 def _above(c: int) -> int:
     """The cards of ``c``'s suit above it."""
     return SUIT_MASKS[c // 13] & ~((2 << c) - 1)
-
-
-# --- what knocks show ------------------------------------------------------------------------
-
-
-def _advance_lacks(facts: tuple, moves: tuple, start: int, actors: tuple) -> tuple:
-    """Extend ``(open, lacks)`` by ``moves[start:]``: a seat that knocked held none of the
-    cards then open, and a hand only shrinks, so it lacks them for the rest of the deal."""
-    now, lacks = facts
-    lacks = list(lacks)
-    for i in range(start, len(moves)):
-        move = moves[i]
-        if move == KNOCK:
-            lacks[actors[i]] |= now
-        elif move < 52:
-            now ^= 1 << move
-            if move % 13 != ACE:
-                now |= 2 << move
-    return now, tuple(lacks)
-
-
-_LACKS = Memo(_advance_lacks)
-# Before the first card every pile is empty: its seven is the card that may open it.
-_START = (SEVENS, NO_VOIDS)
-
-
-def lacks(moves: tuple, actors: tuple, laid: int) -> tuple[int, int, int, int]:
-    """For each seat, the cards still unplayed that its knocks showed it does not hold.
-
-    The first moves and who made them tell this deal apart from any other (who opened play,
-    and so who makes every later move)."""
-    if KNOCK not in moves:
-        return NO_VOIDS
-    lacked = _LACKS.facts((moves[:8], actors[:8]), moves, _START, actors)[1]
-    return (lacked[0] & ~laid, lacked[1] & ~laid, lacked[2] & ~laid, lacked[3] & ~laid)
 
 
 class Holders:

@@ -29,6 +29,7 @@ from ..cards import (
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, right_of, seats_from
+from ..views import penalty_view
 from .moves import EXPOSE, KEEP, PASS, format_move
 from .rules import PASS_TARGET, parameters, pass_direction_for
 from .scoring import (
@@ -800,6 +801,10 @@ class Deal:
         if self._final is not None:
             return self._final[:]
         return self._t.scoring.score(self.taken, self.exposed, False)
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see of this deal (``views.PenaltyTable``)."""
+        return penalty_view(self, seat)
 
     def deal_total(self) -> int:
         """What the whole deal is worth under the current exposures."""

@@ -11,6 +11,7 @@ from ..cards import SUITS, card_code, cards_in, suit_mask
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS
+from ..views import trickbid_view
 from .auction import Auction, candidate_calls
 from .moves import (
     DOUBLE,
@@ -90,6 +91,10 @@ class Deal(Auction):
             return None
         return "NT" if self.trump is None else SUITS[self.trump]
 
+    def view(self, seat: int):
+        """What ``seat`` may see of this deal (``views.TarneebTable``)."""
+        return trickbid_view(self, seat)
+
     def side_tricks(self) -> list[int]:
         t = self.tricks_won
         return [t[0] + t[2], t[1] + t[3]]
@@ -151,15 +156,14 @@ class Deal(Auction):
         allowed, code = self._ruling(move)
         return Permission(code, self._permit(code, move)) if allowed else None
 
-    def refusal(self, move: int, seat: int | None = None) -> IllegalMove | None:
-        """Why ``move`` (by ``seat``, default the seat to act) is illegal, or None if it is legal.
+    def refusal(self, move: int) -> IllegalMove | None:
+        """Why ``move`` by the seat to act is illegal, or None if it is legal (a move by
+        another seat: :func:`out_of_turn`).
 
         Raises BadInput for an int that is no move at all.
         """
         if not is_move(move):
             raise BadInput("bad_move", move=str(move))
-        if seat is not None and self.phase != _OVER and seat != self.to_act:
-            return self._out_of_turn(seat)
         code = self._refused(move)
         if code is None:
             return None
@@ -200,12 +204,10 @@ class Deal(Auction):
             new._p = table(rules)
         return new
 
-    def play(self, move: int, seat: int | None = None) -> "Deal":
-        """A new deal after ``move`` (made by ``seat``, if given); this one is unchanged.
+    def play(self, move: int) -> "Deal":
+        """A new deal after ``move`` by the seat to act; this one is unchanged.
 
         IllegalMove names the rule step that refused the move."""
-        if seat is not None and self.phase != _OVER and seat != self.to_act:
-            raise self._out_of_turn(seat)
         new = self.copy()
         new.push(move)
         return new
@@ -381,6 +383,14 @@ class Deal(Auction):
             f"to_act={SEATS[self.to_act] if self.to_act is not None else None} "
             f"moves={' '.join(format_move(m) for m in self.history)!r}>"
         )
+
+
+def out_of_turn(deal: Deal, seat: int) -> IllegalMove | None:
+    """Why ``seat`` may not move now although the deal is not over (it spoke already, or it is
+    another seat's turn), or None when ``seat`` is to act or the deal is over."""
+    if deal.phase == _OVER or seat == deal.to_act:
+        return None
+    return deal._out_of_turn(seat)
 
 
 def new_deal(rules, hands, dealer: int) -> Deal:
