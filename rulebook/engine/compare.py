@@ -35,6 +35,7 @@ from .domains import domains
 from .errors import BadInput, EngineError
 from .house_rules import PREFIX, overrides_between, with_overrides
 from .positions import format_totals, open_position, totals_keys, zero_totals
+from .table import SEATS
 
 __all__ = ["Budget", "Side", "compare", "family_parameters"]
 
@@ -337,7 +338,7 @@ def _query(side: Side, hands, dealer, start, context, moves) -> dict[str, str]:
     q = side.query()
     q.update(
         {
-            "dealer": "NESW"[dealer],
+            "dealer": SEATS[dealer],
             "deal": cards.format_deal(hands, dealer),
             "moves": " ".join(side.module.format_move(m) for m in moves),
             "deal_number": str(context["deal_number"]),

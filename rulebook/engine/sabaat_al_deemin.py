@@ -96,7 +96,7 @@ from .cards import (
 from .contract import Permission, Phase
 from .domains import RuleSet
 from .errors import BadInput, IllegalMove
-from .table import PARTNERSHIPS, SEATS, Direction, parse_seat, side_of
+from .table import PARTNERSHIPS, SEATS, Direction, across, parse_seat, side_of
 from .views import layout_view
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
@@ -301,7 +301,7 @@ class Deal:
         out = [0, 0]
         if self.phase == _OVER and self.winner_side is not None:
             losers = 1 - self.winner_side
-            cards = self.hands[losers] | self.hands[losers + 2]
+            cards = self.hands[losers] | self.hands[across(losers)]
             out[self.winner_side] = score_hand(self.rules, cards, self.last_card, self.multiplier)
         return out
 
@@ -514,7 +514,7 @@ class Deal:
             self.phase = _OVER
             self.to_act = None
             self.winner_seat = seat
-            self.winner_side = seat & 1
+            self.winner_side = side_of(seat)
             self.last_card = move
             return
         if left == 1 and self.rules.warning_required:

@@ -30,7 +30,7 @@ trick-and-bid family's (``trickbid``); tokens are bids ``1``..``13`` and cards.
 from dataclasses import dataclass
 
 from .cards import PACK_52
-from .table import SEATS, Direction
+from .table import PARTNERSHIPS, SEATS, Direction
 from .trickbid.deal import Deal, new_deal, replay
 from .trickbid.match import Match, outcome
 from .trickbid.moves import classic_bid, format_move, parse_move
@@ -138,7 +138,7 @@ def match_after(rules: Rules, state, totals=(0, 0, 0, 0)) -> dict:
     return {
         "totals": {SEATS[s]: after[s] for s in range(4)},
         "over": result.over,
-        "winners": [("NS", "EW")[result.winner]] if result.over else [],
+        "winners": [PARTNERSHIPS[result.winner]] if result.over else [],
         "tie": "play_on" if result.tie else None,
         "next_dealer": SEATS[state.next_dealer()],
     }

@@ -16,6 +16,7 @@ Leekha and Hearts have no registry file: there every heuristic is the site's own
 from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in, mask_of
 from ..contract import Phase
 from ..penalty.moves import EXPOSE, KEEP, PASS
+from ..table import across
 from .knowledge import (
     CARD_CODES,
     SUIT_MASKS,
@@ -130,7 +131,7 @@ class _Deal:
         self.values, self.penalty, self.points, self.bonus, self.ranked = t.scale(exposed)
         # Cards out of sight: neither in this hand nor played yet.
         self.out = PACK_52 & ~view.hand & ~view.table.played
-        self.partner = (view.seat + 2) % 4 if t.partners else None
+        self.partner = across(view.seat) if t.partners else None
 
 
 def _advice(move: int, code: str, c: int, **facts) -> Advice:

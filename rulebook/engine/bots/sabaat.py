@@ -8,6 +8,7 @@ that the knocker held none of the cards that could be laid at that moment.
 from ..cards import ACE, PACK_32, SEVEN, SUITS, card
 from ..contract import Phase
 from ..sabaat_al_deemin import KNOCK
+from ..table import across, left_of, right_of
 from .knowledge import CARD_CODES, SUIT_MASKS
 from .reasons import Advice, advise
 
@@ -97,9 +98,9 @@ class Holders:
         me = view.seat
         unseen = PACK_32 & ~view.hand & ~view.table.laid
         lacks = view.table.lacks
-        a = unseen & ~lacks[(me + 1) % 4]
-        b = unseen & ~lacks[(me + 2) % 4]
-        c = unseen & ~lacks[(me + 3) % 4]
+        a = unseen & ~lacks[left_of(me)]
+        b = unseen & ~lacks[across(me)]
+        c = unseen & ~lacks[right_of(me)]
         self.partner = b
         # The unseen cards one, two or all three of the other seats may hold.
         self.three = a & b & c
@@ -163,7 +164,7 @@ def _opponents_long(hand: int, seven: int, share: tuple[float, float]) -> bool:
 
 def _knocked_last(view) -> bool:
     """The partner's last move was a knock."""
-    partner = (view.seat + 2) % 4
+    partner = across(view.seat)
     actors = view.table.actors
     for i in range(len(actors) - 1, -1, -1):
         if actors[i] == partner:

@@ -16,6 +16,7 @@ every heuristic is the site's own.
 
 from ..cards import ACE, HEARTS, KING, PACK_52, QUEEN, SUIT_BITS, SUITS
 from ..contract import Phase
+from ..table import across, side_of
 from ..trickbid import moves as calls
 from .knowledge import CARD_CODES, SUIT_MASKS, PerRules, is_master, suit_cards, winning
 from .reasons import Advice, advise
@@ -167,7 +168,7 @@ def _call(view) -> Advice:
     if calls.PASS not in legal:
         # The rules force a bid (the dealer after three passes): the cheapest in your suit.
         return advise(cheapest, "forced_bid", {"bid": calls.format_move(cheapest)})
-    if standing is not None and standing[0] % 2 == view.seat % 2:
+    if standing is not None and side_of(standing[0]) == side_of(view.seat):
         # Tip (squarescores, "Listen to the bidding"): your side holds the bid; go over it only
         # with tricks of your own to cover the higher bid.
         if cheapest is not None and shown >= calls.bid_level(cheapest):
@@ -229,13 +230,13 @@ class _Trick:
         self.view = view
         self.trump = table.trump
         self.out = PACK_52 & ~view.hand & ~table.played
-        self.partner = (seat + 2) % 4
+        self.partner = across(seat)
         self.voids = table.voids
         self.legal = view.legal
         contract = table.contract
         if contract is not None:
             self.need = None
-            self.attacking = contract.declarer % 2 == seat % 2
+            self.attacking = side_of(contract.declarer) == side_of(seat)
             self.draws = seat == contract.declarer
         else:
             # Every player bid alone: whoever still needs tricks plays the declarer's part.

@@ -18,7 +18,7 @@ played on (``"play_on"``: the match is not over).
 from typing import NamedTuple
 
 from ..matches import SeatMatch
-from ..table import left_of, right_of, seats_from
+from ..table import left_of, right_of, seats_from, side_of
 from .deal import Deal, new_deal
 from .rules import parameters
 from .scoring import QS_BIT
@@ -61,7 +61,7 @@ def outcome(rules, totals) -> Outcome:
     if how == "points_added":
         over = [side for side in (0, 1) if sides[side] >= target]
     else:
-        over = sorted({s % 2 for s in range(4) if totals[s] >= target})
+        over = sorted({side_of(s) for s in range(4) if totals[s] >= target})
     if not over:
         return Outcome(False, (), True)
     if len(over) == 1:
@@ -69,7 +69,7 @@ def outcome(rules, totals) -> Outcome:
     # Both sides over in the same deal.
     if how == "individual_scores" and p["both_sides_over"] == "higher_score_loses":
         high = max(totals)
-        losers = {s % 2 for s in range(4) if totals[s] == high}
+        losers = {side_of(s) for s in range(4) if totals[s] == high}
         return _side_result(p, losers.pop() if len(losers) == 1 else None)
     if sides[0] == sides[1]:
         return _side_result(p, None)

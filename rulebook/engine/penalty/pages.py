@@ -3,7 +3,7 @@ position starts from, the numbers its pages quote and where a match stands after
 
 from ..cards import card_code, cards_in, parse_card
 from ..errors import BadInput
-from ..table import SEATS
+from ..table import PARTNERSHIPS, SEATS, side_of
 from .deal import HAND_SIZE, new_deal
 from .match import next_dealer, outcome
 from .rules import parameters, pass_direction_for
@@ -103,7 +103,7 @@ def match_after(rules, state, totals=None) -> dict:
     totals = [t + p for t, p in zip(before, state.points(), strict=True)]
     result = outcome(rules, totals)
     if result.by_side:
-        winners = sorted({"NS" if s % 2 == 0 else "EW" for s in result.winners})
+        winners = sorted({PARTNERSHIPS[side_of(s)] for s in result.winners})
     else:
         winners = [SEATS[s] for s in result.winners]
     tie = None

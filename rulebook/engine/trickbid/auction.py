@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from ..cards import HEARTS
 from ..contract import Phase
+from ..table import side_of
 from .moves import (
     DOUBLE,
     NT,
@@ -107,7 +108,7 @@ class Auction:
             return "no_bid"
         # c. The last bid is an opponent's; the bidding side may redouble where the rules
         #    allow it, once.
-        if (self.high[0] - self.to_act) % 2 == 0:
+        if side_of(self.high[0]) == side_of(self.to_act):
             if self.doubled and p["redouble_allowed"]:
                 return "already_doubled" if self.redoubled else None
             return "own_side"

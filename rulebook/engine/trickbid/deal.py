@@ -10,7 +10,7 @@ from .. import cards
 from ..cards import SUITS, card_code, cards_in, suit_mask
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
-from ..table import SEATS
+from ..table import SEATS, E, N, S, W
 from ..views import trickbid_view
 from .auction import Auction, candidate_calls
 from .moves import (
@@ -97,7 +97,7 @@ class Deal(Auction):
 
     def side_tricks(self) -> list[int]:
         t = self.tricks_won
-        return [t[0] + t[2], t[1] + t[3]]
+        return [t[N] + t[S], t[E] + t[W]]
 
     def next_dealer(self) -> int:
         """Who deals next: the same dealer after a throw-in (where the rules say so), else the

@@ -10,6 +10,7 @@ nothing yet and the match plays on (a reading: the sources do not say).
 from typing import NamedTuple
 
 from ..matches import SeatMatch
+from ..table import across, side_of
 from .deal import Deal, new_deal
 from .rules import table
 
@@ -32,13 +33,13 @@ def outcome(rules, totals) -> Outcome:
     """The match after a deal, from the totals per seat."""
     p = table(rules)
     qualified = [
-        s for s in range(4) if totals[s] >= p["target"] and _partner_ok(p, totals[(s + 2) % 4])
+        s for s in range(4) if totals[s] >= p["target"] and _partner_ok(p, totals[across(s)])
     ]
     if not qualified:
         return Outcome(False, None)
     best = {}
     for s in qualified:
-        best[s % 2] = max(best.get(s % 2, totals[s]), totals[s])
+        best[side_of(s)] = max(best.get(side_of(s), totals[s]), totals[s])
     if len(best) == 1:
         return Outcome(True, next(iter(best)))
     if best[0] == best[1]:

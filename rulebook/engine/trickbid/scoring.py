@@ -4,6 +4,7 @@
 from typing import NamedTuple
 
 from ..errors import BadInput
+from ..table import side_of
 from .moves import TRICKS
 from .rules import table
 
@@ -20,7 +21,7 @@ class Contract(NamedTuple):
 
     @property
     def side(self) -> int:
-        return self.declarer % 2
+        return side_of(self.declarer)
 
 
 def score_deal(rules, contract: Contract, side_tricks) -> tuple[int, int]:
@@ -40,7 +41,7 @@ def score_deal(rules, contract: Contract, side_tricks) -> tuple[int, int]:
         or sum(side_tricks) != TRICKS
     ):
         raise BadInput("bad_tricks", tricks=list(side_tricks))
-    side = declarer % 2
+    side = side_of(declarer)
     won, theirs = side_tricks[side], side_tricks[1 - side]
     factor = p["double_multiplier"] ** (2 if redoubled else 1) if doubled else 1
     if won >= bid:  # made: the bidding side scores, the other side nothing
