@@ -4,31 +4,16 @@ Games come in families whose rules live once: the penalty-trick family (``penalt
 Sbeet, Leekha, Hearts) and the trick-and-bid family (``trickbid``: Tarneeb, Tarneeb 41);
 Sab'at Al-Deemin stands alone. :data:`ENGINES` names every game's module by its slug.
 
-Every game module (``bent_al_sbeet``, ``leekha``, ``hearts``, ``tarneeb``, ``tarneeb_41``,
-``sabaat_al_deemin``) exports the same shape:
-
-- ``Rules``: a frozen dataclass, one field per rule; the field name is the registry key and
-  each field declares its domain (``domains``: the values a form offers, how an override
-  ``rule.<key>=<value>`` reads). Combinations the engine cannot play are refused
-  (``RuleError``: ``bad_rule_value``, ``rules_conflict``).
-- ``PRESETS``: ``{slug: Rules}`` for the variants, one per reading the sources disagree on;
-  ``DEFAULT_PRESET``, with its reason in the module docstring.
-- ``PACK``: the pack as a bit set (``cards.PACK_52`` or ``cards.PACK_32``).
-- ``new_deal(rules, hands, dealer, ...)``: the state at the start of a deal. Hands are four
-  bit sets indexed by seat (N, E, S, W), dealer a seat index.
-- The state: ``phase`` (str), ``to_act`` (seat or None), ``hands``, ``legal_moves()`` (list of
-  move ints), ``play(move)`` (a new state, or ``IllegalMove``), ``push(move)`` (the same, in
-  place, for fast playouts), ``copy(rules=...)``, ``is_over``, ``points()``, ``history``,
-  ``dealer``, ``rules``, and for trick games ``trick`` and ``tricks_won``. The penalty
-  family's deals also have ``playout(random)``: the rest of the deal with random legal moves,
-  in place (rollouts).
-- ``parse_move(token)`` / ``format_move(move)``: the move tokens of the positions spec (a
-  state whose tokens depend on the phase has its own ``parse_move``).
-- For positions and pages: ``position_start``, ``parse_extra`` / ``format_extra``, ``STARTS``,
-  ``TOTALS`` (match totals per ``"seats"`` or ``"sides"``), ``match_over`` and
-  ``match_after`` (where a match stands after a deal), ``describe(rules)`` and
-  ``worked_example(rules)`` (the numbers the rule pages quote), and ``Match`` where the game
-  keeps its own match.
+The contract every game meets is code, in :mod:`.contract`: the ``Phase`` enum, the
+``GameModule`` Protocol (``Rules``, ``PRESETS``, ``DEFAULT_PRESET``, ``PACK``, ``new_deal``,
+``parse_move``, ``format_move``) and the ``DealState`` Protocol (``legal_moves``, ``is_legal``,
+``refusal``, ``permission``, ``play``, ``push``, ``copy``, ``to_act``, ``phase``, ``is_over``,
+``points``, ``view(seat)``; the penalty family's deals add ``playout(random)`` for rollouts).
+``tests/engine/test_contract.py`` checks every game against it.
+:mod:`.games` describes each game once. Beyond the contract, a game module offers what
+positions and pages read (``position_start``, ``parse_extra`` / ``format_extra``, ``STARTS``,
+``TOTALS``, ``match_over``, ``match_after``, ``describe``, ``worked_example``); a seat's view
+is built in :mod:`.views`.
 
 Every game's score sheet is ``sheets``: a deal's facts scored by the game's own scoring, the
 match read by its own match rules (``sheets.sheet_for(slug, rules)``).
