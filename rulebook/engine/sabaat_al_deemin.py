@@ -396,8 +396,7 @@ class Deal:
         return Permission("starts_pile" if move % 13 == SEVEN else "next_on_pile", pile)
 
     def _announce_refusal(self, move: int) -> IllegalMove | None:
-        ruling = self._judge_announce(move, False)
-        return ruling if isinstance(ruling, IllegalMove) else None
+        return self._judge_announce(move, False)  # unasked why: a refusal or None
 
     def _judge_announce(self, move: int, why: bool) -> IllegalMove | Permission | None:
         rules = self.rules
@@ -460,8 +459,7 @@ class Deal:
 
     def refusal(self, move: int) -> IllegalMove | None:
         """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal."""
-        ruling = self._judge(move, False)
-        return ruling if isinstance(ruling, IllegalMove) else None
+        return self._judge(move, False)  # unasked why, a step refuses or says nothing
 
     def permission(self, move: int) -> Permission | None:
         """The rule step that lets ``move`` through now, or None if it is illegal."""
@@ -490,7 +488,7 @@ class Deal:
 
     def push(self, move: int) -> None:
         """Make ``move`` in place (raises ``IllegalMove``, leaving the deal unchanged)."""
-        error = self.refusal(move)
+        error = self._judge(move, False)
         if error is not None:
             raise error
         seat = self.to_act
