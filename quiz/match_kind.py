@@ -16,10 +16,12 @@ True
 """
 
 from rulebook.engine import shuffle
+from rulebook.engine.domains import domain_of
 from rulebook.engine.errors import BadInput
 from rulebook.engine.positions import Position, totals_keys
 
-MATCH = "match"
+from .core import Note
+
 ONE_WINNER, GOES_ON, TIE = "one_winner", "goes_on", "tie"
 MAX_MOVES = 600  # a deal is over long before this; a bound all the same
 NONE = "none"  # the answer "nobody yet: the match goes on"
@@ -29,6 +31,12 @@ def targets(module) -> tuple[str, ...]:
     """The outcomes to aim at; a tie for the lowest total only where each player keeps a total."""
     tie = (TIE,) if module.TOTALS == "seats" else ()
     return (ONE_WINNER, ONE_WINNER, GOES_ON, *tie)
+
+
+def anchors(rules) -> dict:
+    """Where the end of a match is stated: the target, and the rule on ties where there is one."""
+    ties = "ties" if domain_of(rules, "ties") is not None else "target"
+    return {ONE_WINNER: ("end", "target"), GOES_ON: ("end", "target"), TIE: ("end", ties)}
 
 
 def outcome(match: dict) -> str:
@@ -126,8 +134,6 @@ def read(pos, data: dict) -> dict:
 
 def notes(pos) -> list:
     """Why: the totals after the deal against the target, and the rule that settles it."""
-    from .questions import Note
-
     match = _match(pos)
     facts = {"totals": match["totals"], "target": pos.rules.target}
     what = {TIE: "match_tie_" + (match["tie"] or ""), GOES_ON: "match_goes_on"}.get(

@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from cardtable.words import count, listing, signed, vocabulary
 from rulebook import echo
-from rulebook.engine import bent_al_sbeet, cards
+from rulebook.engine import cards
+from rulebook.engine.contract import Phase
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.matchview import who
 from rulebook.messages import _capfirst, explain, words_of
@@ -36,28 +37,35 @@ KIND_NAMES = {
     questions.MIXED: pgettext_lazy("quiz kind", "Mixed"),
 }
 # Where a game's deal is won rather than paid for, its points question says so.
-KIND_NAMES_OF = {
-    (questions.TARNEEB_41, questions.DEAL_POINTS): pgettext_lazy("quiz kind", "What a deal scores"),
-    # The games with an auction ask for a legal move in the bidding as well as in the play.
-    (questions.TARNEEB, questions.PLAY): pgettext_lazy("quiz kind", "Bid or play a legal card"),
-    (questions.TARNEEB_41, questions.PLAY): pgettext_lazy("quiz kind", "Bid or play a legal card"),
-}
+WON_POINTS = pgettext_lazy("quiz kind", "What a deal scores")
+# The games with an auction ask for a legal move in the bidding as well as in the play.
+BID_OR_PLAY = pgettext_lazy("quiz kind", "Bid or play a legal card")
 # One question's kind, named for the moment it asks about.
 KIND_NAMES_IN_PHASE = {
-    (questions.PLAY, "bidding"): pgettext_lazy("quiz kind", "Make a legal bid"),
+    (questions.PLAY, Phase.BIDDING): pgettext_lazy("quiz kind", "Make a legal bid"),
 }
 
 
 def kind_name(kind: str, game, phase: str | None = None) -> str:
     """A kind of question by name, in the words of ``game``'s region; with ``phase``, the
     name of one question of that kind (a bidding question is not "play a card")."""
-    slug = game if isinstance(game, str) else getattr(game, "slug", None)
-    name = (
-        KIND_NAMES_IN_PHASE.get((kind, phase))
-        or KIND_NAMES_OF.get((slug, kind))
-        or KIND_NAMES.get(kind, kind)
-    )
+    slug = game if isinstance(game, str) else game.slug
+    name = KIND_NAMES_IN_PHASE.get((kind, phase)) or _named_by_family(kind, slug)
+    name = name or KIND_NAMES.get(kind, kind)
     return str(name[vocabulary(game).region] if isinstance(name, dict) else name)
+
+
+def _named_by_family(kind: str, slug) -> str | None:
+    """A kind's name in the words of the game's family (read from its quiz module)."""
+    try:
+        family = questions.family_of(slug)
+    except (questions.UnknownQuestion, KeyError):
+        return None
+    if kind == questions.DEAL_POINTS and family.SIGNED_POINTS:
+        return WON_POINTS
+    if kind == questions.PLAY and family.AUCTION:
+        return BID_OR_PLAY
+    return None
 
 
 MESSAGES = {
@@ -354,8 +362,8 @@ def _seat_points(d: dict, vocab) -> str:
             % {"hearts": count(d["hearts"], "hearts_obj", vocab.region), "each": d["heart_points"]}
         )
     for key, c in (
-        ("queen", bent_al_sbeet.QS),
-        ("ten", bent_al_sbeet.TD),
+        ("queen", cards.parse_card("QS")),
+        ("ten", cards.parse_card("TD")),
         ("king", cards.card(cards.KING, cards.CLUBS)),
         ("jack", cards.card(cards.JACK, cards.DIAMONDS)),
     ):
@@ -378,7 +386,7 @@ def _seat_points(d: dict, vocab) -> str:
 
 def move_words(vocab, phase: str, token: str) -> str:
     """A move token of an answer in words: a card's name, a bid, or a call's label."""
-    if phase == "bidding" and token[:1].isdigit():
+    if phase == Phase.BIDDING and token[:1].isdigit():
         return vocab.bid(token)
     return vocab.move(token, phase)
 
@@ -471,16 +479,16 @@ def prompt(q, pos) -> str:
     if q.kind == questions.LEGAL_SET:
         return _("%(seat)s is to play. Select every card %(seat)s may play.") % {"seat": seat}
     if q.kind == questions.PLAY:
-        if getattr(state, "phase", "") == "bidding":
+        if state.phase == Phase.BIDDING:
             return _("%(seat)s is to bid. Make a call %(seat)s may make.") % {"seat": seat}
-        if q.module is questions.sabaat_al_deemin:
+        if q.family.KNOCKS:
             return _("%(seat)s is to play. Lay a card %(seat)s may lay, or knock.") % {"seat": seat}
         return _("%(seat)s is to play. Play a card %(seat)s may play.") % {"seat": seat}
     if q.kind == questions.NEXT_LEADER:
         return str(PROMPTS["next_leader"][vocab.region])
     if q.kind == questions.TRICK_POINTS:
         return str(PROMPTS["trick_points"][vocab.region])
-    if q.kind == questions.DEAL_POINTS and q.game in questions.SIGNED_POINTS:
+    if q.kind == questions.DEAL_POINTS and q.family.SIGNED_POINTS:
         return _(
             "The deal is over. How many points does each player score? A missed bid is "
             "written with a minus sign."

@@ -360,18 +360,18 @@ class Page:
         q, state = self.q, pos.state
         vocab = vocabulary(q.game)
         facts = {}
-        exposed = getattr(state, "exposed", 0)
+        exposed = q.family.exposed(state)
         if exposed:
             facts["exposed"] = [vocab.card_view(c) for c in cards.display_order(exposed)]
         if q.kind == questions.DEAL_POINTS:
             facts["tricks_heading"] = tricks_heading(q.game)
-        if q.kind == questions.DEAL_POINTS and hasattr(state, "bid_of"):
+        if q.kind == questions.DEAL_POINTS and q.family.SIGNED_POINTS:  # each bid, scored
             facts["bids"] = [
                 {"seat": vocab.seat(s), "bid": state.bid_of(s), "tricks": state.tricks_won[s]}
                 for s in range(4)
             ]
         elif q.kind == questions.DEAL_POINTS:
-            penalty = questions.scoring_cards(q.rules)
+            penalty = q.family.scoring_cards(q.rules)
             facts["taken_heading"] = taken_heading(q.game)
             facts["taken"] = [
                 {
@@ -385,7 +385,7 @@ class Page:
                 for s in range(4)
             ]
         if q.kind == questions.SHEET:
-            before = questions.replay_sheet(q.rules, q.context.get("sheet", []))
+            before = q.family.replay_sheet(q.rules, q.context.get("sheet", []))
             contract = state.contract
             facts["sheet"] = {
                 "sides": [
@@ -404,7 +404,7 @@ class Page:
             }
         if q.kind == questions.MATCH:  # the totals before the deal; after it is the question
             facts["match"] = {**matchview.context(pos, vocab), "match": None, "in_match": True}
-        if q.kind == questions.KNOCK and getattr(state, "multiplier", 1) > 1:
+        if q.kind == questions.KNOCK and state.multiplier > 1:
             facts["multiplied"] = state.multiplier
         return facts
 
@@ -419,7 +419,7 @@ class Page:
             form["numbers"] = [
                 {"name": f"points_{SEATS[s]}", "label": vocab.seat(s)} for s in range(4)
             ]
-            form["signed"] = q.game in questions.SIGNED_POINTS
+            form["signed"] = q.family.SIGNED_POINTS
         elif q.kind == questions.SHEET:
             form["sides"] = [
                 {
@@ -522,10 +522,10 @@ def _completed_trick_table(q, pos) -> dict:
     view["to_act"] = False
     ctx["to_act"] = None
     vocab = vocabulary(q.game)
-    exposed = getattr(state, "exposed", 0)
+    exposed = q.family.exposed(state)
     ctx["trick"] = [  # at the seats that played them, as every table draws a trick
         tables.played_card(vocab, s, c, BOTTOM, exposed)
-        for s, c in [*getattr(before.state, "trick", []), (seat, last)]
+        for s, c in [*before.state.trick, (seat, last)]  # a trick game: the kind asks of a trick
     ]
     return ctx
 

@@ -83,15 +83,18 @@ LAYOUT = Family(
     "layout",
     {
         "quiz": "quiz.families.layout",
+        "quiz_match": "quiz.match_kind",
     },
 )
+# The quiz asks "who wins the match?" of the games whose description names this part.
+MATCH_QUIZ = {"quiz_match": "quiz.match_kind"}
 
 # The site's order: the three games the sources describe first, then their relatives.
 GAMES: dict[str, Game] = {
     game.slug: game
     for game in (
-        Game("bent-al-sbeet", "bent_al_sbeet", PENALTY),
-        Game("tarneeb", "tarneeb", TRICKBID),
+        Game("bent-al-sbeet", "bent_al_sbeet", PENALTY, parts=MATCH_QUIZ),
+        Game("tarneeb", "tarneeb", TRICKBID, parts=MATCH_QUIZ),
         Game("sabaat-al-deemin", "sabaat_al_deemin", LAYOUT),
         Game("leekha", "leekha", PENALTY),
         Game("tarneeb-41", "tarneeb_41", TRICKBID),

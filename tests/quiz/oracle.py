@@ -5,8 +5,11 @@ card may be played, who takes a trick, what the cards cost, what goes on the she
 out here from the positions spec's moves, without the engine's state.
 """
 
+from types import SimpleNamespace
+
 from rulebook.engine import cards
 from rulebook.engine.cards import parse_card
+from rulebook.engine.table import SEATS
 
 HEARTS = 1
 QS, TD, JH = parse_card("QS"), parse_card("TD"), parse_card("JH")
@@ -289,3 +292,89 @@ def tarneeb_41_points(rules, bids, tricks) -> list[int]:
         value = bid * (2 if bid >= rules.double_from else 1)
         out.append(value if won >= bid else -value)
     return out
+
+
+# --- why a legal move is allowed, as the quiz worked it out before the engine said so ----------
+# Kept as the independent reading ``tests/engine/test_permission.py`` compares the engine's
+# ``permission(move)`` with.
+
+_HEARTS_MASK = cards.suit_mask(cards.HEARTS)
+_PENALTY_MASK = (1 << parse_card("QS")) | (1 << parse_card("TD"))
+
+
+def _note(code, **details):
+    return SimpleNamespace(code=code, details=details)
+
+
+def _led(state):
+    trick = state.trick
+    return trick[0][1] // 13 if trick else None
+
+
+def _held_codes(bits):
+    return [cards.card_code(c) for c in cards.display_order(bits)]
+
+
+def why_legal(pos, move: int):
+    """Why ``move`` is allowed here (code and details), by the rules, not the engine."""
+    from rulebook.engine import sabaat_al_deemin, tarneeb
+
+    state, module, rules = pos.state, pos.module, pos.rules
+    name = module.__name__.rpartition(".")[2]
+    seat = SEATS[state.to_act]
+    token = module.format_move(move)
+    if module is sabaat_al_deemin:
+        if move == sabaat_al_deemin.KNOCK:
+            return _note("must_knock", seat=seat)
+        if not state.laid:
+            return _note("opens_with", seat=seat, card=token)
+        suit = cards.SUITS[move // 13]
+        if move % 13 == cards.SEVEN:
+            return _note("starts_pile", card=token, suit=suit)
+        return _note("next_on_pile", card=token, suit=suit)
+    if module is tarneeb and move >= 52:
+        return _why_call(state, module, rules, seat, token, move)
+    hand = state.hands[state.to_act]
+    led = _led(state)
+    if led is None:
+        legal = sum(1 << m for m in state.legal_moves() if m < 52)
+        if name == "bent_al_sbeet" and legal == 1 << parse_card("JH") and not state.played:
+            return _note("leads_jack_of_hearts", seat=seat, card=token)
+        if name == "hearts" and not state.played:
+            return _note("opens_with", seat=seat, card=token)
+        if name in ("bent_al_sbeet", "hearts") and rules.hearts_must_break:
+            if not state.played & _HEARTS_MASK:
+                if hand & ~_HEARTS_MASK:
+                    return _note("leads_non_heart", seat=seat)
+                return _note("only_hearts", seat=seat)
+        return _note("free_lead", seat=seat)
+    led_suit = cards.SUITS[led]
+    if move // 13 == led:
+        return _note("follows_suit", card=token, led_suit=led_suit)
+    forced = name in ("bent_al_sbeet", "leekha") and rules.forced_penalty_discard
+    if forced and hand & _PENALTY_MASK:
+        held = _held_codes(hand & _PENALTY_MASK)
+        return _note("forced_penalty", seat=seat, led_suit=led_suit, penalty=held)
+    if name == "hearts" and not any(state.tricks_won) and not rules.points_on_first_trick:
+        return _note("first_trick_clean", seat=seat)
+    trump = state.trump if name in ("tarneeb", "tarneeb_41") else None
+    if trump is not None and move // 13 == trump:
+        return _note("void_trump", seat=seat, led_suit=led_suit, suit=cards.SUITS[trump])
+    return _note("void_any", seat=seat, led_suit=led_suit)
+
+
+def _why_call(state, module, rules, seat, token, move):
+    from rulebook.engine import tarneeb
+
+    if move == tarneeb.PASS:
+        return _note("may_pass", seat=seat)
+    if move == tarneeb.DOUBLE:
+        return _note("may_double", seat=seat)
+    if state.high is None:
+        if rules.dealer_forced and len(state.bids) == 3:
+            return _note("dealer_forced_bid", seat=seat, bid=token)
+        return _note("opening_bid", bid=token)
+    top = module.format_move(state.high[1])
+    if move == state.high[1]:
+        return _note("dealer_may_match", highest=top, by=SEATS[state.high[0]])
+    return _note("bid_beats", bid=token, highest=top)

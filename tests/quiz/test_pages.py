@@ -101,7 +101,7 @@ def test_a_wrong_card_then_a_right_one_in_each_language(client, quiz, lang):
     pos = q.position()
     offered = questions.offered(pos, "play")
     chosen = next(m for m in offered if pos.module.format_move(m) not in q.expected["moves"])
-    refusal = questions.refusal(pos.state, chosen)
+    refusal = pos.state.refusal(chosen)
     with translation.override(lang):
         assert html.escape(explain(refusal.code, refusal.details, "bent-al-sbeet")) in markup
         for code in q.expected["moves"]:

@@ -68,10 +68,10 @@ def trick_replay(q, pos):
     dealer = SEATS.index(q.query["dealer"])
     if module is bent_al_sbeet:
         return oracle.bent_replay(rules, hands, dealer, tokens(q))
-    if q.game in (questions.LEEKHA, questions.HEARTS):
+    if q.game in ("leekha", "hearts"):
         return oracle.penalty_replay(q.game, rules, hands, dealer, tokens(q))
     state = pos.state
-    if q.game == questions.TARNEEB_41:  # four bids, then the cards; hearts are trumps
+    if q.game == "tarneeb-41":  # four bids, then the cards; hearts are trumps
         plays = tokens(q)[4:]
         first = oracle.tarneeb_41_first_leader(rules, dealer)
         game = oracle.TrickReplay(hands, first, rules.direction.step, oracle.HEARTS)
@@ -98,9 +98,9 @@ def independent_legal(q, pos) -> set[str]:
     assert game.to_act == pos.state.to_act
     if pos.module is bent_al_sbeet:
         return oracle.codes(oracle.bent_legal(rules, game))
-    if q.game == questions.LEEKHA:
+    if q.game == "leekha":
         return oracle.codes(oracle.leekha_legal(rules, game))
-    if q.game == questions.HEARTS:
+    if q.game == "hearts":
         return oracle.codes(oracle.hearts_legal(rules, game))
     hand = game.hands[game.to_act]
     led = game.trick[0][1] // 13 if game.trick else None
@@ -135,7 +135,7 @@ def check_choice(q, pos):
         expected = set(q.expected["moves"]) - {"knock"}
     hand = {cards.card_code(c) for c in cards.cards_in(state.hands[state.to_act])}
     assert expected <= hand
-    if q.kind == PLAY and q.game == questions.SABAAT and q.expected["moves"] == ["knock"]:
+    if q.kind == PLAY and q.game == "sabaat-al-deemin" and q.expected["moves"] == ["knock"]:
         assert independent_legal(q, pos) == set()
         return
     assert expected == independent_legal(q, pos)
@@ -147,7 +147,7 @@ def check_choice(q, pos):
 def check_moment(q, pos):
     """The position shows what the question says it teaches."""
     state, m = pos.state, q.moment
-    if q.kind in (LEGAL_SET, PLAY) and state.phase == "play" and q.game != questions.SABAAT:
+    if q.kind in (LEGAL_SET, PLAY) and state.phase == "play" and q.game != "sabaat-al-deemin":
         legal = set(q.expected.get("cards") or q.expected["moves"])
         hand = {cards.card_code(c) for c in cards.cards_in(state.hands[state.to_act])}
         led = state.trick[0][1] // 13 if state.trick else None
@@ -175,7 +175,7 @@ def check_moment(q, pos):
         hand = {cards.card_code(c) for c in cards.cards_in(state.hands[state.to_act])}
         scoring = {c for c in hand if c.endswith("H") or c == "QS"}
         assert not any(state.tricks_won) and scoring and not legal & scoring
-    if q.game == questions.TARNEEB_41 and m in ("made", "missed", "doubled"):
+    if q.game == "tarneeb-41" and m in ("made", "missed", "doubled"):
         bids = [state.bid_of(s) for s in range(4)]
         made = [state.tricks_won[s] >= bids[s] for s in range(4)]
         doubled = any(b >= pos.rules.double_from for b in bids)
@@ -201,7 +201,7 @@ def check_points(q, pos):
     rules = pos.rules
     game = trick_replay(q, pos)
     exposed = {parse_card(c) for c in q.query.get("exposed", "").split(",") if c}
-    relative = q.game in (questions.LEEKHA, questions.HEARTS)
+    relative = q.game in ("leekha", "hearts")
     if q.kind == TRICK_POINTS:
         trick, win = game.tricks[-1]
         assert not game.trick and game.hands[0]  # a completed trick, and not the last
@@ -209,7 +209,7 @@ def check_points(q, pos):
         cost = oracle.penalty_cost if relative else partial(oracle.bent_cost, exposed=exposed)
         expected[win] = cost(rules, taken={c for _, c in trick})
         assert expected[win] > 0
-    elif q.game == questions.TARNEEB_41:
+    elif q.game == "tarneeb-41":
         assert len(game.tricks) == 13
         tricks = [sum(1 for _, w in game.tricks if w == s) for s in range(4)]
         # the bids are made in turn from the dealer's right, the dealer last

@@ -13,7 +13,7 @@ from rulebook.engine.table import SEATS
 
 from .helpers import answer, start, text_of, verdict
 
-RELATIVES = (questions.LEEKHA, questions.TARNEEB_41, questions.HEARTS)
+RELATIVES = ("leekha", "tarneeb-41", "hearts")
 
 
 def first(game, variant, kind, moment, prefix="r", tries=120):
