@@ -214,4 +214,4 @@ def _layout(state, seat, history, counts, totals) -> LayoutTable:
     )
 
 
-_TABLES = {"penalty": _penalty, "tarneeb": _tarneeb, "layout": _layout}
+_TABLES = {"penalty": _penalty, "trickbid": _tarneeb, "layout": _layout}  # by family name
