@@ -200,7 +200,17 @@ class GameSheet:
     def _columns(self, scores) -> dict:
         return {"score": tuple(scores), "total": self.totals}
 
-    # -- a match played deal by deal (practice) --
+    # -- a match played deal by deal (practice, positions) --
+
+    @classmethod
+    def resumed(cls, rules, totals) -> "GameSheet":
+        """A sheet whose match stands at ``totals``, per line (a position's totals)."""
+        sheet = cls(rules)
+        sheet._resume(tuple(totals))
+        return sheet
+
+    def _resume(self, totals: tuple[int, ...]) -> None:
+        self._totals = list(totals)
 
     @property
     def match_totals(self) -> tuple[int, ...]:
@@ -434,6 +444,10 @@ class TarneebSheet(GameSheet):
     @property
     def debts(self) -> tuple[int, int]:
         return self.paper.debts
+
+    def _resume(self, totals) -> None:
+        # A position's totals are the lines; a debt carried is the sheet's, taken as none.
+        self._totals = list(self.paper.enter_points(*totals).totals)
 
     def _record(self, state) -> None:
         written = self.paper.enter_result(state)  # a thrown-in deal writes no row
