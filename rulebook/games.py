@@ -93,15 +93,15 @@ def by_engine(engine_name: str) -> GameSpec | None:
 
 
 def family(spec: GameSpec) -> list[GameSpec]:
-    """The other games of ``spec``'s engine family (Bent Al Sbeet, Leekha and Hearts; Tarneeb and
-    Tarneeb 41), in the site's order; none for a game alone."""
-    mine = getattr(spec.engine.Rules, "FAMILY", None)
+    """The other games of ``spec``'s family in the description (Bent Al Sbeet, Leekha and
+    Hearts; Tarneeb and Tarneeb 41), in the site's order; none for a game alone."""
+    mine = description.GAMES.get(spec.slug)
     if mine is None:
         return []
     return [
-        other
-        for other in GAMES.values()
-        if other is not spec and getattr(other.engine.Rules, "FAMILY", None) is mine
+        GAMES[slug]
+        for slug, other in description.GAMES.items()
+        if other is not mine and other.family is mine.family
     ]
 
 
