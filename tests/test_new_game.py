@@ -78,6 +78,9 @@ def test_a_practice_deal_is_served(client, toy):
     html = table.content.decode()
     assert "Hearts: a practice match" in html and "Choose 3 cards to pass" in html
     assert '/move/" class="move-form' in html  # the learner's move, a form
+    # The club player's hint, worded by the family's sentences (the description's parts).
+    hinted = client.get(started["Location"], {"hint": "1"}).content.decode()
+    assert 'id="hint"' in hinted and "The moves you can make:" in hinted
 
 
 def test_a_score_sheet_is_served(client, toy):
