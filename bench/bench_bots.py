@@ -38,8 +38,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulebook.engine import bots, engine, shuffle
+from rulebook.engine import bots, shuffle
 from rulebook.engine.bots.knowledge import clear_memos
+from rulebook.engine.table import across, left_of, side_of
 
 DEALS = 1000
 COST_DEALS = 40  # deals per game played again for the cost
@@ -68,31 +69,33 @@ class Bench:
 
     @property
     def module(self):
-        return engine(self.slug)
+        return bots.GAMES[self.slug].engine
 
     def new_deal(self, i: int):
         module = self.module
         rules = module.PRESETS[module.DEFAULT_PRESET]
         hands = shuffle.deal(f"bench-bots-{self.slug}-{i}", module.PACK)
         dealer = (i // 4) % 4
-        if self.slug in ("bent-al-sbeet", "leekha", "hearts"):
+        if bots.GAMES[self.slug].family.name == "penalty":
             # Every pass direction of a match in turn, no pass included (Hearts' fourth deal).
             return module.new_deal(rules, hands, dealer, deal_number=1 + i % 4)
         return module.new_deal(rules, hands, dealer)
 
     def levels(self, i: int) -> list[str]:
         if self.partners:
-            return ["club" if s % 2 == i % 2 else "beginner" for s in range(4)]
+            club = side_of(i % 4)
+            return ["club" if side_of(s) == club else "beginner" for s in range(4)]
         return ["club" if s == i % 4 else "beginner" for s in range(4)]
 
     def points(self, deal, i: int) -> tuple[float, float]:
         """The club's and the beginners' points for the deal (a seat's, or a side's)."""
         points = deal.points()
         if self.partners:
-            side = i % 2
+            side = side_of(i % 4)
             if self.by_side:
                 return points[side], points[1 - side]
-            return points[side] + points[side + 2], points[1 - side] + points[3 - side]
+            club, other = side, left_of(side)  # N or E heads each side
+            return points[club] + points[across(club)], points[other] + points[across(other)]
         seat = i % 4
         return points[seat], (sum(points) - points[seat]) / 3
 
@@ -135,7 +138,7 @@ def strength(bench: Bench) -> dict:
             continue
         results += 1
         if bench.won is not None:
-            wins += bench.won(deal, i % 2)
+            wins += bench.won(deal, side_of(i % 4))
         else:
             wins += mine > theirs if bench.higher_wins else mine < theirs
         if not bench.partners:

@@ -30,7 +30,8 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from rulebook.engine import bent_al_sbeet, sabaat_al_deemin, shuffle, tarneeb
+from rulebook.engine import bent_al_sbeet, shuffle
+from rulebook.engine.games import GAMES
 from rulebook.engine.positions import open_position
 from tests import servers
 
@@ -43,7 +44,6 @@ CLIENTS = 4
 LOAD_REQUESTS = int(os.environ.get("BENCH_LOAD", 10_000))
 LOAD_CLIENTS = 50
 TRIVIAL = "/bench/trivial/"
-ENGINES = {"bent-al-sbeet": bent_al_sbeet, "tarneeb": tarneeb, "sabaat-al-deemin": sabaat_al_deemin}
 
 
 def _full_deal_query() -> dict:
@@ -195,7 +195,7 @@ def _new_questions(base: str, n: int) -> list[str]:
     out = []
     for i in range(n):
         lang, game = QUIZZES[i % len(QUIZZES)]
-        variant = ENGINES[game].DEFAULT_PRESET
+        variant = GAMES[game].engine.DEFAULT_PRESET
         query = urlencode({"game": game, "variant": variant, "kind": "play"})
         status, _b, headers = _get(base, f"/{lang}/quiz/start/?{query}")
         if status != 302:

@@ -11,6 +11,7 @@ import time
 from rulebook.engine import sabaat_al_deemin as sad
 from rulebook.engine.cards import ACE, JACK, PACK_32, SEVEN, cards_in, parse_card
 from rulebook.engine.shuffle import deal as shuffled_deal
+from rulebook.engine.table import left_of, right_of
 
 DEALS = 2000
 REPLAYS = 500
@@ -57,8 +58,8 @@ def _baseline_playouts(deals, seed: int) -> int:
                     break
             else:
                 rng.random()  # the engine draws for its single move, a knock
-            seat = (seat - 1) % 4
-        losers = hands[(seat + 1) % 4] | hands[(seat + 3) % 4]
+            seat = right_of(seat)
+        losers = hands[left_of(seat)] | hands[right_of(seat)]
         # jacks, queens and kings 10, aces 20
         points = sum(20 if c % 13 == ACE else 10 for c in losers if c % 13 >= JACK)
         points += 200 if c % 13 == SEVEN else 0
@@ -88,7 +89,7 @@ def _baseline_replays(games) -> int:
             history = history + [move]
             if move != sad.KNOCK:
                 hands[seat].remove(move)
-            seat = (seat - 1) % 4
+            seat = right_of(seat)
         total += len(history)
     return total
 

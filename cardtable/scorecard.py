@@ -12,6 +12,7 @@ from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
 from rulebook.engine import cards
+from rulebook.engine.contract import Phase
 
 from .words import vocabulary
 
@@ -72,7 +73,7 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
     tricks = 0
     for i, step in enumerate(replay(position), start=1):
         if i <= since:
-            if step.phase == "play" and step.leads:
+            if step.phase == Phase.PLAY and step.leads:
                 tricks += 1
             continue
         token = module.format_move(step.move)
@@ -82,7 +83,7 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
             "query": link(i) if link else None,
             "current": i == at,
         }
-        if step.phase == "play" and card is not None and ":" not in token:
+        if step.phase == Phase.PLAY and card is not None and ":" not in token:
             item["card"] = vocab.card_view(card)
             if not hasattr(step.after, "trick"):  # a layout game: one line per card laid
                 _group(groups, "layout")["items"].append(item)
@@ -94,7 +95,7 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
             groups[-1]["items"].append(item)
             if not step.after.trick:  # the trick is complete: who took it
                 groups[-1]["winner"] = vocab.seat(last_trick(step.after)[1])
-        elif step.phase == "pass" and card is not None:
+        elif step.phase == Phase.PASS and card is not None:
             items = _group(groups, "pass")["items"]
             shown = [] if step.seat in secret else [vocab.card_view(card)]
             if items and items[-1]["seat"] == item["seat"]:  # one line per seat's pass

@@ -24,8 +24,9 @@ from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
 from rulebook.engine import cards
+from rulebook.engine.contract import Phase
 from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, S
+from rulebook.engine.table import SEATS, Direction, S, seats_from
 
 from .scorecard import card_of
 from .words import count, vocabulary
@@ -62,7 +63,7 @@ STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 
 
 def place(seat: int, bottom: int) -> str:
-    return PLACES[(seat - bottom) % 4]
+    return PLACES[seats_from(bottom, Direction.CLOCKWISE).index(seat)]
 
 
 def with_moves(position, tokens) -> str:
@@ -117,10 +118,10 @@ def table(
     phase = state.phase
     # Cards are answers only while cards are played; in the bidding the answers are calls, and
     # a card button would only invite a confusing refusal. The pass picks cards as a set.
-    card_phase = phase == "play"
+    card_phase = phase == Phase.PLAY
     if pass_picks is None:
         pass_picks = play == "link"
-    passing = phase == "pass" and play in ("link", "button") and pass_picks
+    passing = phase == Phase.PASS and play in ("link", "button") and pass_picks
     chosen = getattr(state, "passes", (0, 0, 0, 0))
 
     # Moves that name a card of the actor's hand (expose the queen, pass a card) are made by
@@ -159,7 +160,7 @@ def table(
                     legal=(c in shown_legal and card_phase) or (mark_legal and c in card_moves),
                     exposed=bool(exposed >> c & 1),
                     marked=code in marked,
-                    chosen=bool(chosen[seat] >> c & 1) if phase == "pass" else False,
+                    chosen=bool(chosen[seat] >> c & 1) if phase == Phase.PASS else False,
                     query=with_move(position, move)
                     if play == "link" and move is not None
                     else None,
@@ -219,7 +220,7 @@ def table(
         "to_act": None if state.to_act is None else vocab.seat(state.to_act),
         "to_act_seat": None if state.to_act is None else SEATS[state.to_act],
         "calls": call_views,
-        "bidding_box": _bidding_box(call_views) if phase == "bidding" else None,
+        "bidding_box": _bidding_box(call_views) if phase == Phase.BIDDING else None,
         "play": play,
         **extras(module, state, vocab),
     }
@@ -273,11 +274,11 @@ def _call_view(position, move: int, play: str | None, vocab) -> dict:
     }
 
 
-def reading_order(token: str, phase: str = "play") -> tuple:
+def reading_order(token: str, phase: str = Phase.PLAY) -> tuple:
     """Where a move stands when moves are listed for a reader: in the play, cards by suit with
     the highest first (as a hand is shown); in the bidding, bids by their number and then
     strain from the lowest (7 before 10), other calls after them."""
-    if phase != "bidding":
+    if phase != Phase.BIDDING:
         try:
             card = cards.parse_card(token)
             return (0, cards.suit_of(card), -cards.rank_of(card), "")

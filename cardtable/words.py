@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
 from rulebook.engine import cards
+from rulebook.engine.contract import Phase
 
 DATA = Path(__file__).resolve().parent / "vocabulary.toml"
 SYMBOLS = "♠♥♦♣"
@@ -210,7 +211,7 @@ class Vocabulary:
         kind, _sep, rest = low.partition(":")
         calls = {
             "pass": "pass_call",
-            "double": "double_deal" if phase == "announce" else "double",
+            "double": "double_deal" if phase == Phase.ANNOUNCE else "double",
             "triple": "triple",
             "redeal": "redeal",
             "knock": "knock",
@@ -233,7 +234,7 @@ class Vocabulary:
         # Canonical card codes write the ten as T, so a number before a suit is a card only
         # from 2 to 9, and only outside the bidding.
         suited = bid and bid[2] is not None and bid[2] != "NT"
-        is_card = suited and phase != "bidding" and 2 <= int(bid[1]) <= 9
+        is_card = suited and phase != Phase.BIDDING and 2 <= int(bid[1]) <= 9
         if bid and not is_card:
             return self.term("bid", "move").format(bid=self.bid(text))
         return self.card(cards.parse_card(text))

@@ -1,5 +1,3 @@
-import re
-
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
@@ -13,14 +11,19 @@ from rulebook import api, comparing, games, reports, views
 
 class GameConverter:
     """A game the site has, in an address: a page's own word (games.RESERVED) never matches, so
-    a game's pages, the ones most read, can be tried before every other page."""
+    a game's pages, the ones most read, can be tried before every other page. The games are
+    the description's when the address is read, so a game registered later has its pages."""
 
-    regex = "|".join(map(re.escape, games.GAMES))
+    regex = "[a-z0-9]+(?:-[a-z0-9]+)*"  # a slug: which slugs are games is asked below
 
     def to_python(self, value):
+        if value not in games.GAMES:
+            raise ValueError(value)  # not a game: the next pattern is tried
         return value
 
     def to_url(self, value):
+        if value not in games.GAMES:
+            raise ValueError(value)
         return value
 
 

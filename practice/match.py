@@ -4,9 +4,9 @@ What is stored is the match's set-up (the game, the variant and its house rules,
 seat, the computer players' level, the first dealer) and, for each deal, its secret seed and
 every move made in it, the computer players' included. Everything else is the engine's: each
 deal is dealt from its seed by the checkable shuffle (``rulebook.engine.shuffle``), replayed
-from its start, and added to the match as the game keeps it, so the dealer moves on, the pass
-changes direction, the lowest total leads, a Tarneeb side carries its debt and Sab'at's doubles
-count exactly as the rules in force say.
+from its start, and entered on the game's own score sheet (``rulebook.engine.sheets``, the one
+model of a match), so the dealer moves on, the pass changes direction, the lowest total leads,
+a Tarneeb side carries its debt and Sab'at's doubles count exactly as the rules in force say.
 
     match = Practice.start(Setup("tarneeb", "classic", {}, seat=2, level="club"), new_seed())
     match.play(["8"], ply=match.ply)      # the learner's move, then the computers' replies
@@ -25,11 +25,13 @@ import hashlib
 import secrets
 from dataclasses import dataclass, field
 
-from rulebook.engine import bots, cards, engine, shuffle
+from rulebook.engine import bots, cards, shuffle
+from rulebook.engine.contract import Phase
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
+from rulebook.engine.games import GAMES
 from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.positions import Position, totals_keys, zero_totals
-from rulebook.engine.score_sheet import Sheet
+from rulebook.engine.positions import Position
+from rulebook.engine.sheets import GameSheet, sheet_for
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
 SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
@@ -66,9 +68,9 @@ class Setup:
     def rules(self):
         """The rules in force; ``BadInput`` (``unknown_game``, ``unknown_variant``,
         ``bad_seat``, ``bad_level``) or ``RuleError`` for what cannot be played."""
-        if self.game not in bots.GAMES:
+        if self.game not in GAMES:
             raise BadInput("unknown_game", game=self.game)
-        module = engine(self.game)
+        module = GAMES[self.game].engine
         if self.variant not in module.PRESETS:
             raise BadInput("unknown_variant", variant=self.variant)
         if self.seat not in range(4) or self.first_dealer not in range(4):
@@ -92,70 +94,6 @@ class DealRecord:
         return commitment(self.seed)
 
 
-# --- the match as each game keeps it ---------------------------------------------------------
-
-
-class Totals:
-    """A match kept as its totals, by seat or by side, each deal added by the game's own
-    ``match_after`` (the target, ties, who wins and who deals next are the engine's)."""
-
-    def __init__(self, module, rules):
-        self.module, self.rules = module, rules
-        self.totals = zero_totals(module)
-
-    @property
-    def debts(self):
-        return None
-
-    def saved(self):
-        return self.totals
-
-    def restore(self, saved) -> None:
-        self.totals = tuple(saved)
-
-    def record(self, state) -> dict:
-        after = self.module.match_after(self.rules, state, self.totals)
-        self.totals = tuple(after["totals"][k] for k in totals_keys(self.module))
-        return after
-
-
-class ScoreSheet:
-    """Tarneeb's match is its score sheet (``score_sheet``): a side that misses its bid writes
-    0 and carries the debt, and its line moves only once the debt is paid."""
-
-    def __init__(self, module, rules):
-        self.sheet = Sheet.for_rules(rules)
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return self.sheet.lines
-
-    @property
-    def debts(self) -> tuple[int, int]:
-        return self.sheet.debts
-
-    def saved(self):
-        return copy.deepcopy(self.sheet)
-
-    def restore(self, saved) -> None:
-        self.sheet = copy.deepcopy(saved)
-
-    def record(self, state) -> dict:
-        self.sheet.enter_result(state)  # a thrown-in deal writes no row
-        winner = self.sheet.winner
-        return {
-            "totals": dict(zip(PARTNERSHIPS, self.sheet.lines, strict=True)),
-            "debts": dict(zip(PARTNERSHIPS, self.sheet.debts, strict=True)),
-            "over": winner is not None,
-            "winners": [winner] if winner else [],
-            "tie": None,
-            "next_dealer": SEATS[state.next_dealer()],
-        }
-
-
-LEDGERS = {"tarneeb": ScoreSheet}  # every other game: Totals
-
-
 def opening(module) -> dict:
     """The position's extra parameters for a deal replayed from its very start (the pass,
     the announcements, or the first call)."""
@@ -174,7 +112,7 @@ class Standing:
     replayed from its last deal only, not from its first (every request replays the match)."""
 
     deals: int
-    ledger: object  # the ledger's ``saved()``
+    match_sheet: GameSheet  # a copy of the match's sheet after those deals
     sheet: tuple
     outcome: dict
     next_dealer: int
@@ -198,11 +136,11 @@ class Practice:
         self.setup = setup
         self.game = setup.game
         self.rules = setup.rules()
-        self.module = engine(setup.game)
+        self.module = GAMES[setup.game].engine
         self.seat = setup.seat
         self.levels = {s: setup.level for s in range(4) if s != setup.seat}
         self.deals = deals
-        self.ledger = LEDGERS.get(self.game, Totals)(self.module, self.rules)
+        self.match_sheet = sheet_for(self.game, self.rules)  # the match: totals, end, dealer
         self.sheet: list[dict] = []
         self.outcome: dict | None = None  # where the match stands after the last finished deal
         self.dealer = setup.first_dealer
@@ -217,7 +155,7 @@ class Practice:
                 if number == len(deals) and first == 1:
                     self.standing = self._standing(number - 1)
             self.deal_number, self.record = number, record
-            self.totals = self.ledger.totals
+            self.totals = self.match_sheet.match_totals
             self._replay_deal()
             if number < len(deals) and not self.state.is_over:
                 raise ValueError(f"deal {number} is not over but another follows it")
@@ -225,14 +163,14 @@ class Practice:
     def _standing(self, deals: int) -> Standing:
         return Standing(
             deals,
-            self.ledger.saved(),
+            copy.deepcopy(self.match_sheet),
             tuple(dict(row) for row in self.sheet),
             dict(self.outcome),
             self.next_dealer,
         )
 
     def _resume(self, standing: Standing) -> None:
-        self.ledger.restore(standing.ledger)
+        self.match_sheet = copy.deepcopy(standing.match_sheet)  # the kept one stays as it is
         # The rows and the outcome are replaced, never changed in place: a shallow copy will do.
         self.sheet = [dict(row) for row in standing.sheet]
         self.outcome = dict(standing.outcome)
@@ -273,7 +211,7 @@ class Practice:
 
     def _finish(self) -> None:
         """Add the finished deal to the match: its row on the sheet, the next dealer."""
-        after = self.ledger.record(self.state)
+        after = self.match_sheet.record(self.state)
         self.outcome = after
         row = {
             "deal_number": self.deal_number,
@@ -384,7 +322,7 @@ class Practice:
         state = self.state
         if state.is_over:
             return set(range(4))
-        if state.phase != "pass" and hasattr(state, "pass_target"):
+        if state.phase != Phase.PASS and hasattr(state, "pass_target"):
             seen |= {s for s in range(4) if state.pass_target(s) == self.seat}
         return seen
 
@@ -481,7 +419,7 @@ class Practice:
         self.deals.append(self.record)
         self.deal_number += 1
         self.dealer = self.next_dealer
-        self.totals = self.ledger.totals
+        self.totals = self.match_sheet.match_totals
         self._replay_deal()
         return self._advance()
 
@@ -521,9 +459,9 @@ class Practice:
         out = []
         for card in cards.display_order(state.hands[self.seat]):
             token = cards.card_code(card)
-            if state.phase == "pass":
+            if state.phase == Phase.PASS:
                 token = PASS + token
-            elif state.phase != "play":
+            elif state.phase != Phase.PLAY:
                 continue
             move = parse(self.module, state, token)
             if move in legal:

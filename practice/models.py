@@ -87,7 +87,8 @@ class Match(models.Model):
         """The match replayed by the engine from its stored deals: from the last one only when
         the cache keeps where the match stood before it."""
         rows = list(self.deals.all()) if deals is None else deals
-        key = f"practice:standing:{self.public_id}:{len(rows) - 1}"
+        # standing2: a standing keeps the match's sheet (the ledgers before it are gone)
+        key = f"practice:standing2:{self.public_id}:{len(rows) - 1}"
         store = pagecache.kept(countless=True)  # one a match
         standing = store.get(key) if len(rows) > 1 else None
         practice = Practice(self.setup, [row.record() for row in rows], standing)

@@ -16,11 +16,12 @@ from django.utils.translation import pgettext_lazy
 from cardtable.scorecard import scorecard
 from cardtable.words import count, listing, vocabulary
 from rulebook.engine import cards, sabaat_al_deemin
+from rulebook.engine.games import game as described
 from rulebook.engine.penalty.deal import table as penalty_table
 from rulebook.engine.penalty.scoring import JD, KC, QS, TD
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
-from .advice import family_of, move_words, sentence
+from .advice import move_words, sentence
 from .match import commitment, parse
 from .table import relabel, seat_title, short_title
 
@@ -61,7 +62,7 @@ def review(practice) -> dict:
     def link(i: int) -> str:
         return urlencode(position.query(i))
 
-    explained = EXPLAIN.get(family_of(practice.game), _points_only)(practice, vocab)
+    explained = explain_points(practice, vocab)
     return {
         "groups": relabel(practice, scorecard(position, link=link)),
         "base": base,
@@ -138,7 +139,7 @@ def _rows(practice, vocab, points, details=None) -> list[dict]:
     ]
 
 
-def _penalty(practice, vocab) -> dict:
+def penalty_points(practice, vocab) -> dict:
     """Each seat's cards that score, their points (exposures, doubled hearts), the moon."""
     state = practice.state
     values = penalty_table(practice.rules).scoring
@@ -174,7 +175,7 @@ def _penalty(practice, vocab) -> dict:
     return {"lines": lines, "rows": _rows(practice, vocab, state.points(), details)}
 
 
-def _tarneeb(practice, vocab) -> dict:
+def contract_points(practice, vocab) -> dict:
     """The contract and what it made, or every player's own bid; Tarneeb's sheet and debts."""
     state = practice.state
     points = state.points()
@@ -238,7 +239,7 @@ def _sheet(practice) -> dict:
     }
 
 
-def _layout(practice, vocab) -> dict:
+def layout_points(practice, vocab) -> dict:
     """Who went out, the aces and court cards left in the losers' hands, the seven, the
     double or triple."""
     state = practice.state
@@ -271,7 +272,14 @@ def _layout(practice, vocab) -> dict:
     return {"lines": lines, "rows": _rows(practice, vocab, points)}
 
 
-EXPLAIN = {"penalty": _penalty, "tarneeb": _tarneeb, "layout": _layout}
+def explain_points(practice, vocab) -> dict:
+    """Where the deal's points come from, in the family's terms (its description's ``review``
+    part), or the points alone for a game whose description names none."""
+    try:
+        explain = described(practice.game).part("review")
+    except KeyError:
+        explain = _points_only
+    return explain(practice, vocab)
 
 
 # --- the match ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from rulebook import games
 from rulebook.engine import bots, cards, shuffle
 from rulebook.engine.errors import BadInput, IllegalMove
 from rulebook.engine.house_rules import PREFIX
+from rulebook.engine.table import seat_name
 from rulebook.models import Game, Variant, content_of_row, game_rows
 from rulebook.pages import house_rules_in_words
 
@@ -40,7 +41,7 @@ STATUS = {Conflict: 409, IllegalMove: 422, BadInput: 400}
 
 def _game(slug: str):
     spec = games.get(slug)
-    if spec is None or slug not in bots.GAMES:
+    if spec is None:
         raise Http404(explain("unknown_game", {"game": slug}))
     return spec, get_object_or_404(Game, slug=slug)
 
@@ -58,7 +59,7 @@ def choose(request, game):
     (``diwaniya.pagecache``) with each visitor's CSRF token filled in."""
     if request.method == "POST":
         return _choose(request, game)
-    content = Game.content_of(game) if game in bots.GAMES else None
+    content = Game.content_of(game) if games.get(game) else None
     if content is None:
         _game(game)  # its 404
     return pagecache.serve(
@@ -95,7 +96,7 @@ def _choose(request, game):
         "variant": get_object_or_404(Variant, game=game_row, slug=variant),
         "variants": game_row.variants.all(),
         "rules": rule_fields(game_row, spec, variant, chosen),
-        "seats": [{"letter": "NESW"[s], "name": vocabulary(game).seat(s)} for s in range(4)],
+        "seats": [{"letter": seat_name(s), "name": vocabulary(game).seat(s)} for s in range(4)],
         "seat": params.get("seat") or "S",
         "levels": [{"slug": k, "name": LEVELS[k], "help": LEVEL_HELP[k]} for k in bots.LEVELS],
         "level": params.get("level") or "club",
@@ -338,7 +339,7 @@ def check(request):
         "worked": worked,
         "algorithm": shuffle.ALGORITHM,
         "stream_text": f"{shuffle.ALGORITHM}:SEED:k",  # a block of the stream, as hashed
-        "games": Game.objects.filter(slug__in=[g for g in games.GAMES if g in bots.GAMES]),
+        "games": Game.objects.filter(slug__in=list(games.GAMES)),
         "game_slug": game if spec else "",
     }
     return render(request, "practice/check.html", context)

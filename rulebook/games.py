@@ -1,14 +1,17 @@
-"""The games the site knows: URL slug -> engine module and registry file.
+"""The games the site knows, as the registry and the pages see them: URL slug -> engine module
+and registry file, with the region and the cards the registry file gives.
 
-The engines list them (``rulebook.engine.ENGINES``); views, the loader, checks and the API
-read them here.
+Every game is described once (``rulebook.engine.games``); ``GAMES`` here reads that description,
+so a game registered there is served by the views, the loader, the checks and the API.
 """
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from functools import cached_property
+from functools import cache, cached_property
+from importlib import import_module
 
-from .engine import ENGINES, cards
-from .engine import engine as engine_of
+from .engine import cards
+from .engine import games as description
 from .engine.domains import rules_json, rules_text
 from .engine.table import Direction
 
@@ -16,11 +19,11 @@ from .engine.table import Direction
 @dataclass(frozen=True)
 class GameSpec:
     slug: str
-    engine_name: str
+    engine_name: str  # the engine module, and the registry file's stem
 
     @cached_property
     def engine(self):
-        return engine_of(self.slug)
+        return import_module(f"{description.__package__}.{self.engine_name}")
 
     @property
     def presets(self) -> dict:
@@ -57,8 +60,27 @@ RESERVED = frozenset(
     )
 )
 
-# The engines name every game (rulebook.engine.ENGINES), in the site's order.
-GAMES = {slug: GameSpec(slug, module) for slug, module in ENGINES.items()}
+
+@cache
+def _spec(described: description.Game) -> GameSpec:
+    return GameSpec(described.slug, described.engine_name)
+
+
+class Described(Mapping):
+    """Every described game's spec, in the site's order, read from the description each time:
+    a game registered (or unregistered) there is in (or out of) ``GAMES`` at once."""
+
+    def __getitem__(self, slug: str) -> GameSpec:
+        return _spec(description.GAMES[slug])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(description.GAMES)
+
+    def __len__(self) -> int:
+        return len(description.GAMES)
+
+
+GAMES: Mapping[str, GameSpec] = Described()
 
 
 def get(slug: str) -> GameSpec | None:
@@ -71,15 +93,15 @@ def by_engine(engine_name: str) -> GameSpec | None:
 
 
 def family(spec: GameSpec) -> list[GameSpec]:
-    """The other games of ``spec``'s engine family (Bent Al Sbeet, Leekha and Hearts; Tarneeb and
-    Tarneeb 41), in the site's order; none for a game alone."""
-    mine = getattr(spec.engine.Rules, "FAMILY", None)
+    """The other games of ``spec``'s family in the description (Bent Al Sbeet, Leekha and
+    Hearts; Tarneeb and Tarneeb 41), in the site's order; none for a game alone."""
+    mine = description.GAMES.get(spec.slug)
     if mine is None:
         return []
     return [
-        other
-        for other in GAMES.values()
-        if other is not spec and getattr(other.engine.Rules, "FAMILY", None) is mine
+        GAMES[slug]
+        for slug, other in description.GAMES.items()
+        if other is not mine and other.family is mine.family
     ]
 
 

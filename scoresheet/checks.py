@@ -1,21 +1,23 @@
 """System checks: every game's sheet lives at ``/<lang>/<game>/sheet/``, so ``sheet`` can
-never be a variant's slug (its rule page would be unreachable), and every engine has a sheet."""
+never be a variant's slug (its rule page would be unreachable), and every described game names
+a sheet."""
 
 from django.core import checks
 
-from rulebook.engine import ENGINES, engine
-from rulebook.engine.sheets import SHEETS
+from rulebook.engine.games import GAMES
 
 RESERVED = "sheet"
 
 
 def sheet_problems() -> list[str]:
     problems = []
-    for slug in ENGINES:
-        if RESERVED in engine(slug).PRESETS:
+    for slug, game in GAMES.items():
+        if RESERVED in game.engine.PRESETS:
             problems.append(f"{slug}: a variant is called {RESERVED!r}, the score sheet's word")
-        if slug not in SHEETS:
-            problems.append(f"{slug}: the engine has no score sheet (rulebook.engine.sheets)")
+        try:
+            game.part("sheet")
+        except (KeyError, ImportError, AttributeError):
+            problems.append(f"{slug}: its description names no score sheet (``sheet``)")
     return problems
 
 

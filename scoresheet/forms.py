@@ -12,7 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine import cards
 from rulebook.engine.errors import EngineError
+from rulebook.engine.games import game as described
 from rulebook.engine.sheets import TYPED_LIMIT
+from rulebook.engine.table import PARTNERSHIPS
 
 from .lines import NAME_LENGTH, line_keys, lines, side_names, words
 from .messages import explain, regional
@@ -314,7 +316,7 @@ class SabaatDealForm(EntryForm):
             self.fields[f"penalties_{key}"] = _number(name, required=False)
 
     def penalty_fields(self):
-        return [self[f"penalties_{key}"] for key in ("NS", "EW")]
+        return [self[f"penalties_{key}"] for key in PARTNERSHIPS]
 
     def facts(self):
         data = self.cleaned_data
@@ -324,22 +326,12 @@ class SabaatDealForm(EntryForm):
             "courts": data["courts"],
             "seven_out": bool(data["seven_out"]),
             "multiplier": data.get("multiplier") or 1,
-            "penalties": [data[f"penalties_{key}"] or 0 for key in ("NS", "EW")],
+            "penalties": [data[f"penalties_{key}"] or 0 for key in PARTNERSHIPS],
         }
 
 
-# The forms of each game, the deal's facts first (as the engine's sheet lists its kinds).
-DEAL_FORMS = {
-    "tarneeb": TarneebDealForm,
-    "sabaat-al-deemin": SabaatDealForm,
-    "tarneeb-41": BidsForm,
-    "bent-al-sbeet": CardsForm,
-    "leekha": CardsForm,
-    "hearts": CardsForm,
-}
-
-
 def entry_forms(game: str) -> dict:
-    """``{kind: form class}`` for ``game``: its deal's facts, then typed points."""
-    deal = DEAL_FORMS[game]
+    """``{kind: form class}`` for ``game``: its deal's facts (the ``deal_form`` its description
+    names), then typed points."""
+    deal = described(game).part("deal_form")
     return {deal.kind: deal, PointsForm.kind: PointsForm}

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from cardtable.words import vocabulary
 from rulebook import games
-from rulebook.engine.sheets import SHEETS
-from rulebook.engine.table import PARTNERSHIPS, SEATS
+from rulebook.engine.sheets import sheet_class
+from rulebook.engine.table import PARTNERSHIPS, SEATS, across, parse_seat, side_of
 
 NAME_LENGTH = 30
 
@@ -23,7 +23,7 @@ class Line:
 
 
 def line_keys(game: str) -> tuple[str, ...]:
-    return SHEETS[game].LINES
+    return sheet_class(game).LINES
 
 
 def words(game: str):
@@ -44,8 +44,9 @@ def lines(game: str, names, grouped: bool = False) -> list[Line]:
     for i, key in enumerate(keys):
         typed = str(given[i] or "").strip()[:NAME_LENGTH]
         if key in SEATS:
-            default = vocab.seat(SEATS.index(key))
-            side = PARTNERSHIPS[SEATS.index(key) % 2] if grouped else None
+            seat = parse_seat(key)
+            default = vocab.seat(seat)
+            side = PARTNERSHIPS[side_of(seat)] if grouped else None
         else:
             default, side = vocab.side(PARTNERSHIPS.index(key)), None
         out.append(Line(key, isolated(typed or default), side))
@@ -60,7 +61,8 @@ def side_names(game: str, names) -> dict[str, str]:
         return {line.key: line.name for line in lines(game, names)}
     given = list(names or []) + [""] * 4
     out = {}
-    for side, (a, b) in zip(PARTNERSHIPS, ((0, 2), (1, 3)), strict=True):
+    for first_seat, side in enumerate(PARTNERSHIPS):  # N heads North-South, E East-West
+        a, b = first_seat, across(first_seat)
         if str(given[a]).strip() or str(given[b]).strip():
             first, second = lines(game, names)[a].name, lines(game, names)[b].name
             out[side] = format_html(_("{first} and {second}"), first=first, second=second)

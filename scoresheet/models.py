@@ -15,8 +15,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import engine
 from rulebook.engine.errors import EngineError
+from rulebook.engine.games import game as described
 from rulebook.engine.house_rules import with_overrides
 from rulebook.engine.sheets import GameSheet, sheet_for
 
@@ -29,7 +29,7 @@ def new_token() -> str:
 
 
 class Match(models.Model):
-    game = models.CharField(_("game"), max_length=40, default="tarneeb")  # an ENGINES key
+    game = models.CharField(_("game"), max_length=40, default="tarneeb")  # a described game's slug
     variant = models.CharField(_("variant"), max_length=20)  # a key of the engine's PRESETS
     # The table's house rules: {rule: value} as ``rule.<key>=<value>`` writes them, only those
     # that differ from the variant (``house_rules.overrides_between``).
@@ -75,8 +75,9 @@ class Match(models.Model):
     def rules(self):
         """The variant's rules with the house rules; ``RuleError`` if a stored value (changed
         outside the site) is not one the engine plays."""
-        presets = engine(self.game).PRESETS
-        base = presets.get(self.variant) or presets[engine(self.game).DEFAULT_PRESET]
+        module = described(self.game).engine
+        presets = module.PRESETS
+        base = presets.get(self.variant) or presets[module.DEFAULT_PRESET]
         return with_overrides(base, self.house_rules or {})
 
     def replay(self, entries=None) -> tuple[GameSheet | None, "EngineError | None"]:

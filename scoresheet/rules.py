@@ -2,8 +2,9 @@
 as the rules registry names them, read by the engine (``house_rules.with_overrides``).
 
 A house rule is posted as ``rule.<key>=<value>``, the way a rule page's links write it; blank
-means "as the variant plays it". Only the rules the game's sheet reads are offered
-(``SHEETS[game].READS``); the match stores the overrides that differ from its variant.
+means "as the variant plays it". Only the rules the game's sheet reads are offered (``READS``
+of the sheet its description names); the match stores the overrides that differ from its
+variant.
 """
 
 from django import forms
@@ -12,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from cardtable.words import listing
-from rulebook.engine import engine
 from rulebook.engine.domains import Cards, Number, domains
+from rulebook.engine.games import game as described
 from rulebook.engine.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
-from rulebook.engine.sheets import SHEETS
+from rulebook.engine.sheets import sheet_class
 from rulebook.pages import house_rules_in_words, value_label
 
 from .lines import words
@@ -31,7 +32,7 @@ def variant_name(rows, slug: str) -> str:
 
 
 def variant_choices(rows) -> list[tuple[str, str]]:
-    module = engine(rows.slug)
+    module = described(rows.slug).engine
     slugs = [module.DEFAULT_PRESET, *(s for s in module.PRESETS if s != module.DEFAULT_PRESET)]
     return [(slug, variant_name(rows, slug)) for slug in slugs]
 
@@ -43,9 +44,9 @@ def _values(domain) -> list[str]:
 
 def offered(game: str) -> dict:
     """The rules a start form offers: {key: domain}, in the Rules' order."""
-    module = engine(game)
-    known = domains(module.Rules)
-    return {key: d for key, d in known.items() if key in SHEETS[game].READS}
+    known = domains(described(game).engine.Rules)
+    reads = sheet_class(game).READS
+    return {key: d for key, d in known.items() if key in reads}
 
 
 def house_rule_fields(rows) -> dict:
@@ -84,8 +85,7 @@ def house_rule_fields(rows) -> dict:
 def read_house_rules(game: str, variant: str, data) -> dict[str, str]:
     """The overrides ``data`` carries (blanks dropped), checked by the engine; only those that
     differ from the variant are kept. ``RuleError`` for a rule the engine cannot play."""
-    module = engine(game)
-    base = module.PRESETS[variant]
+    base = described(game).engine.PRESETS[variant]
     typed = {k: v.strip() for k, v in overrides_in(data).items() if v and v.strip()}
     return overrides_between(base, with_overrides(base, typed))
 

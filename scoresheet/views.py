@@ -20,9 +20,10 @@ from cardtable.words import signed
 from diwaniya import capability, limits, ownership
 from diwaniya.links import absolute
 from rulebook import games
-from rulebook.engine import tarneeb
 from rulebook.engine.errors import EngineError
-from rulebook.engine.sheets import SHEETS
+from rulebook.engine.games import game as described
+from rulebook.engine.sheets import TarneebSheet
+from rulebook.engine.table import PARTNERSHIPS
 from rulebook.messages import explain as rulebook_explain
 from rulebook.models import content_of_row, game_rows, with_content
 
@@ -35,8 +36,8 @@ from .models import OWNED, VIEWING, Match
 
 
 def sheet_games() -> list[str]:
-    """The games that keep a sheet: every registered game with an engine sheet."""
-    return [slug for slug in games.GAMES if slug in SHEETS]
+    """The games that keep a sheet: every described game (each names its sheet)."""
+    return list(games.GAMES)
 
 
 def _game(game: str) -> str:
@@ -336,7 +337,8 @@ def _render(
         "active_kind": form.kind if form is not None else (typed[0].kind if typed else None),
         "next_row": next_row,
         "error": error,
-        "example": _tarneeb_example(sheet) if game == "tarneeb" and sheet is not None else None,
+        # The paper sheet with its debts is explained by the source's worked example.
+        "example": _paper_example(game, sheet) if isinstance(sheet, TarneebSheet) else None,
     }
     return render(request, "scoresheet/match.html", context, status=status)
 
@@ -365,7 +367,7 @@ def _now(sheet, the_lines) -> list[dict]:
 def _sides(sheet, names) -> list[dict]:
     return [
         {"key": key, "name": names[key], "total": total}
-        for key, total in zip(("NS", "EW"), sheet.side_totals, strict=True)
+        for key, total in zip(PARTNERSHIPS, sheet.side_totals, strict=True)
     ]
 
 
@@ -375,9 +377,9 @@ def _winners(standing, names) -> list[str]:
     return [names.get(key, key) for key in standing.winners]
 
 
-def _tarneeb_example(sheet) -> dict:
+def _paper_example(game: str, sheet) -> dict:
     """The source's three deals under the match's rules, for the page's explanation."""
-    example = tarneeb.worked_example(sheet.rules)
+    example = described(game).engine.worked_example(sheet.rules)
     return {**example, "minus_cost": signed(-example["example_missed_cost"])}
 
 

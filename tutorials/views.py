@@ -20,6 +20,7 @@ from cardtable.words import PROCLITIC, isolate_signed, vocabulary
 from diwaniya import learn, ownership, pagecache
 from rulebook import echo, matchview
 from rulebook.engine import cards, score_sheet
+from rulebook.engine.contract import Phase
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
 from rulebook.engine.positions import offered_calls, open_position
 from rulebook.engine.table import parse_seat
@@ -173,7 +174,7 @@ def _paced(frame) -> bool:
     """A step that plays more than one card is shown one move at a time, so a learner never
     sees several cards land at once."""
     done = frame.after.moves[len(frame.before.moves) :]
-    return sum(1 for m in done if m < 52) > 1 and frame.after.state.phase != "pass"
+    return sum(1 for m in done if m < 52) > 1 and frame.after.state.phase != Phase.PASS
 
 
 def _partway(frame, text) -> int | None:
@@ -325,7 +326,7 @@ def _pace(frame, k: int | None) -> dict:
 
 
 def _move_words(vocab, module, move: int, phase: str):
-    if move < 52 and phase == "play":
+    if move < 52 and phase == Phase.PLAY:
         return vocab.card_html(move)
     return vocab.move(module.format_move(move), phase)
 

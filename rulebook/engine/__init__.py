@@ -2,7 +2,8 @@
 
 Games come in families whose rules live once: the penalty-trick family (``penalty``: Bent Al
 Sbeet, Leekha, Hearts) and the trick-and-bid family (``trickbid``: Tarneeb, Tarneeb 41);
-Sab'at Al-Deemin stands alone. :data:`ENGINES` names every game's module by its slug.
+Sab'at Al-Deemin stands alone. :mod:`.games` describes every game once (its engine module, its
+family, the parts each app reads): ``games.game(slug).engine`` is a game's module.
 
 The contract every game meets is code, in :mod:`.contract`: the ``Phase`` enum, the
 ``GameModule`` Protocol (``Rules``, ``PRESETS``, ``DEFAULT_PRESET``, ``PACK``, ``new_deal``,
@@ -16,24 +17,9 @@ positions and pages read (``position_start``, ``parse_extra`` / ``format_extra``
 is built in :mod:`.views`.
 
 Every game's score sheet is ``sheets``: a deal's facts scored by the game's own scoring, the
-match read by its own match rules (``sheets.sheet_for(slug, rules)``).
+match read by its own match rules (``sheets.sheet_for(slug, rules)``): the one model of a match
+across deals (its totals, its end and who deals next), which practice keeps too.
 
 Moves are ints: a card is ``0..51`` (see ``cards``); other moves (a bid, a pass, a knock) are
 game constants at 64 and above, so the hot path never allocates move objects.
 """
-
-from importlib import import_module
-
-ENGINES = {
-    "bent-al-sbeet": "bent_al_sbeet",
-    "tarneeb": "tarneeb",
-    "sabaat-al-deemin": "sabaat_al_deemin",
-    "leekha": "leekha",
-    "tarneeb-41": "tarneeb_41",
-    "hearts": "hearts",
-}
-
-
-def engine(slug: str):
-    """The engine module of the game ``slug``."""
-    return import_module(f"{__name__}.{ENGINES[slug]}")

@@ -13,7 +13,7 @@ file); a new family is one :class:`Family` and a module in each app it names
 """
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -21,6 +21,7 @@ from typing import Any
 from .errors import BadInput
 
 
+@cache  # the apps ask on every move (the computer players): resolve each path once
 def _resolve(dotted: str) -> Any:
     """``"pkg.module"`` -> the module; ``"pkg.module:Name"`` -> that attribute of it."""
     module, _, name = dotted.partition(":")
@@ -46,6 +47,9 @@ class Game:
     family: Family
     registry: str = ""  # the registry file's stem; the engine's name unless set
     parts: dict[str, str] = field(default_factory=dict)
+    # The computer players' tips a source gives: reason code -> the registry source's key
+    # (a code not named is the site's own advice).
+    sources: dict[str, str] = field(default_factory=dict)
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -67,16 +71,34 @@ class Game:
         return replace(self, **changes)
 
 
+# Each family's parts, each named once:
+# - ``sheet``: the score sheet and the match model (``sheets``: totals, the end, the next dealer);
+# - ``players``: the computer players' heuristics (``bots``); ``card_points`` where they price
+#   a card by the game's own scoring;
+# - ``deal_form``: the score sheet's form for a deal's facts (``scoresheet.forms``);
+# - ``review``: what a practice deal's review says of its points (``practice.review``);
+# - ``sentences``: the computer players' reasons in words (``practice.advice``).
 PENALTY = Family(
     "penalty",
     {
         "quiz": "quiz.families.penalty",
+        "sheet": "rulebook.engine.sheets:PenaltySheet",
+        "players": "rulebook.engine.bots.penalty",
+        "card_points": "rulebook.engine.bots.penalty:card_points",
+        "deal_form": "scoresheet.forms:CardsForm",
+        "review": "practice.review:penalty_points",
+        "sentences": "practice.advice:PENALTY",
     },
 )
 TRICKBID = Family(
     "trickbid",
     {
         "quiz": "quiz.families.trickbid",
+        "sheet": "rulebook.engine.sheets:TarneebSheet",
+        "players": "rulebook.engine.bots.tarneeb",
+        "deal_form": "scoresheet.forms:TarneebDealForm",
+        "review": "practice.review:contract_points",
+        "sentences": "practice.advice:TRICKBID",
     },
 )
 LAYOUT = Family(
@@ -84,20 +106,54 @@ LAYOUT = Family(
     {
         "quiz": "quiz.families.layout",
         "quiz_match": "quiz.match_kind",
+        "sheet": "rulebook.engine.sheets:SabaatSheet",
+        "players": "rulebook.engine.bots.sabaat",
+        "deal_form": "scoresheet.forms:SabaatDealForm",
+        "review": "practice.review:layout_points",
+        "sentences": "practice.advice:LAYOUT",
     },
 )
 # The quiz asks "who wins the match?" of the games whose description names this part.
 MATCH_QUIZ = {"quiz_match": "quiz.match_kind"}
 
+# Bent Al Sbeet's registry sources give tips; Leekha, Hearts and Tarneeb 41 have none, and
+# the French rules sheet of Sab'at Al-Deemin gives no advice: the site's own there.
+SBEET_SOURCES = {
+    "pass_penalty_card": "sbeetah",
+    "pass_catcher": "sbeetah",
+    "pass_to_void": "qahwa",
+    "pass_high_card": "sbeetah",
+    "expose_safe": "qahwa",
+    "keep_unexposed": "qahwa",
+    "discard_penalty": "qahwa",
+    "duck": "sbeetah",
+    "lead_short": "qahwa",
+    "lead_low": "sbeetah",
+}
+TARNEEB_SOURCES = {
+    "bid_sure_tricks": "squarescores",
+    "pass_weak": "squarescores",
+    "let_bid_stand": "squarescores",
+    "call_trump": "squarescores",
+    "draw_trumps": "squarescores",
+    "ruff": "squarescores",
+    "hold_trump": "squarescores",
+}
+# Tarneeb 41: every player bids and scores alone, so its sheet and its deal form are its own.
+TARNEEB_41 = {
+    "sheet": "rulebook.engine.sheets:Tarneeb41Sheet",
+    "deal_form": "scoresheet.forms:BidsForm",
+}
+
 # The site's order: the three games the sources describe first, then their relatives.
 GAMES: dict[str, Game] = {
     game.slug: game
     for game in (
-        Game("bent-al-sbeet", "bent_al_sbeet", PENALTY, parts=MATCH_QUIZ),
-        Game("tarneeb", "tarneeb", TRICKBID, parts=MATCH_QUIZ),
+        Game("bent-al-sbeet", "bent_al_sbeet", PENALTY, sources=SBEET_SOURCES, parts=MATCH_QUIZ),
+        Game("tarneeb", "tarneeb", TRICKBID, sources=TARNEEB_SOURCES, parts=MATCH_QUIZ),
         Game("sabaat-al-deemin", "sabaat_al_deemin", LAYOUT),
         Game("leekha", "leekha", PENALTY),
-        Game("tarneeb-41", "tarneeb_41", TRICKBID),
+        Game("tarneeb-41", "tarneeb_41", TRICKBID, parts=TARNEEB_41),
         Game("hearts", "hearts", PENALTY),
     )
 }

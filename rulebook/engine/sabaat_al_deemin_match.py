@@ -211,15 +211,9 @@ def match_over(rules: Rules, totals) -> bool:
 def match_after(rules: Rules, state: "Deal", totals=(0, 0)) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it:
     the first side to reach the target wins. A redeal scores nothing and leaves the dealer."""
-    after = [t + p for t, p in zip(totals, state.points(), strict=True)]
-    winner = winning_side(rules, after)
-    return {
-        "totals": {SIDES[s]: after[s] for s in (0, 1)},
-        "over": winner is not None,
-        "winners": [SIDES[winner]] if winner is not None else [],
-        "tie": None,
-        "next_dealer": SEATS[next_dealer(rules, state)],
-    }
+    from .sheets import SabaatSheet  # the sheets import this module
+
+    return SabaatSheet.resumed(rules, totals).record(state)
 
 
 def describe(rules: Rules) -> dict:

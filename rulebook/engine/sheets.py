@@ -1,8 +1,11 @@
 """Every game's score sheet: the lines a table keeps, each row scored by the game's own scoring
 function, and where the match stands by the game's own rules for its end.
 
-``sheet_for(slug, rules)`` makes a game's sheet; rows go in order with ``enter(kind, facts)``,
-one per deal, as the table writes them:
+``sheet_for(slug, rules)`` makes a game's sheet (the class the game's description names). It is
+the one model of a match across deals: a table writes its rows with ``enter(kind, facts)``, and
+a match played on the site (practice) enters each finished deal with ``record(state)``, which
+says where the match stands and who deals next. Rows go in order, one per deal, as the table
+writes them:
 
 - ``points``: the deal's points as the table worked them out, one whole number per line;
 - the deal's facts, which the engine scores:
@@ -42,17 +45,18 @@ from importlib import import_module
 from .cards import ACE, HEARTS, JACK, KING, QUEEN, SEVEN, SPADES, TWO, card, card_code, parse_card
 from .errors import BadInput, IllegalMove
 from .penalty.deal import table as penalty_table
+from .penalty.match import next_dealer as penalty_next_dealer
 from .penalty.match import outcome as penalty_outcome
 from .penalty.rules import parameters as penalty_parameters
 from .penalty.scoring import JD, KC, QS, TD
 from .score_sheet import Sheet as PaperSheet
-from .table import PARTNERSHIPS, SEATS, parse_seat
+from .table import PARTNERSHIPS, SEATS, parse_seat, side_of
 from .trickbid.match import outcome as trickbid_outcome
 from .trickbid.moves import TRICKS
 from .trickbid.rules import table as trickbid_table
 from .trickbid.scoring import score_bids
 
-__all__ = ["Row", "Standing", "sheet_for", "SHEETS"]
+__all__ = ["GameSheet", "Row", "Standing", "sheet_class", "sheet_for"]
 
 TYPED_LIMIT = 9999  # a typed number beyond this is a slip of the finger, whatever the game
 
@@ -196,6 +200,54 @@ class GameSheet:
     def _columns(self, scores) -> dict:
         return {"score": tuple(scores), "total": self.totals}
 
+    # -- a match played deal by deal (practice, positions) --
+
+    @classmethod
+    def resumed(cls, rules, totals) -> "GameSheet":
+        """A sheet whose match stands at ``totals``, per line (a position's totals)."""
+        sheet = cls(rules)
+        sheet._resume(tuple(totals))
+        return sheet
+
+    def _resume(self, totals: tuple[int, ...]) -> None:
+        self._totals = list(totals)
+
+    @property
+    def match_totals(self) -> tuple[int, ...]:
+        """The totals a deal of the match starts from, per line (a position's totals)."""
+        return self.totals
+
+    @property
+    def debts(self) -> tuple[int, ...] | None:
+        """What each line owes, where the game keeps debts (Tarneeb), else None."""
+        return None
+
+    def record(self, state) -> dict:
+        """Enter ``state``, a finished deal, with the points it scored; where the match stands
+        after it, as the match object writes it: the totals per line (and the debts), over or
+        not, the winners, the tie, who deals next."""
+        if self.standing.over:
+            raise IllegalMove("match_over", winners=list(self.standing.winners))
+        if not state.is_over:
+            raise IllegalMove("deal_not_over", phase=state.phase)
+        self._record(state)
+        standing = self.standing
+        after: dict = {"totals": dict(zip(self.LINES, self.match_totals, strict=True))}
+        if self.debts is not None:
+            after["debts"] = dict(zip(self.LINES, self.debts, strict=True))
+        after["over"] = standing.over
+        after["winners"] = list(standing.winners)
+        after["tie"] = standing.tie
+        after["next_dealer"] = SEATS[self.next_dealer(state)]
+        return after
+
+    def _record(self, state) -> None:
+        self._write("deal", {}, tuple(state.points()))
+
+    def next_dealer(self, state) -> int:
+        """Who deals after ``state``, by the game's rules."""
+        return state.next_dealer()  # the trick-and-bid family's deal says
+
 
 # --- the penalty family: Bent Al Sbeet, Leekha, Hearts -----------------------------------------
 
@@ -309,11 +361,14 @@ class PenaltySheet(GameSheet):
             if seat not in idle:
                 taken[seat] |= 1 << NOTHING[seat]
 
+    def next_dealer(self, state) -> int:
+        return penalty_next_dealer(self.rules, state)
+
     @property
     def standing(self) -> Standing:
         result = penalty_outcome(self.rules, self.totals)
         if result.by_side:
-            winners = tuple(sorted({PARTNERSHIPS[s % 2] for s in result.winners}))
+            winners = tuple(sorted({PARTNERSHIPS[side_of(s)] for s in result.winners}))
         else:
             winners = tuple(SEATS[s] for s in result.winners)
         tie = ("shared" if result.over else "play_on") if result.tie else None
@@ -383,6 +438,24 @@ class TarneebSheet(GameSheet):
         return row
 
     @property
+    def match_totals(self) -> tuple[int, int]:
+        return self.paper.lines  # a side's line moves only once its debt is paid
+
+    @property
+    def debts(self) -> tuple[int, int]:
+        return self.paper.debts
+
+    def _resume(self, totals) -> None:
+        # A position's totals are the lines; a debt carried is the sheet's, taken as none.
+        self._totals = list(self.paper.enter_points(*totals).totals)
+
+    def _record(self, state) -> None:
+        written = self.paper.enter_result(state)  # a thrown-in deal writes no row
+        if written is not None:
+            self._totals = list(written.totals)
+            self.rows.append(Row("deal", {}, written.scores, written.totals))
+
+    @property
     def standing(self) -> Standing:
         winner = self.paper.winner
         return Standing(True, (winner,)) if winner else Standing(False)
@@ -447,9 +520,10 @@ class SabaatSheet(GameSheet):
         "target",
     )
 
-    def __init__(self, rules):
-        super().__init__(rules)
-        self.game = import_module(f"{__package__}.sabaat_al_deemin")
+    @property
+    def game(self):
+        # Imported when asked, not kept: a practice match copies and caches its sheet.
+        return import_module(f"{__package__}.sabaat_al_deemin")
 
     def multipliers(self) -> list[int]:
         """1, and the double's 2 and the triple's 3 where the rules allow them."""
@@ -484,22 +558,23 @@ class SabaatSheet(GameSheet):
             scores[1 - side] += n * each
         return tuple(scores), {"penalty_points": each}
 
+    def next_dealer(self, state) -> int:
+        return self.game.next_dealer(self.rules, state)
+
     @property
     def standing(self) -> Standing:
         winner = self.game.winning_side(self.rules, self.totals)
         return Standing(False) if winner is None else Standing(True, (PARTNERSHIPS[winner],))
 
 
-SHEETS = {
-    "bent-al-sbeet": PenaltySheet,
-    "leekha": PenaltySheet,
-    "hearts": PenaltySheet,
-    "tarneeb": TarneebSheet,
-    "tarneeb-41": Tarneeb41Sheet,
-    "sabaat-al-deemin": SabaatSheet,
-}
+def sheet_class(slug: str) -> type[GameSheet]:
+    """The sheet of the game ``slug``: the class its description names (``BadInput``
+    ``unknown_game`` for any other)."""
+    from .games import game  # the description names this module's classes
+
+    return game(slug).part("sheet")
 
 
 def sheet_for(slug: str, rules) -> GameSheet:
-    """A new sheet of the game ``slug`` (an ``ENGINES`` key) under ``rules``."""
-    return SHEETS[slug](rules)
+    """A new sheet of the game ``slug`` under ``rules``."""
+    return sheet_class(slug)(rules)

@@ -84,7 +84,7 @@ input raises ``BadInput``: ``bad_move``, ``bad_deal``, ``bad_seat``; :func:`scor
 from dataclasses import dataclass
 
 from . import cards
-from .table import SEATS, Direction, next_seat
+from .table import SEATS, Direction, next_seat  # noqa: F401 (SEATS: the docstring's examples)
 from .trickbid.deal import Deal, new_deal, replay
 from .trickbid.moves import (
     ALL_MOVES,
@@ -243,11 +243,9 @@ def worked_example(rules: Rules) -> dict:
 
 def match_over(rules: Rules, totals) -> bool:
     """Whether a side's line (``totals``, the sheet's lines) has already won the match."""
-    from .score_sheet import Sheet  # score_sheet imports this module
+    from .sheets import TarneebSheet  # the sheets import this module
 
-    sheet = Sheet(rules.target)
-    sheet.enter_points(*totals)
-    return sheet.winner is not None
+    return TarneebSheet.resumed(rules, totals).standing.over
 
 
 def match_after(rules: Rules, state, totals=(0, 0)) -> dict:
@@ -257,18 +255,6 @@ def match_after(rules: Rules, state, totals=(0, 0)) -> dict:
     side's carried debt is the sheet's business, not the position's, so it is taken as none).
     The deal's signed score is entered as the sheet enters it: a miss writes 0 and a debt.
     """
-    from .score_sheet import Sheet  # score_sheet imports this module
+    from .sheets import TarneebSheet  # the sheets import this module
 
-    sheet = Sheet(rules.target)
-    sheet.enter_points(*totals)
-    if not state.thrown_in:
-        sheet.enter_scores(*state.points())
-    winner = sheet.winner
-    return {
-        "totals": {"NS": sheet.lines[0], "EW": sheet.lines[1]},
-        "debts": {"NS": sheet.debts[0], "EW": sheet.debts[1]},
-        "over": winner is not None,
-        "winners": [winner] if winner else [],
-        "tie": None,
-        "next_dealer": SEATS[state.next_dealer()],
-    }
+    return TarneebSheet.resumed(rules, totals).record(state)

@@ -30,7 +30,7 @@ trick-and-bid family's (``trickbid``); tokens are bids ``1``..``13`` and cards.
 from dataclasses import dataclass
 
 from .cards import PACK_52
-from .table import PARTNERSHIPS, SEATS, Direction
+from .table import Direction
 from .trickbid.deal import Deal, new_deal, replay
 from .trickbid.match import Match, outcome
 from .trickbid.moves import classic_bid, format_move, parse_move
@@ -133,12 +133,6 @@ def match_over(rules: Rules, totals) -> bool:
 def match_after(rules: Rules, state, totals=(0, 0, 0, 0)) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it
     (by seat)."""
-    after = [t + p for t, p in zip(totals, state.points(), strict=True)]
-    result = outcome(rules, after)
-    return {
-        "totals": {SEATS[s]: after[s] for s in range(4)},
-        "over": result.over,
-        "winners": [PARTNERSHIPS[result.winner]] if result.over else [],
-        "tie": "play_on" if result.tie else None,
-        "next_dealer": SEATS[state.next_dealer()],
-    }
+    from .sheets import Tarneeb41Sheet  # the sheets import the family
+
+    return Tarneeb41Sheet.resumed(rules, totals).record(state)

@@ -1,11 +1,13 @@
 """Shared by the bot tests: whole matches played by computer players, and hands built from a
 few named cards."""
 
-from rulebook.engine import ENGINES, bots, engine, shuffle
+from rulebook.engine import bots, shuffle
 from rulebook.engine.cards import PACK_52, cards_in, hand_of
+from rulebook.engine.games import GAMES as DESCRIBED
+from rulebook.engine.games import game as described
 from rulebook.engine.score_sheet import Sheet
 
-MODULES = {slug: engine(slug) for slug in ENGINES}
+MODULES = {slug: described(slug).engine for slug in DESCRIBED}
 PRESETS = [(game, preset) for game, module in MODULES.items() for preset in module.PRESETS]
 PENALTY_GAMES = ("bent-al-sbeet", "leekha", "hearts")
 MAX_DEALS = 300  # a match that has not ended after this many deals is a failure

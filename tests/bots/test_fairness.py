@@ -70,7 +70,7 @@ def _penalty_play_facts(state, view, tricks, cannot):
     from a hand of such cards only."""
     knobs = state.rules.knobs()
     talbees = sum(1 << c for c in knobs["talbees"])
-    values = bots.GAMES[view.game].card_points(state.rules, view.table.exposed)
+    values = bots.GAMES[view.game].part("card_points")(state.rules, view.table.exposed)
     scoring = sum(1 << c for c in range(52) if values[c])
     broken = False
     for number, trick in enumerate(tricks):

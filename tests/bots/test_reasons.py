@@ -43,7 +43,7 @@ def test_every_code_of_a_game_has_its_facts_listed(game):
 
 def test_a_source_is_only_named_for_a_code_its_family_gives():
     for game in bots.GAMES.values():
-        family = bots.FAMILIES[game.family]
+        family = game.part("players")
         assert set(game.sources) <= set(family.CODES)
 
 
@@ -53,5 +53,6 @@ def test_the_levels():
 
 def test_a_code_shared_by_two_families_means_the_same_facts():
     for code in bots.REASON_FACTS:
-        facts = {family.CODES[code] for family in bots.FAMILIES.values() if code in family.CODES}
+        families = {game.part("players") for game in bots.GAMES.values()}
+        facts = {family.CODES[code] for family in families if code in family.CODES}
         assert len(facts) <= 1, code

@@ -5,12 +5,13 @@ import itertools
 
 import pytest
 
-from rulebook.engine import ENGINES, engine
 from rulebook.engine.compare import Budget, Side, compare, family_parameters
 from rulebook.engine.errors import BadInput
+from rulebook.engine.games import GAMES as DESCRIBED
+from rulebook.engine.games import game as described
 from rulebook.engine.positions import open_position
 
-GAMES = {slug: engine(slug) for slug in ENGINES}
+GAMES = {slug: described(slug).engine for slug in DESCRIBED}
 FAMILIES = [
     ("bent-al-sbeet", "leekha"),
     ("bent-al-sbeet", "hearts"),

@@ -7,9 +7,7 @@ import dataclasses
 import pytest
 
 from rulebook.engine import (
-    ENGINES,
     bent_al_sbeet,
-    engine,
     hearts,
     sabaat_al_deemin,
     shuffle,
@@ -19,10 +17,12 @@ from rulebook.engine import (
 from rulebook.engine.cards import format_deal
 from rulebook.engine.domains import domains, rules_json, rules_text
 from rulebook.engine.errors import BadInput, RuleError
+from rulebook.engine.games import GAMES as DESCRIBED
+from rulebook.engine.games import game as described
 from rulebook.engine.house_rules import overrides_between, overrides_in, with_overrides
 from rulebook.engine.positions import open_position
 
-GAMES = {slug: engine(slug) for slug in ENGINES}
+GAMES = {slug: described(slug).engine for slug in DESCRIBED}
 PRESETS = [(slug, preset) for slug, m in GAMES.items() for preset in m.PRESETS]
 
 

@@ -10,9 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.engine import (
-    ENGINES,
     bent_al_sbeet,
-    engine,
     hearts,
     leekha,
     sabaat_al_deemin,
@@ -23,6 +21,8 @@ from rulebook.engine import (
 )
 from rulebook.engine.cards import ACE, HEARTS, JACK, KING, QUEEN, card_code, cards_in, suit_mask
 from rulebook.engine.errors import BadInput, IllegalMove
+from rulebook.engine.games import GAMES as DESCRIBED
+from rulebook.engine.games import game as described
 from rulebook.engine.house_rules import with_overrides
 from rulebook.engine.penalty.scoring import JD_BIT, KC_BIT, QS_BIT, TD_BIT
 from rulebook.engine.sheets import Standing, sheet_for
@@ -37,9 +37,9 @@ def test_docstring_examples():
 
 
 def test_every_engine_has_a_sheet_reading_its_own_rules():
-    assert sheets.SHEETS.keys() == ENGINES.keys()
-    for slug in ENGINES:
-        module = engine(slug)
+    for slug in DESCRIBED:
+        assert issubclass(sheets.sheet_class(slug), sheets.GameSheet)
+        module = described(slug).engine
         for rules in module.PRESETS.values():
             sheet = sheet_for(slug, rules)
             assert sheet.KINDS[-1] == "points" and len(sheet.KINDS) == 2
@@ -322,8 +322,9 @@ def test_a_row_the_game_does_not_allow_is_refused_with_its_fact(
 
 
 def test_unreadable_rows_are_refused_not_guessed():
-    for slug in ENGINES:
-        sheet = sheet_for(slug, engine(slug).PRESETS[engine(slug).DEFAULT_PRESET])
+    for slug in DESCRIBED:
+        module = described(slug).engine
+        sheet = sheet_for(slug, module.PRESETS[module.DEFAULT_PRESET])
         for kind, facts in (("nonsense", {}), (sheet.KINDS[-1], []), ("points", {"points": 3})):
             with pytest.raises(BadInput):
                 sheet.enter(kind, facts)

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from practice.models import Match
-from rulebook.engine import cards, engine, shuffle
+from rulebook.engine import cards, shuffle
+from rulebook.engine.games import game as described
 from rulebook.engine.table import SEATS
 
 from .helpers import PLAYABLE, hidden_cards
@@ -78,7 +79,7 @@ def test_a_new_match_answers_201_with_the_match_object_and_its_token(
     assert data["computer_seats"] == ["N", "E", "W"]
     assert data["deal_number"] == 1 and data["sheet"] == [] and data["over"] is False
     assert data["winners"] == []
-    assert data["rules"] == engine(game).PRESETS[variant].as_dict()
+    assert data["rules"] == described(game).engine.PRESETS[variant].as_dict()
     assert len(data["commitment"]) == 64 and "seed" not in data and "deal" not in data
     assert data["position"]["to_act"] == "S"  # the computers played up to the learner
     assert data["position"]["legal"]

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from practice.match import HIDDEN_PASS, Conflict, DealRecord, Practice, Setup, new_seed
-from rulebook.engine import bent_al_sbeet, bots, cards, engine, shuffle, tarneeb
+from rulebook.engine import bent_al_sbeet, bots, cards, shuffle, tarneeb
 from rulebook.engine.errors import BadInput, IllegalMove
+from rulebook.engine.games import game as described
 from rulebook.engine.score_sheet import Sheet
 from rulebook.engine.table import PARTNERSHIPS, SEATS, right_of
 
@@ -323,7 +324,8 @@ def test_sabaat_doubles_and_triples_multiply_the_deal():
     rng = random.Random(5)
     for n in range(1, 60):
         practice = Practice.start(Setup("sabaat-al-deemin", "classic", {}, 2, "club", 0), f"m{n}")
-        if "double" in [engine("sabaat-al-deemin").format_move(m) for m in practice.legal()]:
+        module = described("sabaat-al-deemin").engine
+        if "double" in [module.format_move(m) for m in practice.legal()]:
             practice.play(["double"], practice.ply)
             _finish_deal(practice, rng)
             if practice.state.redealt:
@@ -367,7 +369,7 @@ def test_house_rules_are_read_by_the_engine_and_refused_when_they_cannot_be_play
 def test_the_totals_are_kept_by_seat_or_by_side_as_the_positions_api_keeps_them():
     for game, variant in PLAYABLE:
         data = Practice.start(Setup(game, variant, {}, 1, "club"), "keys").to_json("x")
-        expected = SEATS if engine(game).TOTALS == "seats" else PARTNERSHIPS
+        expected = SEATS if described(game).engine.TOTALS == "seats" else PARTNERSHIPS
         assert list(data["totals"]) == list(expected)
         assert data["computer_seats"] == ["N", "S", "W"] and data["seat"] == "E"
 

@@ -10,7 +10,7 @@ from django.utils import translation
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
 from practice import review
-from rulebook.engine import engine
+from rulebook.engine.games import game as described
 from rulebook.engine.positions import open_position
 from tutorials import content
 
@@ -34,7 +34,7 @@ def finished(slug: str, seat: int = 2):
 def explained(slug: str, lang: str = "en") -> dict:
     practice = finished(slug)
     with translation.override(lang):
-        out = review.EXPLAIN[review.family_of(practice.game)](practice, vocabulary(practice.game))
+        out = review.explain_points(practice, vocabulary(practice.game))
         return {
             "lines": [str(line) for line in out["lines"]],
             "rows": [{**row, "detail": str(row["detail"])} for row in out["rows"]],
@@ -85,7 +85,7 @@ def test_the_review_of_a_tarneeb_deal_writes_the_sheets_debt():
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_knock_is_listed_with_the_cards_laid_around_it(lang):
-    module = engine("sabaat-al-deemin")
+    module = described("sabaat-al-deemin").engine
     deal = "N:AKQJ.AKQJ.. T987.T987.. ..AKQJ.AKQJ ..T987.T987"
     position = open_position(module, {"deal": deal, "dealer": "N", "moves": "7D knock 7S"})
     with translation.override(lang):

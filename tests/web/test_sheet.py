@@ -18,9 +18,9 @@ EXAMPLE = [(8, "EW", 8), (10, "NS", 7), (9, "NS", 13)]  # the source's worked ex
 
 def new_match(client, lang="en", game="tarneeb", **data) -> str:
     """A new match of ``game``; ``target`` is the house rule ``rule.target``."""
-    from rulebook.engine import engine
+    from rulebook.engine.games import game as described
 
-    data.setdefault("variant", engine(game).DEFAULT_PRESET)
+    data.setdefault("variant", described(game).engine.DEFAULT_PRESET)
     if "target" in data:
         data["rule.target"] = data.pop("target")
     response = client.post(f"/{lang}/{game}/sheet/", data)

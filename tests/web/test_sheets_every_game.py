@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from rulebook import games
-from rulebook.engine import engine
+from rulebook.engine.games import game as described
 from rulebook.engine.sheets import sheet_for
 from scoresheet.checks import sheet_problems
 from scoresheet.models import Entry, Match
@@ -146,7 +146,7 @@ def start(client, lang, game, names=(), **data):
 
 
 def engine_lines(game) -> int:
-    module = engine(game)
+    module = described(game).engine
     return len(sheet_for(game, module.PRESETS[module.DEFAULT_PRESET]).LINES)
 
 
@@ -339,7 +339,7 @@ def test_names_are_kept_and_isolated(client, rulebook):
 
 def test_sheet_is_never_a_variant(monkeypatch):
     assert sheet_problems() == []
-    module = engine("tarneeb")
+    module = described("tarneeb").engine
     monkeypatch.setattr(module, "PRESETS", {**module.PRESETS, "sheet": module.PRESETS["classic"]})
     assert any("'sheet'" in p for p in sheet_problems())
 

@@ -15,21 +15,24 @@ gives advice, the site's own) say a decent player does. A move is always one of 
     bots.hint("tarneeb", state, seat)     # the club player's decision for that seat
     bots.advance("tarneeb", state, {1: "club", 2: "beginner", 3: "club"}, seed)
 
-The games are the engines' slugs (``rulebook.engine.ENGINES``): Bent Al Sbeet, Leekha and
-Hearts share the penalty family's player, Tarneeb and Tarneeb 41 the trick-and-bid family's,
-Sab'at Al-Deemin has its own; a game is its family's heuristics and a few parameters
-(``games.py``), every preset and house rule read from the rules in force.
+The games are the description's (``rulebook.engine.games``): each family names its player
+(the ``players`` part: Bent Al Sbeet, Leekha and Hearts share the penalty family's, Tarneeb and
+Tarneeb 41 the trick-and-bid family's, Sab'at Al-Deemin has its own), and a game adds the
+sources its tips come from (``Game.sources``); every preset and house rule is read from the
+rules in force.
 
 ``REASONS[game]`` maps every reason code a game's players can give to its source, and
 ``REASON_FACTS[code]`` names its facts, so the web layer can check it has a sentence for each.
 """
 
 import random
+from collections.abc import Mapping
 
+from .. import games
 from ..errors import BadInput, IllegalMove
+from ..games import GAMES, Game
 from ..table import SEATS
 from . import penalty, sabaat, tarneeb, view
-from .games import GAMES, Game
 from .reasons import COMMON_CODES, Decision, Reason, decision
 from .view import SeatView
 
@@ -49,22 +52,31 @@ __all__ = [
 ]
 
 LEVELS = ("beginner", "club")
-FAMILIES = {"penalty": penalty, "tarneeb": tarneeb, "layout": sabaat}
 
 REASON_FACTS = {**COMMON_CODES}
-for _family in FAMILIES.values():
-    REASON_FACTS.update(_family.CODES)
-REASONS = {
-    slug: {code: game.sources.get(code) for code in (*COMMON_CODES, *FAMILIES[game.family].CODES)}
-    for slug, game in GAMES.items()
-}
+for _players in (penalty, tarneeb, sabaat):  # every family's player
+    REASON_FACTS.update(_players.CODES)
 
 
-def _game(slug: str) -> Game:
-    if slug not in GAMES:
-        raise BadInput("unknown_game", game=slug)
-    return GAMES[slug]
+class _Reasons(Mapping):
+    """``REASONS[slug]``: every reason code the game's players give, with its source (None:
+    the site's own), read from the description, so a game registered later has its own."""
 
+    def __getitem__(self, slug: str) -> dict:
+        if slug not in GAMES:
+            raise KeyError(slug)
+        described = GAMES[slug]
+        codes = (*COMMON_CODES, *described.part("players").CODES)
+        return {code: described.sources.get(code) for code in codes}
+
+    def __iter__(self):
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+REASONS = _Reasons()
 
 _SEATS = range(4)
 
@@ -78,8 +90,12 @@ def view_of(game: str, state, seat: int, *, deal_number=None, totals=None) -> Se
     number."""
     if seat not in _SEATS:
         raise BadInput("bad_seat", seat=str(seat))
-    spec = GAMES.get(game) or _game(game)
-    return view.build(spec.family, state, seat, game, deal_number, totals)
+    described = GAMES.get(game) or _described(game)
+    return view.build(described.family.name, state, seat, game, deal_number, totals)
+
+
+def _described(slug: str) -> Game:
+    return games.game(slug)  # BadInput("unknown_game") for any other
 
 
 def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision:
@@ -100,17 +116,17 @@ def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision
             seat=SEATS[seat_view.seat],
             to_act=None if to_act is None else SEATS[to_act],
         )
-    game = GAMES[seat_view.game]
-    family = FAMILIES[game.family]
+    described = GAMES[seat_view.game]
+    players = described.part("players")
     if level == "beginner":
         rng = random.Random(f"{seed}:{seat_view.deal_number}:{seat_view.ply}:{seat_view.seat}")
-        move = getattr(family, "beginner", _uniform)(seat_view, game, rng)
+        move = getattr(players, "beginner", _uniform)(seat_view, described, rng)
         code, source, facts = "random_move", None, {}
     elif len(legal) == 1:
         move, code, source, facts = legal[0], "only_move", None, {}
     else:
-        move, code, facts = family.club(seat_view, game)
-        source = game.sources.get(code)
+        move, code, facts = players.club(seat_view, described)
+        source = described.sources.get(code)
     if move not in legal:  # every choice is made among the legal moves: a bug otherwise
         raise AssertionError(f"{code} chose {move}, not one of {legal}")
     return decision(move, code, source, facts)

@@ -1,7 +1,8 @@
 """The club player of the penalty family: Bent Al Sbeet, Leekha and Hearts, by parameters.
 
 What differs between the games is read, never written here: each card's points come from the
-game's own scoring function (``Game.card_points``), so a "penalty card" is any card worth five
+game's own scoring (the description's ``card_points`` part, :func:`card_points` for the whole
+family), so a "penalty card" is any card worth five
 points or more (the Q♠, the 10♦, Idlib's K♣) and a "bonus card" any card worth less than
 nothing (Hearts' J♦ house rule); the pass, the exposures, the partners (Leekha), talbees, the
 first-trick rule and the moon come from the rules in force (``Rules.knobs()``); the moves are
@@ -15,6 +16,7 @@ Leekha and Hearts have no registry file: there every heuristic is the site's own
 
 from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in, mask_of
 from ..contract import Phase
+from ..penalty.deal import table
 from ..penalty.moves import EXPOSE, KEEP, PASS
 from ..table import across
 from .knowledge import (
@@ -56,6 +58,15 @@ CODES = {
 }
 
 PENALTY_POINTS = 5  # a card worth this much or more is a penalty card
+
+
+def card_points(rules, exposed: int) -> tuple[int, ...]:
+    """Each card's points under ``rules`` with ``exposed`` exposed, asked of the family's one
+    scoring (the game's own values): a card alone in a trick, the deal not over."""
+    values = table(rules).scoring
+    return tuple(values.score([1 << c, 0, 0, 0], exposed, False)[0] for c in range(52))
+
+
 GUARDS = 3  # low cards in its suit that keep a penalty card (or its catchers) safe
 
 
@@ -93,7 +104,7 @@ class Profile:
         scoring asked once per exposure."""
         scale = self._s.get(exposed)
         if scale is None:
-            values = self.game.card_points(self.rules, exposed)
+            values = self.game.part("card_points")(self.rules, exposed)
             penalty = [c for c in range(52) if values[c] >= PENALTY_POINTS]
             scale = self._s[exposed] = (
                 values,

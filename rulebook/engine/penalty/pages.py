@@ -3,9 +3,8 @@ position starts from, the numbers its pages quote and where a match stands after
 
 from ..cards import card_code, cards_in, parse_card
 from ..errors import BadInput
-from ..table import PARTNERSHIPS, SEATS, side_of
 from .deal import HAND_SIZE, new_deal
-from .match import next_dealer, outcome
+from .match import outcome
 from .rules import parameters, pass_direction_for
 from .scoring import Values
 
@@ -96,23 +95,9 @@ def match_over(rules, totals) -> bool:
 
 def match_after(rules, state, totals=None) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it
-    (by seat; the deal's own ``match_totals`` by default): the totals after, whether it is
-    over, the winners (seats, or sides when partners win together), whether a tie is shared or
-    played on, and who deals next."""
+    (by seat; the deal's own ``match_totals`` by default), as the family's score sheet, the one
+    match model, says (``sheets.GameSheet.record``)."""
+    from ..sheets import PenaltySheet  # the sheets import the families
+
     before = state.match_totals if totals is None else totals
-    totals = [t + p for t, p in zip(before, state.points(), strict=True)]
-    result = outcome(rules, totals)
-    if result.by_side:
-        winners = sorted({PARTNERSHIPS[side_of(s)] for s in result.winners})
-    else:
-        winners = [SEATS[s] for s in result.winners]
-    tie = None
-    if result.tie:
-        tie = "shared" if result.over else "play_on"
-    return {
-        "totals": {SEATS[s]: totals[s] for s in range(4)},
-        "over": result.over,
-        "winners": winners,
-        "tie": tie,
-        "next_dealer": SEATS[next_dealer(rules, state)],
-    }
+    return PenaltySheet.resumed(rules, before).record(state)
