@@ -2,5 +2,8 @@ from django.apps import AppConfig
 
 
 class DiwaniyaConfig(AppConfig):
+    """The site: the home page, the learning path, "My matches", and ``manage.py sweep``, which
+    read every app and are read by none."""
+
     name = "diwaniya"
     default_auto_field = "django.db.models.BigAutoField"

@@ -12,13 +12,12 @@ from django.db import connection
 from django.db.models import Prefetch
 from django.urls import NoReverseMatch, reverse
 
+from plumbing import ownership
 from quiz import progress as quiz_progress
 from quiz.models import QuizProgress
 from rulebook.models import Game
 from tutorials import progress as tutorial_progress
 from tutorials.models import Step, Tutorial, TutorialProgress
-
-from . import ownership
 
 CATALOGUE_SECONDS = 3600
 

@@ -2,11 +2,10 @@
 
 from django.shortcuts import render
 
+from plumbing import ownership
 from practice import views as practice
 from rulebook.models import registry_names
 from scoresheet import views as scoresheet
-
-from . import ownership
 
 
 def mine(request):

@@ -3,7 +3,7 @@ secret seed, its commitment and the moves made: everything else is replayed by t
 (``practice.match``), so a reload, a second tab or a server restart loses nothing.
 
 A match is reached by its ``public_id`` (in the address: random, no number) and belongs to
-whoever holds its ``token``: the browser session that started it (``diwaniya.ownership``,
+whoever holds its ``token``: the browser session that started it (``plumbing.ownership``,
 kind ``practice``), any session that opens its private link, and any client of the JSON API
 that sends it (``Authorization: Bearer <token>``).
 """
@@ -16,13 +16,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from diwaniya import pagecache
+from plumbing import pagecache
 from rulebook.models import Game
 
 from .match import DealRecord, Practice, Setup, commitment
 
 STANDING_SECONDS = 3600  # a match's standing before its deal in play, kept in the cache
-OWNED = "practice"  # the kind of thing a session owns (diwaniya.ownership)
+OWNED = "practice"  # the kind of thing a session owns (plumbing.ownership)
 
 
 def new_public_id() -> str:

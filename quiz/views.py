@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardtable import tables
 from cardtable.words import vocabulary
-from diwaniya import pagecache
+from plumbing import pagecache
 from rulebook import matchview
 from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError

@@ -4,7 +4,7 @@ from django.http import HttpResponse, JsonResponse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from diwaniya import pagecache
+from plumbing import pagecache
 
 from . import games
 from .engine.errors import BadInput, IllegalMove

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 
 from cardtable import tables
 from cardtable.words import listing, vocabulary
-from diwaniya import pagecache
+from plumbing import pagecache
 
 from . import api as json_api
 from . import games, pages, registry
@@ -352,7 +352,7 @@ HOUSE_COMPARE_SECONDS = 300  # with house rules: the sets readers make are many
 
 def page(request):
     """The compare page: the pairs worth comparing, or one comparison. The same for every
-    visitor, so cached whole by the content of every game (``diwaniya.pagecache``)."""
+    visitor, so cached whole by the content of every game (``plumbing.pagecache``)."""
     # The pairs offered are few; any other address (house rules, anything) is kept briefly.
     offered = request.GET.keys() <= {"a", "b"}
     return pagecache.serve(

@@ -2,7 +2,7 @@
 reports an editor accepted, shown beside their rule.
 
 A report is sent by POST to the rule page (CSRF-protected), capped in length, and rate-limited
-per browser session and per address (``diwaniya.limits``: in the database, or the shared
+per browser session and per address (``plumbing.limits``: in the database, or the shared
 cache); it is never shown until an editor
 accepts it in the admin.
 """
@@ -15,7 +15,7 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from diwaniya import limits
+from plumbing import limits
 
 from .models import ReaderReport, Rule
 
@@ -48,10 +48,10 @@ def accepted(game) -> dict[str, list[ReaderReport]]:
 def allowed(request) -> int | None:
     """Count one report from this session and this address: None if both may send it, else
     the seconds to wait. The counts are the database's or the shared cache's
-    (``diwaniya.limits``), so every worker, a restart and every machine see them. A report
+    (``plumbing.limits``), so every worker, a restart and every machine see them. A report
     is kept with a session, so the reader's next one counts against it; a client that drops
     its cookie is held by its address."""
-    from diwaniya.ownership import session_key
+    from plumbing.ownership import session_key
 
     session_key(request, create=True)
     return limits.check(request, limits.REPORTS)

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
-from diwaniya import learn, links, pagecache
+from diwaniya import learn
+from plumbing import links, pagecache
 from tutorials import sections
 
 from . import games, glossary, matchview, pages, reports
@@ -67,7 +68,7 @@ HOUSE_PAGE_SECONDS = 300  # a house-rule page is cached briefly: the sets reader
 
 def rules_page(request, game, variant=None):
     """A game's rules under a variant, or under the reader's house rules (``?rule.<key>=``):
-    one page for every visitor, cached whole (``diwaniya.pagecache``); the learn box is the
+    one page for every visitor, cached whole (``plumbing.pagecache``); the learn box is the
     visitor's own."""
     if request.method == "POST":
         from .reports import submit

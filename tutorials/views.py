@@ -17,7 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import PROCLITIC, isolate_signed, vocabulary
-from diwaniya import learn, ownership, pagecache
+from diwaniya import learn
+from plumbing import ownership, pagecache
 from rulebook import echo, matchview
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.errors import BadInput, EngineError, IllegalMove
@@ -125,7 +126,7 @@ STEP_PAGE_SECONDS = 3600
 @require_http_methods(["GET", "HEAD", "POST"])
 def step_page(request, slug, number):
     """A step as a learner with no answers yet sees it is the same for everyone, so it is
-    cached whole (``diwaniya.pagecache``); a learner whose answers change the page (this step's
+    cached whole (``plumbing.pagecache``); a learner whose answers change the page (this step's
     question, or the last step's tally) gets their own."""
     if request.method == "POST":
         rows, frames = _load(slug, number)

@@ -278,7 +278,7 @@ def test_a_part_longer_than_a_stored_block_and_a_part_left_out_are_spliced_whole
     from django.http import HttpResponse
     from django.test import RequestFactory
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     cached = f"<p>{pagecache.mark('long', 'a')}</p>{pagecache.mark('kept', 'as cached')}<p>end"
     found = pagecache.entry("page:test-splice", 60, lambda: HttpResponse(cached))
@@ -293,7 +293,7 @@ def rule_page_keys(url: str) -> tuple[str, str]:
     """The cache keys of a rule page: its head and its body."""
     from django.test import RequestFactory
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     key = pagecache.key(RequestFactory().get(url), Game.content_of(url.split("/")[2]))
     return key, key + pagecache.BODY
@@ -329,7 +329,7 @@ def test_countless_pages_are_bounded_and_never_push_a_rule_page_out(tutorials):
     from django.core.cache import caches
     from django.http import HttpResponse
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     Client().get(URL)
     head, body = rule_page_keys(URL)
@@ -363,7 +363,7 @@ def test_a_page_gone_since_its_head_was_kept_answers_as_it_now_does(db):
     from django.http import HttpResponse, HttpResponseNotFound
     from django.test import RequestFactory
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     answers = [HttpResponse(f"<p>{pagecache.mark('own', 'a')}</p>"), HttpResponseNotFound("no")]
     pagecache.entry("page:test-gone", 60, lambda: answers.pop(0))

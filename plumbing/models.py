@@ -1,4 +1,4 @@
-"""The site's own rows: the rate limits' counters (``diwaniya.limits``)."""
+"""The rate limits' counters (``plumbing.limits``)."""
 
 from django.db import models
 
@@ -13,6 +13,10 @@ class Counter(models.Model):
     key = models.CharField(max_length=200, primary_key=True)
     count = models.PositiveIntegerField(default=0)
     expires = models.BigIntegerField(db_index=True)
+
+    class Meta:
+        # Made by the app ``diwaniya`` before the counters moved here: the table keeps its name.
+        db_table = "diwaniya_counter"
 
     def __str__(self):
         return f"{self.key}: {self.count}"

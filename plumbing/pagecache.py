@@ -30,7 +30,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from .furniture import is_fragment
+from .headers import is_fragment
 
 VISITOR = "<!--visitor:{name}-->"  # where a visitor's own part goes in the cached text
 CSRF = "csrf"  # the part every form's CSRF token is: filled in for every request
