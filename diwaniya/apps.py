@@ -7,3 +7,11 @@ class DiwaniyaConfig(AppConfig):
 
     name = "diwaniya"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # The rule page shows the learning path beside the rules, which never import it.
+        from rulebook import beside
+
+        from . import learn
+
+        beside.show(learn.RULE_PAGE)

@@ -52,22 +52,24 @@ CHOOSE_PAGE_SECONDS = 3600
 HOUSE_CHOOSE_SECONDS = 300  # with a query (house rules): the addresses readers make are many
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def choose(request, game):
-    """The set-up form: the same for every visitor until it is sent, so cached whole
-    (``plumbing.pagecache``) with each visitor's CSRF token filled in."""
-    if request.method == "POST":
-        return _choose(request, game)
+def _choose_revision(request, game) -> str:
+    """The game's content revision, the key of its cached set-up form (404 for no game)."""
     content = Game.content_of(game) if game in bots.GAMES else None
     if content is None:
         _game(game)  # its 404
-    return pagecache.serve(
-        request,
-        pagecache.key(request, content),
-        HOUSE_CHOOSE_SECONDS if request.GET else CHOOSE_PAGE_SECONDS,
-        lambda: _choose(request, game),
-        countless=bool(request.GET),
-    )
+    return content
+
+
+@pagecache.cached(
+    _choose_revision,
+    lambda request: HOUSE_CHOOSE_SECONDS if request.GET else CHOOSE_PAGE_SECONDS,
+    countless=lambda request: bool(request.GET),
+)
+@require_http_methods(["GET", "HEAD", "POST"])
+def choose(request, game):
+    """The set-up form: the same for every visitor until it is sent, so cached whole with each
+    visitor's CSRF token filled in."""
+    return _choose(request, game)
 
 
 def _choose(request, game):
