@@ -1,6 +1,29 @@
 """The rate limits' counters (``plumbing.limits``)."""
 
-from django.db import models
+from django.db import connection, models
+
+
+class Counters(models.Manager):
+    # A window starts with its first request and lasts ``seconds``: a request after it ends
+    # starts the next one at 1. One statement, so two workers counting at once never lose one.
+    UPSERT = (
+        "INSERT INTO {t} ({k}, {c}, {e}) VALUES (%s, 1, %s) "
+        "ON CONFLICT ({k}) DO UPDATE SET "
+        "{c} = CASE WHEN {t}.{e} <= %s THEN 1 ELSE {t}.{c} + 1 END, "
+        "{e} = CASE WHEN {t}.{e} <= %s THEN excluded.{e} ELSE {t}.{e} END "
+        "RETURNING {c}, {e}"
+    )
+
+    def hit(self, key: str, now: int, seconds: int) -> tuple[int, int]:
+        """Count one request under ``key`` at ``now`` (seconds since the epoch) in a window
+        of ``seconds``: the count in the window and when it ends."""
+        q = connection.ops.quote_name
+        table = q(self.model._meta.db_table)
+        sql = self.UPSERT.format(t=table, k=q("key"), c=q("count"), e=q("expires"))
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [key, now + seconds, now, now])
+            count, expires = cursor.fetchone()
+        return count, expires
 
 
 class Counter(models.Model):
@@ -13,6 +36,8 @@ class Counter(models.Model):
     key = models.CharField(max_length=200, primary_key=True)
     count = models.PositiveIntegerField(default=0)
     expires = models.BigIntegerField(db_index=True)
+
+    objects = Counters()
 
     class Meta:
         # Made by the app ``diwaniya`` before the counters moved here: the table keeps its name.
