@@ -11,6 +11,9 @@ whole page per visitor (a fifth of a quiz question's time). Nothing per visitor 
 progress, a form's values) is ever in what the cache holds: the cached text carries the parts
 as a visitor without a session sees them, and every CSRF token in it is replaced.
 
+A view declares it (``cached``): the revision its page is made from, how long it is kept,
+and the hooks that give a visitor's own parts; the view itself renders the page for everyone.
+
 Keys carry the content's revision (``Game.revision``, kept in the database), so an edit made
 through any process or machine changes the key every other process asks for: nothing is
 cleared locally, and nothing stale is served.
