@@ -81,7 +81,7 @@ def _post(base: str, path: str, body: dict, token: str | None = None) -> tuple[i
     if path.endswith("/practice"):
         # each new match is a learner of its own, at an address of its own (through the
         # trusted local proxy), as the site is used: one address would meet the rate limits
-        # (diwaniya.limits), which the database keeps from one run to the next
+        # (plumbing.limits), which the database keeps from one run to the next
         octets = [str(random.randrange(1, 255)) for _ in range(3)]
         headers["X-Forwarded-For"] = ".".join(["10", *octets])
     try:

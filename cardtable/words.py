@@ -29,7 +29,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
+from rulebook import registry
 from rulebook.engine import cards
+from rulebook.engine import games as described_games
 from rulebook.engine.contract import Phase
 
 DATA = Path(__file__).resolve().parent / "vocabulary.toml"
@@ -79,22 +81,22 @@ def language_code(lang: str | None = None) -> str:
 def region_of(game) -> str:
     """The region a game speaks: from a slug, a ``GameSpec``, a ``Game`` row or an engine
     module. A region name is accepted as it is."""
-    # The one reach outside the engine: a game's region is stated in its registry file, and
-    # rulebook.games reads it (imported here so the card words load without the registry).
-    from rulebook import games
-
     if isinstance(game, str) and game in data()["regions"]:
         return game
     region = getattr(game, "region", None)
     if isinstance(region, str) and region:
         return region
     slug = game if isinstance(game, str) else getattr(game, "slug", None)
-    spec = games.get(slug) if slug else None
-    if spec is None and hasattr(game, "__name__"):  # an engine module
-        spec = games.by_engine(game.__name__.rsplit(".", 1)[-1])
-    if spec is None:
+    described = described_games.GAMES.get(slug) if slug else None
+    if described is None and hasattr(game, "__name__"):  # an engine module
+        engine = game.__name__.rsplit(".", 1)[-1]
+        found = (d for d in described_games.GAMES.values() if d.engine_name == engine)
+        described = next(found, None)
+    if described is None:
         raise ValueError(f"no game called {game!r}")
-    return spec.region
+    # A game's region is stated in its registry file, which its description names; both sit
+    # below the card table, which reads nothing of the rules' app.
+    return registry.read(described.registry_name).get("region", "")
 
 
 def vocabulary(game, lang: str | None = None) -> "Vocabulary":

@@ -12,7 +12,8 @@ from django.http import HttpResponse
 from django.urls import Resolver404, resolve, reverse
 from django.utils.translation import override
 
-from . import links
+from plumbing import links
+from plumbing.headers import is_fragment
 
 X_DEFAULT = "en"  # the language whose address, without its prefix, serves as x-default
 
@@ -108,15 +109,6 @@ def robots(request):
         ]
     lines.append(f"Sitemap: {links.absolute('/sitemap.xml')}")
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
-
-
-FRAGMENT_HEADER = "X-Fragment"
-
-
-def is_fragment(request) -> bool:
-    """Whether the table's script asks for the page's title and content only (after a move,
-    to redraw the table in place), not the whole document."""
-    return request.headers.get(FRAGMENT_HEADER) == "stage"
 
 
 OG_LOCALES = {"ar": "ar_AR", "en": "en_GB", "fr": "fr_FR"}

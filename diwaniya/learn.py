@@ -7,36 +7,18 @@ for everyone: the rule page includes it beside its cached body. What is the same
 and quiz are read in one query, so a page with the path asks the database little.
 """
 
-from django.core.cache import cache
-from django.db import connection
-from django.db.models import Prefetch
+from django.db.models import CharField, Value
+from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 
+from plumbing import ownership, pagecache
 from quiz import progress as quiz_progress
 from quiz.models import QuizProgress
-from rulebook.models import Game
+from rulebook.beside import Beside
 from tutorials import progress as tutorial_progress
-from tutorials.models import Step, Tutorial, TutorialProgress
-
-from . import ownership
-
-CATALOGUE_SECONDS = 3600
-
-
-def catalogue(content: str, slug: str | None = None) -> tuple[list, list]:
-    """The game called ``slug`` (else every game) and its tutorials as lists show them, each
-    with its game and its steps' numbers and questions; cached under ``content``, the
-    revision of what it lists (``Game.content_of`` or ``Game.site_content``)."""
-
-    def read():
-        games = Game.objects.filter(slug=slug) if slug else Game.objects.all()
-        steps = Prefetch("steps", Step.objects.only("tutorial_id", "number", "question"))
-        tutorials = Tutorial.objects.select_related("game").prefetch_related(steps)
-        if slug:
-            tutorials = tutorials.filter(game__slug=slug)
-        return list(games), list(tutorials)
-
-    return cache.get_or_set(f"learn:catalogue:{slug or ''}:{content}", read, CATALOGUE_SECONDS)
+from tutorials import sections
+from tutorials.catalogue import catalogue, first_deal
+from tutorials.models import Tutorial, TutorialProgress
 
 
 def progress(request) -> tuple[dict, quiz_progress.Progress]:
@@ -45,23 +27,16 @@ def progress(request) -> tuple[dict, quiz_progress.Progress]:
     key = ownership.session_key(request) if request is not None else None
     tutorials, quiz = {}, None
     if key is not None:
-        with connection.cursor() as cursor:
-            cursor.execute(_PROGRESS_SQL, [key, key])
-            rows = cursor.fetchall()
-        to_python = TutorialProgress._meta.get_field("data").from_db_value
-        for slug, data in rows:
-            data = to_python(data, None, connection)
+        # One query: the quiz's row comes with slug NULL, after the tutorials'.
+        mine = TutorialProgress.objects.filter(session_id=key).values_list("data", "slug")
+        quizzes = QuizProgress.objects.filter(session_id=key)
+        quizzes = quizzes.annotate(slug=Value(None, CharField())).values_list("data", "slug")
+        for data, slug in mine.union(quizzes, all=True):
             if slug is None:
                 quiz = data
             else:
                 tutorials[slug] = tutorial_progress.Progress(data)
     return tutorials, quiz_progress.Progress(quiz)
-
-
-_PROGRESS_SQL = (
-    f"SELECT slug, data FROM {TutorialProgress._meta.db_table} WHERE session_id = %s"
-    f" UNION ALL SELECT NULL, data FROM {QuizProgress._meta.db_table} WHERE session_id = %s"
-)
 
 
 def path_of(request, slug: str, variant: str | None, content: str) -> dict:
@@ -96,14 +71,33 @@ def path(request, game, variant=None, tutorials=None, mine=None) -> dict:
     }
 
 
-def first_deal(game):
-    """The game's first guided hand, where its five-minute summary leads a newcomer."""
-    return Tutorial.objects.filter(game=game).first()
-
-
 def _practice_url(slug: str) -> str | None:
     """The practice table's start page for the game, once the site has one."""
     try:
         return reverse("practice:start", args=[slug])
     except NoReverseMatch:
         return None
+
+
+def box(request, path: dict) -> str:
+    """The learn box of a rule page: ``path`` drawn for ``request``'s visitor."""
+    return render_to_string("_learn.html", {"learn": path}, request)
+
+
+def beside_rules(game_row, variant: str) -> dict:
+    """What the learning path shows on a rule page for everyone (cached with it): the box as a
+    visitor without progress sees it, marked as the visitor's own, the game's first guided
+    deal, and the tutorial steps that play each section out."""
+    return {
+        "first_deal": first_deal(game_row),
+        "learn_box": pagecache.mark("learn", box(None, path(None, game_row, variant))),
+        "worked": sections.worked(game_row, variant),
+    }
+
+
+def own_beside_rules(request, game: str, variant: str | None, revision: str) -> dict:
+    """The learn box with this visitor's progress."""
+    return {"learn": box(request, path_of(request, game, variant, revision))}
+
+
+RULE_PAGE = Beside(beside_rules, own_beside_rules)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 SOURCES = (
     "diwaniya",
+    "plumbing",
     "rulebook",
     "quiz",
     "tutorials",

@@ -59,7 +59,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
-    "diwaniya",  # the rate limits' counters (diwaniya.limits), the sweep command
+    "plumbing",  # what every app serves with: the page cache, rate limits, sessions, links
+    "diwaniya",  # the site: home page, learning path, "My matches", the sweep command
     "cardtable",
     "rulebook",
     "scoresheet",
@@ -70,15 +71,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "diwaniya.headers.CSPMiddleware",  # django-csp's, with the site's one policy built once
+    "plumbing.headers.CSPMiddleware",  # django-csp's, with the site's one policy built once
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages go out compressed (Django's own middleware, which guards against BREACH by
-    # padding; a cached page with a visitor's parts comes compressed from diwaniya.pagecache,
+    # padding; a cached page with a visitor's parts comes compressed from plumbing.pagecache,
     # whose tokens share no stream with other text); static files come compressed and hashed
     # from whitenoise, brotli included.
     "django.middleware.gzip.GZipMiddleware",
-    "diwaniya.headers.vary_on_fragment",
+    "plumbing.headers.vary_on_fragment",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -168,7 +169,7 @@ if os.environ.get("REDIS_URL"):
         }
         for alias, suffix in (("default", ""), ("countless", ":n"))
     }
-    # What outlives a release: the rate limits (diwaniya.limits).
+    # What outlives a release: the rate limits (plumbing.limits).
     CACHES["limits"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": os.environ["REDIS_URL"],
@@ -191,7 +192,7 @@ else:
         },
     }
 
-# Rate limits (diwaniya.limits) are counted in the database, or in the shared cache's
+# Rate limits (plumbing.limits) are counted in the database, or in the shared cache's
 # "limits" when there is one: never in a process's memory, which other workers and a restart
 # would not see.
 LIMITS_IN_CACHE = bool(os.environ.get("REDIS_URL"))
@@ -239,10 +240,10 @@ PERMISSIONS_POLICY = {
     )
 }
 
-# Sessions hold what a visitor keeps (see diwaniya/ownership.py): written only when there is
+# Sessions hold what a visitor keeps (see plumbing/ownership.py): written only when there is
 # something to keep; an idle one expires after 30 days, one that owns a match lives a year.
 # `manage.py clearsessions` (run by `make setup`, and daily in production) removes expired ones.
-SESSION_ENGINE = "diwaniya.sessions"
+SESSION_ENGINE = "plumbing.sessions"
 SESSION_COOKIE_AGE = 30 * 24 * 3600
 SESSION_COOKIE_HTTPONLY = True
 

@@ -15,7 +15,7 @@ from django.contrib.sessions.models import Session
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from . import limits, ownership
+from plumbing import limits, ownership
 
 DAYS = 30
 BATCH = 500

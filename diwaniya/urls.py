@@ -46,7 +46,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("<game:game>/", views.rules_page, name="rules"),
     path("<game:game>/position/", views.position_page, name="position"),
-    path("", views.home, name="home"),
+    path("", site.home, name="home"),
     path("mine/", site.mine, name="mine"),
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),

@@ -2,11 +2,29 @@
 
 from django.shortcuts import render
 
+from cardtable.words import vocabulary
+from plumbing import ownership
 from practice import views as practice
-from rulebook.models import registry_names
+from rulebook import games
+from rulebook.models import Game, registry_names
 from scoresheet import views as scoresheet
+from tutorials.catalogue import catalogue
 
-from . import ownership
+from . import learn
+
+
+def home(request):
+    """Every game with its learning path, and the visitor's progress along it."""
+    rows, tutorials = catalogue(Game.site_content())
+    mine = learn.progress(request)
+    paths = [
+        {
+            **learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine),
+            "cards": [vocabulary(game.slug).card_view(c) for c in games.get(game.slug).cards],
+        }
+        for game in rows
+    ]
+    return render(request, "home.html", {"paths": paths})
 
 
 def mine(request):

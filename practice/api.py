@@ -13,7 +13,7 @@ from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from diwaniya import jsonbody, limits
+from plumbing import jsonbody, limits
 from rulebook.api import _language
 from rulebook.engine.errors import BadInput, IllegalMove
 
@@ -44,7 +44,7 @@ def failure(e: Exception, game=None) -> JsonResponse:
 
 def _body(request) -> dict:
     """The JSON object a request sends (an empty body is an empty object), read by the site's
-    one reader with its size and depth limits (``diwaniya.jsonbody``)."""
+    one reader with its size and depth limits (``plumbing.jsonbody``)."""
     try:
         return jsonbody.read(request)
     except jsonbody.BodyError as e:

@@ -3,7 +3,7 @@ secret seed, its commitment and the moves made: everything else is replayed by t
 (``practice.match``), so a reload, a second tab or a server restart loses nothing.
 
 A match is reached by its ``public_id`` (in the address: random, no number) and belongs to
-whoever holds its ``token``: the browser session that started it (``diwaniya.ownership``,
+whoever holds its ``token``: the browser session that started it (``plumbing.ownership``,
 kind ``practice``), any session that opens its private link, and any client of the JSON API
 that sends it (``Authorization: Bearer <token>``).
 """
@@ -16,13 +16,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from diwaniya import pagecache
+from plumbing import pagecache
 from rulebook.models import Game
 
 from .match import DealRecord, Practice, Setup, commitment
 
 STANDING_SECONDS = 3600  # a match's standing before its deal in play, kept in the cache
-OWNED = "practice"  # the kind of thing a session owns (diwaniya.ownership)
+OWNED = "practice"  # the kind of thing a session owns (plumbing.ownership)
 
 
 def new_public_id() -> str:
@@ -31,6 +31,46 @@ def new_public_id() -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 random bits, 32 characters
+
+
+class Matches(models.Manager):
+    def read(self, public_id: str) -> tuple["Match", list["DealRow"]] | None:
+        """The match (with its game's content revision) and its deals; a match always has one.
+        One plain SQL statement, so the deals are of the very ``version`` a change is stored
+        against, and plain rows: on each move the ORM's query building cost twenty times the
+        query, and building its deal objects more than the query."""
+        # Columns: MATCH_COLUMNS (in the model's field order, as ``Model.from_db`` takes
+        # them), the game's registry_version and revision, then DEAL_COLUMNS (``DealRow``'s);
+        # one row for each deal, in their order.
+        sql = (
+            f"SELECT {', '.join('m.' + c for c in MATCH_COLUMNS)}, g.registry_version,"
+            f" g.revision, {', '.join('d.' + c for c in DEAL_COLUMNS)}"
+            f" FROM {self.model._meta.db_table} m"
+            f" LEFT JOIN {Game._meta.db_table} g ON g.slug = m.game"
+            f" JOIN {Deal._meta.db_table} d ON d.match_id = m.id"
+            " WHERE m.public_id = %s ORDER BY d.number"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [public_id])
+            found = cursor.fetchall()
+        if not found:
+            return None
+        width = len(MATCH_COLUMNS)
+        match = _built(self.model, MATCH_COLUMNS, found[0][:width])
+        match.game_registry_version, match.game_revision = found[0][width : width + 2]
+        return match, [DealRow.read(row[width + 2 :]) for row in found]
+
+    def advance(self, pk: int, version: int) -> bool:
+        """Raise the match's version, only while it is still ``version`` (the one a change was
+        made on): False, writing nothing, when another change was stored since."""
+        table = self.model._meta.db_table
+        sql = (
+            f"UPDATE {table} SET version = version + 1, updated = %s WHERE id = %s AND version = %s"
+        )
+        now = self.model._meta.get_field("updated").get_db_prep_value(timezone.now(), connection)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [now, pk, version])
+            return cursor.rowcount == 1
 
 
 class Match(models.Model):
@@ -47,6 +87,8 @@ class Match(models.Model):
     # Raised by every stored change: a change computed from version v is stored only while
     # the match is still at v (``store``), so none is lost to another made at the same time.
     version = models.PositiveIntegerField(default=0, editable=False)
+
+    objects = Matches()
 
     class Meta:
         ordering = ["-updated", "-pk"]
@@ -71,17 +113,8 @@ class Match(models.Model):
 
     @classmethod
     def read(cls, public_id: str) -> tuple["Match", list["DealRow"]] | None:
-        """The match (with its game's content revision) and its deals; a match always has one.
-        One plain SQL statement, so the deals are of the very ``version`` a change is stored
-        against, and plain rows: on each move the ORM's query building cost twenty times the
-        query, and building its deal objects more than the query."""
-        found = _fetch(_MATCH_SQL, [public_id])
-        if not found:
-            return None
-        width = len(MATCH_COLUMNS)
-        match = _built(cls, MATCH_COLUMNS, found[0][:width])
-        match.game_registry_version, match.game_revision = found[0][width : width + 2]
-        return match, [DealRow.read(row[width + 2 :]) for row in found]
+        """The match and its deals (``Matches.read``)."""
+        return cls.objects.read(public_id)
 
     def replay(self, deals=None) -> Practice:
         """The match replayed by the engine from its stored deals: from the last one only when
@@ -99,16 +132,14 @@ class Match(models.Model):
     def store(self, practice: Practice, deals: list["Deal"]) -> bool:
         """Store what ``practice``, replayed from ``deals`` at this match's ``version``,
         changed; False, storing nothing, when the match has changed since."""
-        with transaction.atomic(), connection.cursor() as cursor:
-            now = self._meta.get_field("updated").get_db_prep_value(timezone.now(), connection)
-            cursor.execute(_STORE_SQL, [now, self.pk, self.version])
-            if cursor.rowcount != 1:
+        with transaction.atomic():
+            if not Match.objects.advance(self.pk, self.version):
                 return False
             self.version += 1
-            self.save_deals(practice, deals, cursor)
+            self.save_deals(practice, deals)
         return True
 
-    def save_deals(self, practice: Practice, deals=(), cursor=None) -> None:
+    def save_deals(self, practice: Practice, deals=()) -> None:
         """Write what ``practice`` changed: the moves and undos of its deals, and new deals
         (``deals``: the rows it was replayed from)."""
         rows = {row.number: row for row in deals}
@@ -126,8 +157,16 @@ class Match(models.Model):
             elif row.moves != " ".join(record.moves) or row.undone != record.undone:
                 row.moves = " ".join(record.moves)
                 row.undone = record.undone
-                undone = Deal._meta.get_field("undone").get_db_prep_value(row.undone, connection)
-                cursor.execute(_DEAL_SQL, [row.moves, undone, row.pk])
+                Deal.objects.set_moves(row.pk, row.moves, row.undone)
+
+
+class Deals(models.Manager):
+    def set_moves(self, pk: int, moves: str, undone: list) -> None:
+        """A deal's moves and undos, written by one plain statement (no row read first)."""
+        sql = f"UPDATE {self.model._meta.db_table} SET moves = %s, undone = %s WHERE id = %s"
+        undone = self.model._meta.get_field("undone").get_db_prep_value(undone, connection)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [moves, undone, pk])
 
 
 class Deal(models.Model):
@@ -137,6 +176,8 @@ class Deal(models.Model):
     commitment = models.CharField(_("commitment"), max_length=64)  # SHA-256 of the seed, hex
     moves = models.TextField(_("moves"), blank=True)  # every seat's, canonical tokens
     undone = models.JSONField(_("undone moves"), default=list, blank=True)
+
+    objects = Deals()
 
     class Meta:
         ordering = ["match", "number"]
@@ -189,27 +230,6 @@ MATCH_COLUMNS = (
     "version",
 )
 DEAL_COLUMNS = ("id", "number", "seed", "commitment", "moves", "undone")
-# The match with its game's content revision, once for each of its deals, in their order.
-_MATCH_SQL = (
-    f"SELECT {', '.join('m.' + c for c in MATCH_COLUMNS)}, g.registry_version, g.revision,"
-    f" {', '.join('d.' + c for c in DEAL_COLUMNS)}"
-    f" FROM {Match._meta.db_table} m LEFT JOIN {Game._meta.db_table} g ON g.slug = m.game"
-    f" JOIN {Deal._meta.db_table} d ON d.match_id = m.id"
-    " WHERE m.public_id = %s ORDER BY d.number"
-)
-
-# A change stored only while the match is at the version it was made on, and a deal's moves.
-_STORE_SQL = (
-    f"UPDATE {Match._meta.db_table} SET version = version + 1, updated = %s"
-    " WHERE id = %s AND version = %s"
-)
-_DEAL_SQL = f"UPDATE {Deal._meta.db_table} SET moves = %s, undone = %s WHERE id = %s"
-
-
-def _fetch(sql: str, params) -> list[tuple]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
 
 
 def _built(model, columns, row):

@@ -4,7 +4,7 @@ the private link, and the page that explains how to check a deal.
 The pages post forms to the same code as the JSON API (``service``). Every form carries what
 its page showed (the moves made in the deal, the deal's number, the undos), so a form sent
 twice or from a stale tab is refused (409) and changes nothing. Only a session that owns the
-match (``diwaniya.ownership``) sees or plays it; any other gets 404, the same answer as for a
+match (``plumbing.ownership``) sees or plays it; any other gets 404, the same answer as for a
 match that does not exist. After a move the page shows the computer players' replies one by
 one (``?seen=<ply>``: the moves before them were already on the learner's screen).
 """
@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardtable.words import vocabulary
-from diwaniya import capability, limits, ownership, pagecache
-from diwaniya.links import absolute
+from plumbing import capability, limits, ownership, pagecache
+from plumbing.links import absolute
 from rulebook import games
 from rulebook.engine import bots, cards, shuffle
 from rulebook.engine.errors import BadInput, IllegalMove
@@ -53,22 +53,24 @@ CHOOSE_PAGE_SECONDS = 3600
 HOUSE_CHOOSE_SECONDS = 300  # with a query (house rules): the addresses readers make are many
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def choose(request, game):
-    """The set-up form: the same for every visitor until it is sent, so cached whole
-    (``diwaniya.pagecache``) with each visitor's CSRF token filled in."""
-    if request.method == "POST":
-        return _choose(request, game)
+def _choose_revision(request, game) -> str:
+    """The game's content revision, the key of its cached set-up form (404 for no game)."""
     content = Game.content_of(game) if games.get(game) else None
     if content is None:
         _game(game)  # its 404
-    return pagecache.serve(
-        request,
-        pagecache.key(request, content),
-        HOUSE_CHOOSE_SECONDS if request.GET else CHOOSE_PAGE_SECONDS,
-        lambda: _choose(request, game),
-        countless=bool(request.GET),
-    )
+    return content
+
+
+@pagecache.cached(
+    _choose_revision,
+    lambda request: HOUSE_CHOOSE_SECONDS if request.GET else CHOOSE_PAGE_SECONDS,
+    countless=lambda request: bool(request.GET),
+)
+@require_http_methods(["GET", "HEAD", "POST"])
+def choose(request, game):
+    """The set-up form: the same for every visitor until it is sent, so cached whole with each
+    visitor's CSRF token filled in."""
+    return _choose(request, game)
 
 
 def _choose(request, game):
@@ -251,7 +253,7 @@ def next_deal(request, public_id):
 @capability.at_secret_address
 def claim(request, public_id, token):
     """The private link: it gives the match to the browser that opens it, then 303 to the
-    table's address, which holds no token (``diwaniya.capability``)."""
+    table's address, which holds no token (``plumbing.capability``)."""
     match = Match.objects.filter(public_id=public_id, token=token).first()
     if match is None:
         raise Http404(explain("not_found"))

@@ -12,7 +12,7 @@ back (a right answer straight after seeing the explanation does not clear it).
 
 from contextlib import contextmanager
 
-from diwaniya import ownership
+from plumbing import ownership
 
 RECENT = 10  # questions listed on the quiz's pages
 RESULTS = 20  # answers kept for the page shown after the redirect

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardtable import tables
 from cardtable.words import vocabulary
-from diwaniya import pagecache
+from plumbing import pagecache
 from rulebook import matchview
 from rulebook.engine import cards
 from rulebook.engine.errors import BadInput, EngineError
@@ -171,24 +171,39 @@ def question(request, game, variant, kind, token):
             return page
         own = page.answer() if request.method == "POST" else page.render(result=result)
         return pagecache.unmarked(own)
-    # A question not yet answered looks the same to everyone but for the visitor's own parts:
-    # it is cached whole, and those parts are filled in per request.
-    found = pagecache.entry(
-        pagecache.key(request, Game.content_of(game)),
-        QUESTION_PAGE_SECONDS,
-        lambda: _unanswered(_page(game, variant, kind, seed, house, request, Progress(), url_key)),
-        countless=True,
-    )
-    if isinstance(found, HttpResponse):
-        return found
-    # A visitor without a session has the newcomer's score and no "again": the cached ones.
-    newcomer = not pagecache.has_session(request)
-    return pagecache.respond(
-        request, found, _own_parts(request, progress, url_key, found.meta, newcomer=newcomer)
+    return _unanswered(
+        request, game, variant, kind, seed=seed, house=house, progress=progress, url_key=url_key
     )
 
 
 QUESTION_PAGE_SECONDS = 600  # generated questions are countless: each is kept a short while
+
+
+def _question_revision(request, game, *args, **kwargs) -> str:
+    return Game.content_of(game)
+
+
+def _form_token(request, *args, url_key, **kwargs) -> dict:
+    return _token_part(url_key)
+
+
+def _learners_parts(request, *args, progress, meta, **kwargs) -> dict:
+    return _progress_parts(request, progress, meta)
+
+
+# A question not yet answered looks the same to everyone but for the visitor's own parts: it
+# is cached whole, and those parts are filled in per request. A visitor without a session has
+# the newcomer's score and no "again": the cached ones.
+@pagecache.cached(
+    _question_revision,
+    QUESTION_PAGE_SECONDS,
+    countless=True,
+    tokens=_form_token,
+    parts=_learners_parts,
+)
+def _unanswered(request, game, variant, kind, *, seed, house, progress, url_key):
+    page = _page(game, variant, kind, seed, house, request, Progress(), url_key)
+    return page if isinstance(page, HttpResponse) else page.render()
 
 
 def _page(game, variant, kind, seed, house, request, progress, url_key):
@@ -200,21 +215,20 @@ def _page(game, variant, kind, seed, house, request, progress, url_key):
     return Page(request, q, picked, progress, url_key)
 
 
-def _unanswered(page) -> HttpResponse:
-    return page if isinstance(page, HttpResponse) else page.render()
-
-
-def _own_parts(request, progress, url_key, meta, nonce=None, newcomer=False) -> dict:
-    """What of a question's page is the visitor's own: the form's one-time token, whether
-    they met this question before (``meta["key"]``: the question asked), and their score
-    (not for a ``newcomer``, who has none)."""
+def _token_part(url_key, nonce=None) -> dict:
+    """The question's form's one-time token: every request's own."""
     token = tokens.form_token("/".join(url_key), nonce or tokens.new_nonce())
-    parts = {"token": format_html('<input type="hidden" name="token" value="{}">', token)}
-    if not newcomer:
-        again = progress.queued(meta["key"])
-        parts["again"] = render_to_string("quiz/_again.html", {"again": again})
-        parts["progress"] = render_to_string("quiz/_progress.html", _progress(progress), request)
-    return parts
+    return {"token": format_html('<input type="hidden" name="token" value="{}">', token)}
+
+
+def _progress_parts(request, progress, meta) -> dict:
+    """What of a question's page is a learner's own: whether they met this question before
+    (``meta["key"]``: the question asked), and their score (a newcomer has none)."""
+    again = progress.queued(meta["key"])
+    return {
+        "again": render_to_string("quiz/_again.html", {"again": again}),
+        "progress": render_to_string("quiz/_progress.html", _progress(progress), request),
+    }
 
 
 def _question(game, variant, kind, seed, house=""):
@@ -305,7 +319,7 @@ class Page:
         if result is not None and q.kind == questions.MATCH:  # answered: the match after
             context["match"] = matchview.context(pos, vocabulary(q.game))
         meta = {"key": self.key}
-        own = _own_parts(self.request, self.progress, self.url_key, meta, nonce)
+        own = _token_part(self.url_key, nonce) | _progress_parts(self.request, self.progress, meta)
         if result is None:
             context["form"] = self._form(pos)
         else:
@@ -313,8 +327,7 @@ class Page:
             own["again"] = ""
         context.update({f"{name}_part": pagecache.mark(name, html) for name, html in own.items()})
         response = render(self.request, "quiz/question.html", context, status=status)
-        response.pagecache_meta = meta
-        return response
+        return pagecache.note(response, **meta)
 
     def _table(self, pos, result) -> dict:
         q = self.q

@@ -1,10 +1,10 @@
 """The JSON API of the positions spec: /api/<game>/position and /api/<game>/variants."""
 
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from diwaniya import pagecache
+from plumbing import pagecache
 
 from . import games
 from .engine.errors import BadInput, IllegalMove
@@ -37,27 +37,20 @@ def error(code: str, details: dict, status: int, move=None, game=None) -> JsonRe
     )
 
 
-@require_GET
-def position(request, game):
-    """A position's answer depends on its query and language alone (the engine's, no row of
-    the database): it is cached whole, errors aside."""
-    language = _language(request)
-    found = pagecache.entry(
-        pagecache.key(request, f"api:{language}"),
-        POSITION_SECONDS,
-        lambda: _position(request, game, language),
-        countless=True,
-    )
-    if isinstance(found, HttpResponse):
-        return found
-    return pagecache.respond(request, found, vary=("Accept-Encoding", "Accept-Language"))
-
-
 POSITION_SECONDS = 600  # positions are countless: each is kept a short while
 
 
-def _position(request, game, language):
-    with translation.override(language):
+@require_GET
+@pagecache.cached(
+    lambda request, game: f"api:{_language(request)}",  # the engine's: no row of the database
+    POSITION_SECONDS,
+    countless=True,
+    vary=("Accept-Encoding", "Accept-Language"),
+)
+def position(request, game):
+    """A position's answer depends on its query and language alone: it is cached whole,
+    errors aside."""
+    with translation.override(_language(request)):
         spec = games.get(game)
         if spec is None:
             return error("unknown_game", {"game": game}, 404)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 
 from cardtable import tables
 from cardtable.words import listing, vocabulary
-from diwaniya import pagecache
+from plumbing import pagecache
 
 from . import api as json_api
 from . import games, pages, registry
@@ -350,21 +350,19 @@ COMPARE_PAGE_SECONDS = 3600
 HOUSE_COMPARE_SECONDS = 300  # with house rules: the sets readers make are many
 
 
+def _offered(request) -> bool:
+    """The pairs offered are few; any other address (house rules, anything) is kept briefly."""
+    return request.GET.keys() <= {"a", "b"}
+
+
+@pagecache.cached(
+    lambda request: Game.site_content(),
+    lambda request: COMPARE_PAGE_SECONDS if _offered(request) else HOUSE_COMPARE_SECONDS,
+    countless=lambda request: not _offered(request),
+)
 def page(request):
     """The compare page: the pairs worth comparing, or one comparison. The same for every
-    visitor, so cached whole by the content of every game (``diwaniya.pagecache``)."""
-    # The pairs offered are few; any other address (house rules, anything) is kept briefly.
-    offered = request.GET.keys() <= {"a", "b"}
-    return pagecache.serve(
-        request,
-        pagecache.key(request, Game.site_content()),
-        COMPARE_PAGE_SECONDS if offered else HOUSE_COMPARE_SECONDS,
-        lambda: _page(request),
-        countless=not offered,
-    )
-
-
-def _page(request):
+    visitor, so cached whole by the content of every game."""
     context = {
         "pairs": pairs(),
         "choices": choices(),

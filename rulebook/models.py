@@ -27,6 +27,24 @@ class Loaded(models.Model):
         abstract = True
 
 
+class Games(models.Manager):
+    """The content revisions cached pages are keyed by. Every cached page asks one first, so
+    each is one plain query (``rows_of``): the ORM's compiling would cost more than the rest
+    of a cached page."""
+
+    def content_of(self, slug: str) -> str | None:
+        # Columns: registry_version, revision (as ``content_key`` takes them).
+        table = self.model._meta.db_table
+        sql = f"SELECT registry_version, revision FROM {table} WHERE slug = %s"
+        return content_by(sql, slug)
+
+    def site_content(self) -> str:
+        # Columns: slug, registry_version, revision, each game's row in turn.
+        table = self.model._meta.db_table
+        rows = rows_of(f"SELECT slug, registry_version, revision FROM {table} ORDER BY id")
+        return hashlib.sha256(repr(rows).encode()).hexdigest()[:24]
+
+
 class Game(Loaded):
     slug = models.SlugField(unique=True)
     engine = models.CharField(max_length=64, help_text=_("Engine module name"))
@@ -43,6 +61,8 @@ class Game(Loaded):
     # keyed by it, so every process and machine sees an edit at once (rulebook/signals.py).
     revision = models.PositiveIntegerField(default=0, editable=False)
 
+    objects = Games()
+
     class Meta:
         ordering = ["order", "slug"]
         verbose_name = _("game")
@@ -56,13 +76,13 @@ class Game(Loaded):
         """What a game's cached pages are keyed by: its registry's version and its revision
         (None for no such game). Every cached page asks it first, so it is one plain query:
         the ORM's compiling would cost more than the rest of a cached page."""
-        return content_by(_CONTENT_SQL, slug)
+        return Game.objects.content_of(slug)
 
     @staticmethod
     def site_content() -> str:
         """Every game's content revision in one key, which pages listing every game are cached
         by (one plain query)."""
-        return hashlib.sha256(repr(rows_of(_SITE_SQL)).encode()).hexdigest()[:24]
+        return Game.objects.site_content()
 
 
 def content_by(sql: str, slug: str) -> str | None:
@@ -100,10 +120,6 @@ def _qmark(sql: str) -> str:
 def content_key(registry_version, revision) -> str:
     """A game's content revision as cached pages' keys write it."""
     return f"{registry_version}:{revision}"
-
-
-_CONTENT_SQL = f"SELECT registry_version, revision FROM {Game._meta.db_table} WHERE slug = %s"
-_SITE_SQL = f"SELECT slug, registry_version, revision FROM {Game._meta.db_table} ORDER BY id"
 
 
 class Source(Loaded):

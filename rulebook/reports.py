@@ -2,7 +2,7 @@
 reports an editor accepted, shown beside their rule.
 
 A report is sent by POST to the rule page (CSRF-protected), capped in length, and rate-limited
-per browser session and per address (``diwaniya.limits``: in the database, or the shared
+per browser session and per address (``plumbing.limits``: in the database, or the shared
 cache); it is never shown until an editor
 accepts it in the admin.
 """
@@ -15,8 +15,10 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from diwaniya import limits
+from plumbing import limits
+from plumbing.ownership import session_key
 
+from . import lookup
 from .models import ReaderReport, Rule
 
 SHOWN = 5  # accepted reports shown beside a rule
@@ -48,20 +50,16 @@ def accepted(game) -> dict[str, list[ReaderReport]]:
 def allowed(request) -> int | None:
     """Count one report from this session and this address: None if both may send it, else
     the seconds to wait. The counts are the database's or the shared cache's
-    (``diwaniya.limits``), so every worker, a restart and every machine see them. A report
+    (``plumbing.limits``), so every worker, a restart and every machine see them. A report
     is kept with a session, so the reader's next one counts against it; a client that drops
     its cookie is held by its address."""
-    from diwaniya.ownership import session_key
-
     session_key(request, create=True)
     return limits.check(request, limits.REPORTS)
 
 
 def submit(request, game, variant):
     """Store a report on one rule of the page, then back to the rule (303)."""
-    from .views import _variant
-
-    spec, game_row, variant_row = _variant(game, variant)
+    spec, game_row, variant_row = lookup.variant(game, variant)
     form = ReportForm(request.POST)
     rule = Rule.objects.filter(game=game_row, key=request.POST.get("rule", "")[:64]).first()
     if rule is None or not form.is_valid():
@@ -89,9 +87,7 @@ def submit(request, game, variant):
 def page(request, game, variant, rule):
     """The report form for one rule (the rule page links to it, so the page itself carries no
     form and no CSRF token, and is the same for every visitor)."""
-    from .views import _variant
-
-    _spec, game_row, variant_row = _variant(game, variant)
+    _spec, game_row, variant_row = lookup.variant(game, variant)
     rule_row = get_object_or_404(Rule, game=game_row, key=rule)
     if request.method == "POST":
         return submit(request, game, variant)

@@ -3,8 +3,7 @@
 from urllib.parse import urlencode
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -12,10 +11,9 @@ from django.utils.translation import gettext as _
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
-from diwaniya import learn, links, pagecache
-from tutorials import sections
+from plumbing import links, pagecache
 
-from . import games, glossary, matchview, pages, reports
+from . import beside, games, glossary, lookup, matchview, pages, reports
 from . import house as house_rules
 from .engine import cards, shuffle
 from .engine.errors import BadInput, IllegalMove
@@ -23,19 +21,6 @@ from .engine.house_rules import PREFIX, overrides_between
 from .engine.positions import open_position
 from .messages import explain
 from .models import Game, Rule, Section, Variant
-
-
-def home(request):
-    rows, tutorials = learn.catalogue(Game.site_content())
-    mine = learn.progress(request)
-    paths = [
-        {
-            **learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine),
-            "cards": [vocabulary(game.slug).card_view(c) for c in games.get(game.slug).cards],
-        }
-        for game in rows
-    ]
-    return render(request, "rulebook/home.html", {"paths": paths})
 
 
 def glossary_page(request):
@@ -47,49 +32,38 @@ def glossary_page(request):
     )
 
 
-def _game(slug: str):
-    spec = games.get(slug)
-    if spec is None:
-        raise Http404(explain("unknown_game", {"game": slug}, game=None))
-    return spec, get_object_or_404(Game, slug=slug)
-
-
-def _content(slug: str) -> str:
+def _content(request, game: str, *args, **kwargs) -> str:
     """The game's content revision, the key of its cached pages (404 for no such game)."""
-    content = Game.content_of(slug) if games.get(slug) else None
+    content = Game.content_of(game) if games.get(game) else None
     if content is None:
-        raise Http404(explain("unknown_game", {"game": slug}, game=None))
+        raise Http404(explain("unknown_game", {"game": game}, game=None))
     return content
 
 
 HOUSE_PAGE_SECONDS = 300  # a house-rule page is cached briefly: the sets readers make are many
 
 
+def _own_beside(request, game, variant=None, *, revision, meta) -> dict:
+    return beside.own(request, game, variant, revision)
+
+
+@pagecache.cached(
+    _content,
+    lambda request: HOUSE_PAGE_SECONDS if request.GET else 3600,
+    countless=lambda request: bool(request.GET),
+    parts=_own_beside,
+)
 def rules_page(request, game, variant=None):
     """A game's rules under a variant, or under the reader's house rules (``?rule.<key>=``):
-    one page for every visitor, cached whole (``diwaniya.pagecache``); the learn box is the
-    visitor's own."""
+    one page for every visitor, cached whole; what the apps beside the rules show a visitor
+    (their learn box) is their own. A report is sent by POST."""
     if request.method == "POST":
-        from .reports import submit
-
-        return submit(request, game, variant)
-    content = _content(game)
-    return pagecache.serve(
-        request,
-        pagecache.key(request, content),
-        HOUSE_PAGE_SECONDS if request.GET else 3600,
-        lambda: _rules_response(request, *_game(game), variant),
-        lambda: {"learn": _learn_box(request, learn.path_of(request, game, variant, content))},
-        countless=bool(request.GET),
-    )
-
-
-def _learn_box(request, path: dict) -> str:
-    return render_to_string("_learn.html", {"learn": path}, request)
+        return reports.submit(request, game, variant)
+    return _rules_response(request, *lookup.game(game), variant)
 
 
 def _rules_response(request, spec, game_row, variant):
-    variant_row = _variant_row(spec, game_row, variant)
+    variant_row = lookup.variant_row(spec, game_row, variant)
     house = house_rules.read(spec, variant_row.slug, request.GET, _names(game_row))
     if not house.ok:
         return _house_rules_error(request, spec, game_row, variant_row, house)
@@ -109,12 +83,8 @@ def _rules_response(request, spec, game_row, variant):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
-            "first_deal": learn.first_deal(game_row),
-            "learn_box": pagecache.mark(
-                "learn", _learn_box(None, learn.path(None, game_row, variant_row.slug))
-            ),
             "relatives": Game.objects.filter(slug__in=[s.slug for s in games.family(spec)]),
-            "worked": sections.worked(game_row, variant_row.slug),
+            **beside.shared(game_row, variant_row.slug),
             "house": house,
             "house_query": house.query_string(),
             "house_form": house_rules.form(
@@ -157,18 +127,6 @@ def _compare_links(spec, game_row, variant_row, house) -> list[dict]:
 def _names(game_row) -> dict[str, str]:
     """Each rule's name by its key, for the messages beside the form's fields."""
     return dict(Rule.objects.filter(game=game_row).values_list("key", "name"))
-
-
-def _variant(game, variant):
-    spec, game_row = _game(game)
-    return spec, game_row, _variant_row(spec, game_row, variant)
-
-
-def _variant_row(spec, game_row, variant):
-    slug = variant or spec.default_variant
-    if slug not in spec.presets:
-        raise Http404(explain("unknown_variant", {"variant": slug}, game=spec.slug))
-    return get_object_or_404(Variant, game=game_row, slug=slug)
 
 
 def _page(spec, game_row, slug, house) -> dict:
@@ -215,7 +173,7 @@ def _house_rules_error(request, spec, game_row, variant_row, house):
 
 def print_page(request, game, variant):
     """One printable page: the rules a table agrees on before the first deal."""
-    spec, game_row, variant_row = _variant(game, variant)
+    spec, game_row, variant_row = lookup.variant(game, variant)
     house = house_rules.read(spec, variant_row.slug, request.GET, _names(game_row))
     if not house.ok:
         return _house_rules_error(request, spec, game_row, variant_row, house)
@@ -241,18 +199,14 @@ def print_page(request, game, variant):
 POSITION_PAGE_SECONDS = 600  # positions are countless: each is kept a short while
 
 
+@pagecache.cached(_content, POSITION_PAGE_SECONDS, countless=True)
 def position_page(request, game):
-    """A position drawn as a table: the same for every visitor, so cached whole."""
+    """A position drawn as a table: the same for every visitor, so cached whole (cards
+    touched to pass are a redirect, never cached)."""
     picked = request.GET.getlist("pass")
     if picked:
-        return _pass_chosen(request, _game(game)[0], picked)
-    return pagecache.serve(
-        request,
-        pagecache.key(request, _content(game)),
-        POSITION_PAGE_SECONDS,
-        lambda: _position_response(request, *_game(game)),
-        countless=True,
-    )
+        return _pass_chosen(request, lookup.game(game)[0], picked)
+    return _position_response(request, *lookup.game(game))
 
 
 def _position_response(request, spec, game_row):

@@ -20,7 +20,7 @@ from rulebook.engine.games import game as described
 from rulebook.engine.house_rules import with_overrides
 from rulebook.engine.sheets import GameSheet, sheet_for
 
-OWNED = "sheet"  # the kind of thing a session owns (diwaniya.ownership)
+OWNED = "sheet"  # the kind of thing a session owns (plumbing.ownership)
 VIEWING = "sheet-view"  # the share links a session opened: it may see them, not change them
 
 
@@ -62,13 +62,13 @@ class Match(models.Model):
     def kept_url(self, then: str = "kept") -> str:
         """The scorer's pages at an address without the token (the session's alone):
         ``then`` is "kept", "kept-undo" or "kept-end"."""
-        from diwaniya.capability import ref
+        from plumbing.capability import ref
 
         return reverse(f"scoresheet:{then}", kwargs={"game": self.game, "ref": ref(self.scorer)})
 
     def seen_url(self) -> str:
         """The sheet as its share link shows it, at an address without the token."""
-        from diwaniya.capability import ref
+        from plumbing.capability import ref
 
         return reverse("scoresheet:seen", kwargs={"game": self.game, "ref": ref(self.share)})
 

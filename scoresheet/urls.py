@@ -23,7 +23,7 @@ register_converter(TokenConverter, "token")
 
 
 class RefConverter:
-    """A token-free address's name for a match (``diwaniya.capability.ref``)."""
+    """A token-free address's name for a match (``plumbing.capability.ref``)."""
 
     regex = "[0-9a-f]{16}"
 
@@ -40,7 +40,7 @@ app_name = "scoresheet"
 urlpatterns = [
     path("", views.match_list, name="list"),
     # the scorer's link: private, it grants writing to the session that opens it, then 303s
-    # to the scorer's pages at an address without the token (diwaniya.capability); forms
+    # to the scorer's pages at an address without the token (plumbing.capability); forms
     # sent to the token's addresses before that (an old tab) are still taken
     path("score/<token:token>/", views.score_link, name="score"),
     path("score/<token:token>/undo/", views.undo_link, name="undo"),

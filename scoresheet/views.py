@@ -4,7 +4,7 @@ it, viewing it (``/<lang>/<game>/sheet/...``).
 The views store what was typed and show what the game's sheet (``rulebook.engine.sheets``)
 makes of it. Every form carries the row number it expects (the next row to add, the last row
 to undo, the rows seen before ending), so a form sent twice or from a stale tab is refused
-(409) instead of acting twice. Only a session that owns the match (``diwaniya.ownership``) may
+(409) instead of acting twice. Only a session that owns the match (``plumbing.ownership``) may
 write; any other gets 404, as if the match did not exist. Opening the scorer's link makes a
 session an owner.
 """
@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardtable.words import signed
-from diwaniya import capability, limits, ownership
-from diwaniya.links import absolute
+from plumbing import capability, limits, ownership
+from plumbing.links import absolute
 from rulebook import games
 from rulebook.engine.errors import EngineError
 from rulebook.engine.games import game as described

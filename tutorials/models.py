@@ -24,6 +24,17 @@ LEVELS = [
 SHOW = [("learner", _("only the learner's hand")), ("all", _("every hand"))]
 
 
+class Tutorials(models.Manager):
+    def content_of(self, slug: str) -> str | None:
+        """The tutorial's game's content revision, in one plain query (as
+        ``Games.content_of``). Columns: registry_version, revision (``content_key``'s)."""
+        sql = (
+            f"SELECT g.registry_version, g.revision FROM {self.model._meta.db_table} t"
+            f" JOIN {Game._meta.db_table} g ON g.id = t.game_id WHERE t.slug = %s"
+        )
+        return content_by(sql, slug)
+
+
 class Tutorial(Loaded):
     slug = models.SlugField(unique=True)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tutorials")
@@ -47,6 +58,8 @@ class Tutorial(Loaded):
     title = models.CharField(_("title"), max_length=200)
     summary = models.TextField(_("summary"), blank=True)
 
+    objects = Tutorials()
+
     class Meta:
         ordering = ["game__order", "order", "slug"]
         verbose_name = _("tutorial")
@@ -59,7 +72,7 @@ class Tutorial(Loaded):
     def content_of(slug: str) -> str | None:
         """Its game's content revision, which its cached steps are keyed by (None for no such
         tutorial): ``Game.content_of`` through the tutorial, in one plain query."""
-        return content_by(_CONTENT_SQL, slug)
+        return Tutorial.objects.content_of(slug)
 
     def frames(self, steps=None):
         """Every step replayed by the engine (``ScriptError`` if one is refused)."""
@@ -76,12 +89,6 @@ class Tutorial(Loaded):
                 seats[name] = explain("bad_seat", {"seat": value})
         if seats:
             raise ValidationError(seats)
-
-
-_CONTENT_SQL = (
-    f"SELECT g.registry_version, g.revision FROM {Tutorial._meta.db_table} t"
-    f" JOIN {Game._meta.db_table} g ON g.id = t.game_id WHERE t.slug = %s"
-)
 
 
 class Step(Loaded):

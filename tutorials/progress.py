@@ -9,7 +9,7 @@ visitor's first answer or hint stores a session; reading steps before that store
 
 from contextlib import contextmanager
 
-from diwaniya import ownership
+from plumbing import ownership
 
 ANSWER_RUNG = 3  # the third hint is the answer itself
 

@@ -6,7 +6,7 @@ from itertools import groupby
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import PROCLITIC, isolate_signed, vocabulary
-from diwaniya import learn, ownership, pagecache
+from plumbing import ownership, pagecache
 from rulebook import echo, matchview
 from rulebook.engine import cards, score_sheet
 from rulebook.engine.contract import Phase
@@ -28,14 +28,15 @@ from rulebook.messages import explain, refusal_words
 from rulebook.models import Game, Section, Variant
 
 from . import progress as learner
+from .catalogue import catalogue
 from .models import Tutorial, problems_of
 from .progress import ANSWER_RUNG, Progress
 from .script import ScriptError
 
 
 def tutorial_list(request):
-    _games, tutorials = learn.catalogue(Game.site_content())
-    progress, _quiz = learn.progress(request)
+    _games, tutorials = catalogue(Game.site_content())
+    progress = learner.read_all(request)
     groups = []
     for game, rows in groupby(tutorials, key=lambda t: t.game):
         summaries = [learner.summary(t, progress.get(t.slug, Progress())) for t in rows]
@@ -123,33 +124,40 @@ def _load(slug: str, number: int, content: str | None = None):
 STEP_PAGE_SECONDS = 3600
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def step_page(request, slug, number):
-    """A step as a learner with no answers yet sees it is the same for everyone, so it is
-    cached whole (``diwaniya.pagecache``); a learner whose answers change the page (this step's
-    question, or the last step's tally) gets their own."""
-    if request.method == "POST":
-        rows, frames = _load(slug, number)
-        return _answer(request, rows.tutorial, rows.steps[number - 1], frames[number - 1])
+def _step_revision(request, slug, number) -> str:
+    """The tutorial's content revision, the key of its cached steps (404 for no tutorial)."""
     content = Tutorial.content_of(slug)
     if content is None:
         _tutorial(slug)  # its 404
-    found = pagecache.entry(
-        pagecache.key(request, content),
-        STEP_PAGE_SECONDS,
-        lambda: _step_response(request, slug, number, Progress(), content),
-    )
-    if isinstance(found, HttpResponse):  # no such step
-        return found
-    # A visit is recorded for a visitor who already keeps something, and only when it moves
-    # their place in the tutorial; a plain read stores nothing.
+    return content
+
+
+def _learners_step(request, slug, number, *, revision, meta):
+    """The step as this learner sees it when their answers change it (this step's question,
+    or the last step's tally); None: the step as everyone sees it. A visit is recorded for a
+    visitor who already keeps something, and only when it moves their place in the tutorial;
+    a plain read stores nothing."""
     progress = learner.read(request, slug) if ownership.session_key(request) else None
-    if progress is not None and progress.visit(number):
+    if progress is None:
+        return None
+    if progress.visit(number):
         with learner.updating(request, slug, create=False) as stored:
             stored.visit(number)
-    if progress is not None and _answers_show(found.meta, progress, number):
-        return pagecache.unmarked(_step_response(request, slug, number, progress, content))
-    return pagecache.respond(request, found)
+    if _answers_show(meta, progress, number):
+        return _step_response(request, slug, number, progress, revision)
+    return None
+
+
+@pagecache.cached(_step_revision, STEP_PAGE_SECONDS, own=_learners_step)
+@require_http_methods(["GET", "HEAD", "POST"])
+def step_page(request, slug, number):
+    """A step as a learner with no answers yet sees it is the same for everyone, so it is
+    cached whole; a learner whose answers change the page gets their own (``_learners_step``).
+    Answers and hints are posted."""
+    if request.method == "POST":
+        rows, frames = _load(slug, number)
+        return _answer(request, rows.tutorial, rows.steps[number - 1], frames[number - 1])
+    return _step_response(request, slug, number, Progress(), Tutorial.content_of(slug))
 
 
 def _answers_show(page: dict, progress: Progress, number: int) -> bool:
@@ -166,8 +174,7 @@ def _step_response(request, slug, number, progress, content):
     context = _context(rows, step, frame, progress, request.GET.get("move"))
     context.update(_step_links(tutorial, frames, number, context["pace"], context["waiting"]))
     response = render(request, "tutorials/step.html", context)
-    response.pagecache_meta = {"question": step.question, "last": number == len(steps)}
-    return response
+    return pagecache.note(response, question=step.question, last=number == len(steps))
 
 
 def _paced(frame) -> bool:

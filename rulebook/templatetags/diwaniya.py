@@ -4,7 +4,7 @@ from django.utils.safestring import mark_safe
 
 from cardtable import words
 from cardtable.templatetags.cardtable import signed
-from diwaniya import links
+from plumbing import links
 
 register = template.Library()
 register.filter("signed", signed)  # the card table's, for every page
@@ -35,7 +35,7 @@ def get_item(mapping, key):
 @register.simple_tag(takes_context=True)
 def csrf_part(context):
     """A form's CSRF token on a page cached for everyone: this request's token, marked so the
-    cache replaces it with each visitor's own (``diwaniya.pagecache``)."""
-    from diwaniya import pagecache
+    cache replaces it with each visitor's own (``plumbing.pagecache``)."""
+    from plumbing import pagecache
 
     return pagecache.mark(pagecache.CSRF, pagecache.csrf_input(context["request"]))

@@ -278,7 +278,7 @@ def test_a_part_longer_than_a_stored_block_and_a_part_left_out_are_spliced_whole
     from django.http import HttpResponse
     from django.test import RequestFactory
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     cached = f"<p>{pagecache.mark('long', 'a')}</p>{pagecache.mark('kept', 'as cached')}<p>end"
     found = pagecache.entry("page:test-splice", 60, lambda: HttpResponse(cached))
@@ -293,7 +293,7 @@ def rule_page_keys(url: str) -> tuple[str, str]:
     """The cache keys of a rule page: its head and its body."""
     from django.test import RequestFactory
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     key = pagecache.key(RequestFactory().get(url), Game.content_of(url.split("/")[2]))
     return key, key + pagecache.BODY
@@ -329,7 +329,7 @@ def test_countless_pages_are_bounded_and_never_push_a_rule_page_out(tutorials):
     from django.core.cache import caches
     from django.http import HttpResponse
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     Client().get(URL)
     head, body = rule_page_keys(URL)
@@ -363,7 +363,7 @@ def test_a_page_gone_since_its_head_was_kept_answers_as_it_now_does(db):
     from django.http import HttpResponse, HttpResponseNotFound
     from django.test import RequestFactory
 
-    from diwaniya import pagecache
+    from plumbing import pagecache
 
     answers = [HttpResponse(f"<p>{pagecache.mark('own', 'a')}</p>"), HttpResponseNotFound("no")]
     pagecache.entry("page:test-gone", 60, lambda: answers.pop(0))
@@ -536,3 +536,42 @@ def test_a_tutorial_moved_to_another_game_leaves_the_first_games_pages(tutorials
     assert after["tarneeb"] == before["tarneeb"] + 1
     assert after["hearts"] == before["hearts"]
     assert tutorial.title not in learn_box(Client().get("/en/bent-al-sbeet/").content.decode())
+
+
+def test_views_declare_the_page_cache_and_never_splice_it():
+    """One mechanism: views declare ``pagecache.cached``; none reads or fills the cache."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    inner = re.compile(r"pagecache\.(entry|respond|key|has_session|BODY)\b")
+    spliced = [
+        str(path.relative_to(root))
+        for top in ("rulebook", "tutorials", "quiz", "practice", "scoresheet", "diwaniya")
+        for path in (root / top).rglob("*.py")
+        if inner.search(path.read_text())
+    ]
+    assert spliced == []
+
+
+def test_a_declared_page_is_kept_by_address_and_revision_and_a_post_never(db):
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from plumbing import pagecache
+
+    rendered = []
+    revision = ["r1"]
+
+    @pagecache.cached(lambda request: revision[0], 60)
+    def view(request):
+        rendered.append(request.method)
+        return HttpResponse(f"<p>{len(rendered)}")
+
+    factory = RequestFactory()
+    first = view(factory.get("/en/declared/")).content
+    assert view(factory.get("/en/declared/")).content == first
+    assert view(factory.get("/fr/declared/")).content != first  # the language is its address
+    revision[0] = "r2"  # an edit: a new key, nothing stale
+    assert view(factory.get("/en/declared/")).content != first
+    assert view(factory.post("/en/declared/")).content == b"<p>4"
+    assert rendered == ["GET", "GET", "GET", "POST"]

@@ -32,7 +32,7 @@ def _known(visitor) -> dict:
     """Real values for the patterns' holes, so requests also reach deep into the pages."""
     from django.apps import apps
 
-    from diwaniya import capability
+    from plumbing import capability
     from quiz import questions
     from quiz.models import HandPicked
     from scoresheet.models import Match

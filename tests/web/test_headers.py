@@ -109,14 +109,14 @@ def test_a_bad_host_gets_the_400_page_with_the_headers(client, rulebook):
     assert 'rel="alternate"' not in response.content.decode()
 
 
-# --- the policy built once (diwaniya.headers) -----------------------------------------------
+# --- the policy built once (plumbing.headers) -----------------------------------------------
 
 
 def _through_middleware(view, path="/en/"):
     """The response of ``view`` through the site's CSP middleware alone."""
     from django.test import RequestFactory
 
-    from diwaniya.headers import CSPMiddleware
+    from plumbing.headers import CSPMiddleware
 
     request = RequestFactory().get(path)
     middleware = CSPMiddleware(view)

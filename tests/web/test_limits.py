@@ -6,8 +6,8 @@ language on the site."""
 import pytest
 from django.test import Client
 
-from diwaniya import limits
-from diwaniya.models import Counter
+from plumbing import limits
+from plumbing.models import Counter
 from practice.models import Match as PracticeMatch
 from scoresheet.models import Match as SheetMatch
 
@@ -91,7 +91,7 @@ def test_the_address_counted(rf, remote, forwarded, counted):
 
 
 def test_no_view_reads_a_body_but_through_the_one_reader():
-    """Every JSON body goes through ``diwaniya.jsonbody.read`` (its size and depth limits):
+    """Every JSON body goes through ``plumbing.jsonbody.read`` (its size and depth limits):
     no other module of the site reads ``request.body`` or parses it itself."""
     from pathlib import Path
 
@@ -104,11 +104,11 @@ def test_no_view_reads_a_body_but_through_the_one_reader():
         text = path.read_text()
         if "request.body" in text or "json.load(request" in text:
             readers.append(str(path.relative_to(root)))
-    assert readers == ["diwaniya/jsonbody.py"]
+    assert readers == ["plumbing/jsonbody.py"]
 
 
 def test_a_body_is_refused_before_it_is_read(rf):
-    from diwaniya import jsonbody
+    from plumbing import jsonbody
 
     big = rf.post("/api/tarneeb/practice", "{}", content_type="application/json")
     big.META["CONTENT_LENGTH"] = str(jsonbody.MAX_BYTES + 1)

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from diwaniya import limits
+from plumbing import limits
 from tests import servers
 
 REPORT = {"rule": "ties", "region": "Jahra", "text": "We split ties.", "source": ""}

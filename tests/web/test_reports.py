@@ -106,7 +106,7 @@ def test_an_unknown_rule_is_refused(client, rulebook):
 
 
 def test_reports_are_rate_limited(client, rulebook):
-    from diwaniya import limits
+    from plumbing import limits
 
     per_session = limits.REPORTS[0].count
     for _ in range(per_session):
@@ -129,8 +129,8 @@ def test_reports_are_rate_limited(client, rulebook):
 def test_an_address_is_limited_whatever_its_sessions(rulebook):
     """A client dropping its cookie for each report is still held by its address (20 an
     hour), and what counts is in the database, not a process's memory."""
-    from diwaniya import limits
-    from diwaniya.models import Counter
+    from plumbing import limits
+    from plumbing.models import Counter
 
     per_ip = limits.REPORTS[1].count
     answers = [Client().post(URL, REPORT, REMOTE_ADDR="10.1.1.1").status_code for _ in range(25)]

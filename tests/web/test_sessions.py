@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from diwaniya import ownership
-from diwaniya.sessions import SessionStore
+from plumbing import ownership
+from plumbing.sessions import SessionStore
 from quiz.models import QuizProgress
 from scoresheet.models import Match
 from tests.quiz.helpers import answer, score, start

@@ -60,7 +60,7 @@ def page(client, url) -> str:
 
 def match_of(url) -> Match:
     """The match of a scorer's link, or of its address without the token (``kept``)."""
-    from diwaniya.capability import ref
+    from plumbing.capability import ref
 
     last = url.rstrip("/").rsplit("/", 1)[1]
     if "/kept/" in url:

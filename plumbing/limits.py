@@ -22,7 +22,6 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connection
 
 from .models import Counter
 
@@ -80,24 +79,8 @@ def _who(request, per: str) -> str | None:
     return request.session.session_key  # none yet: only the address limits apply
 
 
-# A window starts with its first request and lasts ``seconds``: a request after it ends
-# starts the next one at 1. One statement, so two workers counting at once never lose one.
-_UPSERT = (
-    "INSERT INTO {t} ({k}, {c}, {e}) VALUES (%s, 1, %s) "
-    "ON CONFLICT ({k}) DO UPDATE SET "
-    "{c} = CASE WHEN {t}.{e} <= %s THEN 1 ELSE {t}.{c} + 1 END, "
-    "{e} = CASE WHEN {t}.{e} <= %s THEN excluded.{e} ELSE {t}.{e} END "
-    "RETURNING {c}, {e}"
-)
-
-
 def _count_db(key: str, now: int, seconds: int) -> tuple[int, int]:
-    q = connection.ops.quote_name
-    sql = _UPSERT.format(t=q(Counter._meta.db_table), k=q("key"), c=q("count"), e=q("expires"))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key, now + seconds, now, now])
-        count, expires = cursor.fetchone()
-    return count, expires
+    return Counter.objects.hit(key, now, seconds)
 
 
 def _count_cache(key: str, now: int, seconds: int) -> tuple[int, int]:

@@ -1,4 +1,5 @@
-"""The Content-Security-Policy header, built once.
+"""The headers every response carries: the Content-Security-Policy, built once, and ``Vary``
+on the table's fragment requests.
 
 django-csp's middleware builds the policy from the settings for every response, and the
 report-only one as well: 40 µs a request in one process, a tenth of a cached page's time. No
@@ -16,6 +17,7 @@ from csp.utils import build_policy
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils.cache import patch_vary_headers
 
 # What a view's decorators (csp_exempt, csp_update, csp_replace, csp) leave on its response.
 OWN_POLICY = tuple(
@@ -63,12 +65,18 @@ def _forget(setting, **kwargs):
         site_policies.cache_clear()
 
 
+FRAGMENT_HEADER = "X-Fragment"
+
+
+def is_fragment(request) -> bool:
+    """Whether the table's script asks for the page's title and content only (after a move,
+    to redraw the table in place), not the whole document."""
+    return request.headers.get(FRAGMENT_HEADER) == "stage"
+
+
 def vary_on_fragment(get_response):
     """A page and its fragment (its title and content, which the table's script asks for with
     the X-Fragment header) share an address: caches must keep them apart."""
-    from django.utils.cache import patch_vary_headers
-
-    from .furniture import FRAGMENT_HEADER
 
     def middleware(request):
         response = get_response(request)

@@ -11,6 +11,9 @@ whole page per visitor (a fifth of a quiz question's time). Nothing per visitor 
 progress, a form's values) is ever in what the cache holds: the cached text carries the parts
 as a visitor without a session sees them, and every CSRF token in it is replaced.
 
+A view declares it (``cached``): the revision its page is made from, how long it is kept,
+and the hooks that give a visitor's own parts; the view itself renders the page for everyone.
+
 Keys carry the content's revision (``Game.revision``, kept in the database), so an edit made
 through any process or machine changes the key every other process asks for: nothing is
 cleared locally, and nothing stale is served.
@@ -21,6 +24,7 @@ import hashlib
 import re
 import struct
 import zlib
+from functools import wraps
 
 from django.conf import settings
 from django.core.cache import caches
@@ -30,7 +34,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from .furniture import is_fragment
+from .headers import is_fragment
 
 VISITOR = "<!--visitor:{name}-->"  # where a visitor's own part goes in the cached text
 CSRF = "csrf"  # the part every form's CSRF token is: filled in for every request
@@ -224,13 +228,65 @@ def _spliced(body: dict, parts: dict[str, str]) -> bytes:
     return b"".join(out)
 
 
-def serve(
-    request, cache_key: str, timeout: int, render, visitor_parts=None, countless=False
-) -> HttpResponse:
-    """The page under ``cache_key`` (see ``entry``); ``visitor_parts()`` returns ``{name:
-    html}`` for a visitor with a session, rendered per request."""
-    found = entry(cache_key, timeout, render, countless)
-    if isinstance(found, HttpResponse):
-        return found
-    own = visitor_parts() if visitor_parts is not None and has_session(request) else None
-    return respond(request, found, own)
+def note(response: HttpResponse, **meta) -> HttpResponse:
+    """Keep ``meta`` with the cached page: what its render knew that the hooks of ``cached``
+    need per request (whether a step asks a question), read without the page's text."""
+    response.pagecache_meta = meta
+    return response
+
+
+SHARED = ("GET", "HEAD")  # the methods answered from the cache; any other reaches the view
+VARY = ("Accept-Encoding", "Cookie")
+
+
+def _each(value, request):
+    return value(request) if callable(value) else value
+
+
+def cached(revision, seconds, *, countless=False, parts=None, tokens=None, own=None, vary=VARY):
+    """Declare a view's page cached whole for everyone: the view renders it as a visitor with
+    nothing of their own sees it, marking where their own parts go (``mark``).
+
+    Its key is the request's address (language and query included) at the content revision
+    ``revision(request, *args, **kwargs)`` returns: a view's hooks take the view's arguments
+    (raise ``Http404`` there for a page that is none). ``seconds`` and ``countless`` (see
+    ``kept``) are values, or functions of the request. What belongs to one visitor is never
+    cached; each hook below takes the view's arguments and ``revision=`` and ``meta=`` (what
+    the render ``note``-d):
+
+    - ``parts``: for a visitor with a session, ``{name: html}`` of their own parts;
+    - ``tokens``: the same for every request (a form's one-time token; the CSRF token of a
+      page with a form is always this request's own);
+    - ``own``: the visitor's own page, rendered for them alone when their state changes more
+      than its parts, or None. It may record the visit.
+
+    A request other than GET or HEAD goes to the view, uncached; so does any answer other
+    than 200 (see ``entry``). ``vary``: what else than the address the answer depends on.
+    """
+
+    def decorate(view):
+        @wraps(view)
+        def page(request, *args, **kwargs):
+            if request.method not in SHARED:
+                return unmarked(view(request, *args, **kwargs))
+            content = revision(request, *args, **kwargs)
+            found = entry(
+                key(request, content),
+                _each(seconds, request),
+                lambda: view(request, *args, **kwargs),
+                _each(countless, request),
+            )
+            if isinstance(found, HttpResponse):
+                return found
+            hooked = {"revision": content, "meta": found.meta}
+            mine = own(request, *args, **kwargs, **hooked) if own else None
+            if mine is not None:
+                return unmarked(mine)
+            filled = tokens(request, *args, **kwargs, **hooked) if tokens else {}
+            if parts is not None and has_session(request):
+                filled |= parts(request, *args, **kwargs, **hooked)
+            return respond(request, found, filled, vary)
+
+        return page
+
+    return decorate
