@@ -215,6 +215,8 @@ def table(
         "trick_caption": (LAST_TRICK_CAPTION if winner else TRICK_CAPTION)[vocab.region],
         "dealer_name": vocab.seat(position.dealer),
         "phase": phase,
+        # Templates ask ``phase_is.bidding``: which phase it is, named by the contract.
+        "phase_is": {p.value: phase == p for p in Phase},
         "phase_name": PHASES.get(phase, phase),
         "points": points(state, vocab),
         "to_act": None if state.to_act is None else vocab.seat(state.to_act),

@@ -145,6 +145,11 @@ class PointsForm(EntryForm):
     def per_line_points(self):
         return self.per_line("points")
 
+    @property
+    def keeps_debts(self) -> bool:
+        """Whether the game's sheet carries debts (Tarneeb's), which typed points leave alone."""
+        return self.sheet is not None and self.sheet.debts is not None
+
     def add_fields(self):
         for line in self.lines:
             self.fields[f"points_{line.key}"] = _number(line.name)

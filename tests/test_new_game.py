@@ -53,9 +53,6 @@ def test_its_rule_page_is_served(client, toy):
     assert re.findall(r"\{\w+\}", html) == []  # every placeholder filled
 
 
-# Where the test shows a table still to go: the quiz keeps its own KINDS and ANCHORS keyed by
-# slug (quiz/questions.py) until its families read the description (the quiz's part of #29).
-@pytest.mark.xfail(reason="quiz.questions.KINDS is keyed by slug", strict=False)
 def test_a_quiz_question_is_served(client, toy):
     start = client.get(
         "/en/quiz/start/",

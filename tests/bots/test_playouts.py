@@ -25,10 +25,14 @@ def ends_surely(game, rules, levels) -> bool:
     a thousand deals or more unless one side plays for its line.
     Tarneeb 41: a random player's total wanders round zero or below, so a player reaching the
     target with a random partner may wait for ever for the partner's total to be above zero,
-    as the rules require."""
+    as the rules require. Even club partnerships wander below zero for ever where the dealer is
+    forced to bid nine or more and the forced bid can be doubled (18 lost each time)."""
     partnership = levels[0] == levels[2] == "club" or levels[1] == levels[3] == "club"
     if game == "tarneeb":
-        return (rules.min_bid == 7 and not rules.double_allowed) or partnership
+        forced_doubled = rules.dealer_forced and rules.min_bid >= 9 and rules.double_allowed
+        return (rules.min_bid == 7 and not rules.double_allowed) or (
+            partnership and not forced_doubled
+        )
     if game == "tarneeb-41":
         return partnership
     return True
