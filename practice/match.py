@@ -20,7 +20,6 @@ the seed gives the same hands, which anyone can check against the commitment sho
 first move (the SHA-256 of the seed).
 """
 
-import copy
 import hashlib
 import secrets
 from dataclasses import dataclass, field
@@ -163,14 +162,14 @@ class Practice:
     def _standing(self, deals: int) -> Standing:
         return Standing(
             deals,
-            copy.deepcopy(self.match_sheet),
+            self.match_sheet.copy(),
             tuple(dict(row) for row in self.sheet),
             dict(self.outcome),
             self.next_dealer,
         )
 
     def _resume(self, standing: Standing) -> None:
-        self.match_sheet = copy.deepcopy(standing.match_sheet)  # the kept one stays as it is
+        self.match_sheet = standing.match_sheet.copy()  # the kept one stays as it is
         # The rows and the outcome are replaced, never changed in place: a shallow copy will do.
         self.sheet = [dict(row) for row in standing.sheet]
         self.outcome = dict(standing.outcome)
