@@ -201,6 +201,16 @@ def choice_answer(kind: str, pos) -> dict:
     return {"moves": [pos.module.format_move(m) for m in offered(pos, kind) if m in legal]}
 
 
+def card_choice(state) -> list[int] | None:
+    """The legal moves where the seat to act chooses among two cards or more in play, else
+    None: no question of choice is asked of a single card or outside play."""
+    if state.to_act is None or state.phase != Phase.PLAY:
+        return None
+    if state.hands[state.to_act].bit_count() < 2:
+        return None
+    return state.legal_moves()
+
+
 def allowed(state, move: int) -> Note:
     """Why the engine allows ``move`` now: the rule step it names (its permission)."""
     found = state.permission(move)

@@ -20,6 +20,7 @@ from ..core import (
     PLAY,
     Note,
     allowed,
+    card_choice,
     choice_answer,
     mask,
     seat_to_act,
@@ -124,13 +125,10 @@ def classify(kind: str, pos, context: dict) -> str | None:
 def _choice_moment(kind: str, pos) -> str | None:
     """The rule the engine names for a legal move, where the layout narrows the choice."""
     state = pos.state
-    if state.to_act is None or state.phase != Phase.PLAY:
+    legal_moves = card_choice(state)
+    if legal_moves is None:
         return None
-    hand = state.hands[state.to_act]
-    if hand.bit_count() < 2:
-        return None
-    legal_moves = state.legal_moves()
-    if mask(legal_moves) == hand:
+    if mask(legal_moves) == state.hands[state.to_act]:
         return None  # every card is right: nothing to learn
     moment = NARROWED.get(allowed(state, legal_moves[0]).code)
     if moment == "blocked" and kind != PLAY:

@@ -10,7 +10,7 @@ from rulebook.engine.contract import Phase
 from rulebook.engine.table import SEATS
 from rulebook.engine.tricks import trick_winner
 
-from ..core import PLAY, Note, allowed, mask, seat_to_act
+from ..core import PLAY, Note, allowed, card_choice, mask, seat_to_act
 
 # Moments every trick game names the same way; a family adds those of its own rules.
 COMMON_ANCHORS = {
@@ -47,12 +47,10 @@ def choice_moment(kind: str, pos, trump: int | None, narrowed: dict) -> str | No
     the rule that narrows the choice, named by ``narrowed`` from the code of the engine's
     permission of a legal card. None when every card is right and nothing is learnt."""
     state = pos.state
-    if state.to_act is None or state.phase != Phase.PLAY:
+    legal_moves = card_choice(state)
+    if legal_moves is None:
         return None
     hand = state.hands[state.to_act]
-    if hand.bit_count() < 2:
-        return None
-    legal_moves = state.legal_moves()
     every = mask(legal_moves) == hand
     led = led_suit(state)
     if led is not None and hand & cards.suit_mask(led):

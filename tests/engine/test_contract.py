@@ -11,27 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import shuffle
 from rulebook.engine.contract import DealState, GameModule, Permission, Phase
 from rulebook.engine.errors import BadInput
 from rulebook.engine.games import GAMES
+from tests.engine.moves import CASES, first_move_deal
 
-CASES = [(slug, preset) for slug, game in GAMES.items() for preset in sorted(game.engine.PRESETS)]
 # Every int any game uses as a move lies below 256 (the trick-and-bid trump calls are 240..244).
 MOVE_INTS = range(256)
-
-
-def _start(module, rules, rng: random.Random):
-    """A deal from its first move: the pass, the auction or the announcements."""
-    hands = shuffle.deal(f"contract-{rng.random()}", module.PACK)
-    dealer = rng.randrange(4)
-    name = module.__name__.rpartition(".")[2]
-    if name == "sabaat_al_deemin":
-        return module.new_deal(rules, hands, dealer, start="announce")
-    if name in ("tarneeb", "tarneeb_41"):
-        return module.new_deal(rules, hands, dealer)
-    totals = tuple(rng.randrange(60) for _ in range(4))
-    return module.new_deal(rules, hands, dealer, deal_number=rng.randint(1, 4), match_totals=totals)
 
 
 def _moves(module) -> list[int]:
@@ -86,7 +72,7 @@ def test_every_engine_module_is_a_game_module(slug):
 @pytest.mark.parametrize(("slug", "preset"), CASES)
 def test_every_deal_is_a_deal_state(slug, preset):
     module = GAMES[slug].engine
-    state = _start(module, module.PRESETS[preset], random.Random(slug))
+    state = first_move_deal(module, module.PRESETS[preset], random.Random(slug), "contract")
     assert isinstance(state, DealState)
     assert isinstance(state.phase, Phase)
 
@@ -104,7 +90,7 @@ def test_deals_played_out_keep_the_contract(case, seed):
     rules = module.PRESETS[preset]
     rng = random.Random(seed)
     moves = _moves(module)
-    state = _start(module, rules, rng)
+    state = first_move_deal(module, rules, rng, "contract")
     while True:
         # Phases: a member, and over exactly when nobody is to act.
         assert isinstance(state.phase, Phase)

@@ -11,25 +11,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from rulebook.engine import cards, shuffle
+from rulebook.engine import cards
 from rulebook.engine.contract import Permission
 from rulebook.engine.games import GAMES
+from tests.engine.moves import CASES, first_move_deal
 from tests.quiz.oracle import why_legal  # the quiz's reading, kept when the quiz asked the engine
 
-CASES = [(slug, preset) for slug, game in GAMES.items() for preset in sorted(game.engine.PRESETS)]
 DEALS = 12  # per preset: every phase is reached, at many positions, in well under a second
-
-
-def _start(module, rules, rng: random.Random):
-    hands = shuffle.deal(f"permission-{rng.random()}", module.PACK)
-    dealer = rng.randrange(4)
-    name = module.__name__.rpartition(".")[2]
-    if name == "sabaat_al_deemin":
-        return module.new_deal(rules, hands, dealer, start="announce")
-    if name in ("tarneeb", "tarneeb_41"):
-        return module.new_deal(rules, hands, dealer)
-    totals = tuple(rng.randrange(60) for _ in range(4))
-    return module.new_deal(rules, hands, dealer, deal_number=rng.randint(1, 4), match_totals=totals)
 
 
 def _candidates(state) -> list[int]:
@@ -65,7 +53,7 @@ def test_permission_is_what_the_quiz_says(slug, preset):
     rng = random.Random(f"{slug}/{preset}")
     explained = 0
     for _ in range(DEALS):
-        state = _start(module, rules, rng)
+        state = first_move_deal(module, rules, rng, "permission")
         while not state.is_over:
             legal = state.legal_moves()
             for move in _candidates(state):

@@ -346,3 +346,28 @@ def test_a_row_the_engine_refuses_is_reported_not_a_500(client):
     Entry.objects.create(match=match_of(url), number=1, kind="deal", facts=facts)
     html = page(client, url)
     assert "Row 1 cannot be read" in html and "7 to 13" in html
+
+
+DEBTS_HINT = "Whole numbers from 0 up, written exactly as typed: the debts do not change."
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "keeps_debts"),
+    [
+        ("tarneeb", "en", True),
+        ("tarneeb", "ar", True),
+        ("hearts", "en", False),
+        ("leekha", "fr", False),
+    ],
+)
+def test_the_points_form_speaks_of_debts_only_where_the_sheet_keeps_them(
+    client, rulebook, game, lang, keeps_debts
+):
+    """Tarneeb's sheet carries debts, so its typed-points hint says they stay; no other game's
+    sheet has debts, nor that sentence, in any language."""
+    from django.utils import translation
+
+    with translation.override(lang):
+        sentence = translation.gettext(DEBTS_HINT)
+    hints = re.findall(r'<p class="hint">([^<]*)</p>', page(client, new_match(client, lang, game)))
+    assert any(sentence in htmllib.unescape(h) for h in hints) == keeps_debts
