@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "tutorials",
     "quiz",
     "practice",
+    "lessons",
 ]
 
 MIDDLEWARE = [

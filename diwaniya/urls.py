@@ -5,6 +5,7 @@ from django.urls import include, path, register_converter
 
 from diwaniya import furniture
 from diwaniya import views as site
+from lessons import api as lessons_api
 from practice import api as practice_api
 from rulebook import api, comparing, games, reports, views
 
@@ -41,6 +42,11 @@ urlpatterns = [
     path("api/practice/<slug:public_id>/move", practice_api.move, name="api-practice-move"),
     path("api/practice/<slug:public_id>/undo", practice_api.undo, name="api-practice-undo"),
     path("api/practice/<slug:public_id>/next", practice_api.next_deal, name="api-practice-next"),
+    path("api/lessons", lessons_api.create, name="api-lessons"),
+    path("api/lessons/<slug:public_id>", lessons_api.lesson, name="api-lesson"),
+    path("api/lessons/<slug:public_id>/versions", lessons_api.versions, name="api-lesson-versions"),
+    path("api/lessons/<slug:public_id>/copy", lessons_api.copy, name="api-lesson-copy"),
+    path("api/lessons/<slug:public_id>/results", lessons_api.results, name="api-lesson-results"),
 ]
 
 urlpatterns += i18n_patterns(
@@ -50,6 +56,7 @@ urlpatterns += i18n_patterns(
     path("mine/", site.mine, name="mine"),
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
+    path("lessons/", include("lessons.urls")),
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
     # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant: those of

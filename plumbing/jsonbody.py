@@ -49,8 +49,9 @@ def depth(raw: bytes) -> int:
     return deepest
 
 
-def read(request, *, empty=None):
-    """The JSON object ``request`` sends (an empty body is ``empty``, ``{}`` by default).
+def read(request, *, empty=None, max_bytes: int = MAX_BYTES):
+    """The JSON object ``request`` sends (an empty body is ``empty``, ``{}`` by default), of at
+    most ``max_bytes`` (a lesson is larger than the few hundred bytes of a move).
 
     Raises ``BodyError`` for a body too large, too deep, not JSON or not an object."""
     length = request.META.get("CONTENT_LENGTH") or "0"
@@ -58,13 +59,13 @@ def read(request, *, empty=None):
         declared = int(length)
     except ValueError:
         declared = 0
-    if declared > MAX_BYTES:  # refused before reading it at all
+    if declared > max_bytes:  # refused before reading it at all
         raise BodyError("body_too_large")
     try:
         raw = request.body  # a body sent without its length stops at Django's own cap
     except RequestDataTooBig:
         raise BodyError("body_too_large") from None
-    if len(raw) > MAX_BYTES:
+    if len(raw) > max_bytes:
         raise BodyError("body_too_large")
     if not raw.strip():
         return {} if empty is None else empty

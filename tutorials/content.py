@@ -43,7 +43,7 @@ from rulebook.engine.errors import EngineError
 from rulebook.engine.positions import parse_deal_number, parse_totals
 from rulebook.engine.table import SEATS, parse_seat
 
-from .script import ANY_LEGAL, Match, ScriptError, Step, deal_hands, replay
+from .script import ANY_LEGAL, Match, ScriptError, Step, deal_hands
 
 DATA = Path(__file__).resolve().parent / "data"
 LANGUAGES = ("ar", "en", "fr")
@@ -116,17 +116,79 @@ def setup(
 
 
 def frames_of(data: dict):
-    module, hands, dealer, extra, match = setup(
-        data["game"],
-        data.get("seed", ""),
-        data.get("deal", ""),
-        data.get("dealer", ""),
-        data.get("start", ""),
-        data.get("exposed", ""),
-        data.get("deal_number", ""),
-        data.get("totals", ""),
-    )
-    return replay(module, data["variant"], hands, dealer, extra, steps_of(data), match)
+    """A tutorial file replayed as the lesson it is (``lesson.check``: one replay for both)."""
+    from . import lesson
+
+    return lesson.check(lesson.read(as_lesson(data)))
+
+
+def as_lesson(data: dict, language: str = "en") -> dict:
+    """A tutorial file as a lesson object (``lesson.read`` reads it): its texts in
+    ``language``, the other two as translations; its ``point`` marks are the step's ``mark``
+    and its ``show`` the hands a step opens."""
+
+    def open_of(step):
+        return "all" if (step.get("show") or data.get("show")) == "all" else []
+
+    def texts(step, lang):
+        q = step.get("question") or {}
+        out = {"narration": (step.get("text") or {}).get(lang, "")}
+        for key in ("hint", "explain"):
+            if q.get(key):
+                out[key] = q[key].get(lang, "")
+        return out
+
+    def step_of(step):
+        q = step.get("question")
+        own = texts(step, language)
+        return {
+            "moves": split(step.get("moves")),
+            "narration": own["narration"],
+            "point": None,
+            "question": None
+            if q is None
+            else {
+                "accept": accept_of(q) or [],
+                "why": {},
+                "hint": own.get("hint"),
+                "explain": own.get("explain"),
+            },
+            "open": open_of(step),
+            "variant": step.get("variant"),
+            "mark": split(step.get("point")),
+            "section": step.get("section"),
+        }
+
+    deal = data.get("deal") or ""
+    dealer = data.get("dealer") or (deal.split(":", 1)[0] if ":" in deal else "N")
+    steps = data.get("steps", [])
+    return {
+        "game": data["game"],
+        "variant": data["variant"],
+        "rules": {},
+        "dealer": dealer,
+        "deal": deal or None,
+        "seed": data.get("seed") or None,
+        "start": data.get("start", ""),
+        "exposed": data.get("exposed", ""),
+        "deal_number": data.get("deal_number") or 1,
+        "totals": data.get("totals", ""),
+        "learner": data["learner"],
+        "language": language,
+        "title": (data.get("title") or {}).get(language, ""),
+        "summary": (data.get("summary") or {}).get(language, ""),
+        "section": data.get("section"),
+        "steps": [step_of(s) for s in steps],
+        "translations": {
+            lang: {
+                "title": (data.get("title") or {}).get(lang, ""),
+                "summary": (data.get("summary") or {}).get(lang, ""),
+                "steps": [texts(s, lang) for s in steps],
+            }
+            for lang in LANGUAGES
+            if lang != language
+        },
+    }
 
 
 def _texts_missing(table, where: str) -> list[str]:
@@ -167,26 +229,23 @@ def problems(data: dict, word=str) -> list[str]:
             out.append(f"{slug} step {n}: show must be one of {', '.join(SHOW)}")
     if out:
         return out
+    from .lesson import BadLesson
+
     try:
-        frames = frames_of(data)
+        frames_of(data)
     except ScriptError as e:
-        out.append(f"{slug} step {e.step}: {word(e)}")
+        if e.code == "not_the_learners_turn":
+            out.append(f"{slug} step {e.step}: the question is for {data['learner']}")
+        else:
+            out.append(f"{slug} step {e.step}: {word(e)}")
+    except BadLesson as e:
+        if e.error is None:
+            out.append(f"{slug}: {e}")
+        else:
+            out.append(f"{slug}: the deal cannot be set up: {word(e.error)}")
     except (EngineError, ValueError) as e:
         out.append(f"{slug}: the deal cannot be set up: {word(e)}")
-    else:
-        out += _questions_for_the_learner(data, frames)
     return out
-
-
-def _questions_for_the_learner(data: dict, frames) -> list[str]:
-    """A question is put to the learner: their seat must be the one to act."""
-    learner = parse_seat(data["learner"])
-    return [
-        f"{data['slug']} step {f.number}: the question is for {data['learner']}, "
-        f"but the player to act is seat {f.before.state.to_act}"
-        for f in frames
-        if f.step.question and f.before.state.to_act != learner
-    ]
 
 
 def _describe(frame) -> str:

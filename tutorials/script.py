@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from rulebook.engine import cards, shuffle
 from rulebook.engine.errors import BadInput, EngineError
+from rulebook.engine.house_rules import with_overrides
 from rulebook.engine.positions import Position, zero_totals
 from rulebook.engine.table import parse_seat
 
@@ -87,13 +88,24 @@ def deal_hands(module, seed: str | None, deal: str | None) -> tuple[list[int], i
     return list(shuffle.deal(seed, module.PACK)), None
 
 
-def replay(module, variant: str, hands, dealer: int, extra: dict, steps: list[Step], match=Match()):
-    """Every step's frame, in order; ``ScriptError`` at the first step the engine refuses."""
+def replay(
+    module,
+    variant: str,
+    hands,
+    dealer: int,
+    extra: dict,
+    steps: list[Step],
+    match=Match(),
+    house=None,
+):
+    """Every step's frame, in order; ``ScriptError`` at the first step the engine refuses.
+    ``house``: the house rules (``{key: text}``) every variant of the script is played with."""
     frames = []
-    current = _start(module, variant, hands, dealer, extra, 0, match)
+    house = house or {}
+    current = _start(module, variant, hands, dealer, extra, 0, match, house)
     for number, step in enumerate(steps, start=1):
         if step.variant and step.variant != current.variant:
-            current = _start(module, step.variant, hands, dealer, extra, number, match)
+            current = _start(module, step.variant, hands, dealer, extra, number, match, house)
         before = current
         after = _advance(before, step, number)
         if step.question:
@@ -103,12 +115,12 @@ def replay(module, variant: str, hands, dealer: int, extra: dict, steps: list[St
     return frames
 
 
-def _start(module, variant, hands, dealer, extra, number, match=Match()) -> Position:
+def _start(module, variant, hands, dealer, extra, number, match=Match(), house=None) -> Position:
     if variant not in module.PRESETS:
-        raise ScriptError(number, None, f"unknown_variant {variant}")
-    rules = module.PRESETS[variant]
+        raise ScriptError(number, None, BadInput("unknown_variant", variant=variant))
     totals = match.totals if match.totals is not None else zero_totals(module)
     try:
+        rules = with_overrides(module.PRESETS[variant], house or {})
         if module.match_over(rules, totals):
             raise BadInput("bad_totals", reason="match_over")
         state = module.position_start(

@@ -1,0 +1,209 @@
+"""The lessons' JSON API (``shared/spec/lessons.md``).
+
+A lesson is read by anyone with its id; it is changed, listed by version, and its results read
+only with its edit key (``Authorization: Bearer <edit key>``). An unknown lesson and a wrong
+key are the same 404. Errors are the positions API's object, the message in ``?lang=``, else
+Accept-Language, else English; ``bad_lesson`` also names the ``field``, and
+``lesson_does_not_replay`` the ``step`` and the engine's code (``engine_code``).
+"""
+
+from django.http import HttpResponse, JsonResponse
+from django.urls import reverse
+from django.utils import translation
+from django.utils.crypto import constant_time_compare
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from plumbing import jsonbody, limits
+from rulebook.api import _language
+from tutorials.lesson import BadLesson
+from tutorials.script import ScriptError
+
+from . import store
+from .messages import explain, reason, refusal
+
+BEARER = "Bearer "
+
+
+def _answer(data: dict, status: int = 200) -> JsonResponse:
+    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def error(
+    code: str, status: int, details: dict | None = None, top=None, why="", **extra
+) -> JsonResponse:
+    """The error object (``extra``: more facts in it; ``top``: beside it, as a 409's lesson;
+    ``why``: a sentence the message ends with, the engine's own)."""
+    message = " ".join(filter(None, [explain(code, details or {}), why]))
+    body = {"error": {"code": code, "message": message, "move": None, **extra}, **(top or {})}
+    return _answer(body, status)
+
+
+def _not_found() -> JsonResponse:
+    return error("not_found", 404)
+
+
+def _refused(e: Exception) -> JsonResponse:
+    """A lesson that cannot be stored: 400, 413 or 422."""
+    if isinstance(e, store.TooLarge):
+        return error("lesson_too_large", 413)
+    if isinstance(e, BadLesson):
+        details = {"field": e.field, "reason": reason(e.reason)}
+        return error("bad_lesson", 400, details, field=e.field)
+    return error(
+        "lesson_does_not_replay",
+        422,
+        {"step": e.step},
+        step=e.step,
+        why=refusal(e),
+        engine_code=e.code,
+        token=e.token,
+    )
+
+
+def _body(request):
+    """The lesson object sent: ``(object, None)`` or ``(None, the error answer)``."""
+    try:
+        return jsonbody.read(request, max_bytes=store.MAX_BYTES, empty=None), None
+    except jsonbody.BodyError as e:
+        if e.code == "body_too_large":
+            return None, error("lesson_too_large", 413)
+        return None, error(
+            "bad_lesson", 400, {"field": "body", "reason": "not a JSON object"}, field="body"
+        )
+
+
+def _keyed(request, public_id: str):
+    """The lesson, if the request carries its edit key."""
+    header = request.headers.get("Authorization", "")
+    key = header[len(BEARER) :].strip() if header.startswith(BEARER) else ""
+    row = store.find(public_id)
+    if row is None or not key or not constant_time_compare(key, row.edit_key):
+        return None
+    return row
+
+
+def urls(row) -> dict:
+    """Where the lesson is, in the language of the request."""
+    return {
+        "lesson": reverse("lessons:play", args=[row.public_id]),
+        "edit": row.private_url(),
+        "results": reverse("lessons:results", args=[row.public_id]),
+        "api": reverse("api-lesson", args=[row.public_id]),
+    }
+
+
+def lesson_json(row) -> dict:
+    return {**row.data, "id": row.public_id, "version": row.version}
+
+
+def _created(row) -> JsonResponse:
+    body = {
+        "id": row.public_id,
+        "edit_key": row.edit_key,
+        "version": row.version,
+        "urls": urls(row),
+    }
+    return _answer(body, 201)
+
+
+def _limited(request):
+    wait = limits.creating(request, "lesson", page=False)
+    if wait is None:
+        return None
+    response = error("rate_limited", 429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+@csrf_exempt  # authorised by a key, never by a cookie
+@require_POST
+def create(request):
+    with translation.override(_language(request)):
+        obj, refused = _body(request)
+        if refused:
+            return refused
+        limited = _limited(request)
+        if limited:
+            return limited
+        try:
+            row = store.create(obj)
+        except (BadLesson, ScriptError, store.TooLarge) as e:
+            return _refused(e)
+        return _created(row)
+
+
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "PUT", "DELETE"])
+def lesson(request, public_id):
+    with translation.override(_language(request)):
+        if request.method in ("GET", "HEAD"):
+            row = store.find(public_id)
+            return _not_found() if row is None else _answer(lesson_json(row))
+        row = _keyed(request, public_id)
+        if row is None:
+            return _not_found()
+        if request.method == "DELETE":
+            row.delete()
+            return HttpResponse(status=204)
+        return _put(request, row)
+
+
+def _put(request, row):
+    obj, refused = _body(request)
+    if refused:
+        return refused
+    version = obj.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return error("bad_version", 400, field="version")
+    try:
+        saved = store.save(row, obj, version)
+    except store.Stale as e:
+        now = e.row
+        top = {"lesson": lesson_json(now), "version": now.version}
+        return error("stale_version", 409, {"version": now.version}, top, version=now.version)
+    except (BadLesson, ScriptError, store.TooLarge) as e:
+        return _refused(e)
+    return _answer({"id": saved.public_id, "version": saved.version, "urls": urls(saved)})
+
+
+@require_GET
+def versions(request, public_id):
+    with translation.override(_language(request)):
+        row = _keyed(request, public_id)
+        if row is None:
+            return _not_found()
+        listed = [
+            {"version": v.number, "saved": v.saved.isoformat(), "title": v.data.get("title", "")}
+            for v in row.versions.all()
+        ]
+        return _answer({"id": row.public_id, "versions": listed})
+
+
+@csrf_exempt
+@require_POST
+def copy(request, public_id):
+    with translation.override(_language(request)):
+        row = store.find(public_id)
+        if row is None:
+            return _not_found()
+        limited = _limited(request)
+        if limited:
+            return limited
+        try:
+            new = store.copy(row)
+        except (BadLesson, ScriptError, store.TooLarge) as e:
+            return _refused(e)  # a lesson the engine no longer replays is not copied broken
+        return _created(new)
+
+
+@require_GET
+def results(request, public_id):
+    with translation.override(_language(request)):
+        row = _keyed(request, public_id)
+        if row is None:
+            return _not_found()
+        try:
+            return _answer(store.results(row))
+        except (BadLesson, ScriptError) as e:
+            return _refused(e)

@@ -1,0 +1,135 @@
+"""The lessons' own pages besides the editor and the player: starting a lesson and the edit
+link that claims one. A lesson is owned by the browser session that made or claimed it
+(``plumbing.ownership``, kind ``lesson``, by its edit key); anyone else gets the 404 an unknown
+lesson gets."""
+
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from plumbing import capability, limits, ownership
+from practice.match import opening
+from practice.models import OWNED as PRACTICE
+from practice.models import Match as PracticeMatch
+from rulebook import games
+from rulebook.engine.errors import EngineError
+from rulebook.engine.positions import open_position
+from tutorials.lesson import BadLesson
+from tutorials.script import ScriptError
+
+from . import start, store
+from .messages import explain, refusal
+from .models import Lesson
+
+OWNED = "lesson"
+
+
+def owned_lesson(request, public_id: str) -> Lesson:
+    """The lesson, if this session owns it; else the 404 an unknown lesson gets."""
+    row = store.find(public_id)
+    if row is None or not ownership.owns(request, OWNED, row.edit_key):
+        raise Http404(explain("not_found"))
+    return row
+
+
+def found_lesson(public_id: str) -> Lesson:
+    row = store.find(public_id)
+    if row is None:
+        raise Http404(explain("not_found"))
+    return row
+
+
+def claim(request, public_id, key):
+    """The edit link: it gives the lesson to the browser that opens it, then 303 to the
+    editor's address, which holds no key (``plumbing.capability``)."""
+    row = Lesson.objects.filter(public_id=public_id, edit_key=key).first()
+    if row is None:
+        raise Http404(explain("not_found"))
+    ownership.own(request, OWNED, row.edit_key)
+    return capability.claimed(_editor(row))
+
+
+def _editor(row) -> str:
+    from django.urls import reverse
+
+    return reverse("lessons:edit", args=[row.public_id])
+
+
+# ------------------------------------------------------------------------------ a new lesson
+
+
+def _source(request, params) -> tuple[dict, str]:
+    """The lesson object the query asks for and a sentence saying where it comes from:
+    a finished practice deal (its owner only), a position, or a fresh seed."""
+    language = get_language()
+    if params.get("practice"):
+        return _from_practice(request, params, language)
+    spec = games.get(params.get("game", ""))
+    if spec is None:
+        raise Http404(explain("unknown_game", {"game": params.get("game", "")}))
+    if params.get("deal"):
+        position = open_position(spec.engine, params)
+        return start.from_position(spec.slug, position, language=language), _("a position")
+    variant = params.get("variant") or spec.default_variant
+    if variant not in spec.presets:
+        raise Http404(explain("unknown_variant", {"variant": variant}))
+    obj = start.from_seed(spec.slug, variant, language)
+    extra = spec.engine.format_extra(opening(spec.engine)) if spec.engine.STARTS else {}
+    return {**obj, **extra}, _("a new deal")
+
+
+def _from_practice(request, params, language):
+    found = PracticeMatch.read(params.get("practice", ""))
+    if found is None or not ownership.owns(request, PRACTICE, found[0].token):
+        raise Http404(explain("not_found"))
+    match, deals = found
+    try:
+        number = int(params.get("deal", ""))
+    except ValueError:
+        raise Http404(explain("not_found")) from None
+    if not 1 <= number <= len(deals):
+        raise Http404(explain("not_found"))
+    practice = match.replay(deals[:number])
+    if not practice.state.is_over:
+        raise Http404(explain("not_found"))  # a deal in play never opens its hidden hands
+    position = practice.position()
+    obj = start.from_position(match.game, position, learner=practice.seat, language=language)
+    return obj, _("deal %(number)s of your practice match") % {"number": number}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new(request):
+    """GET: what the lesson will start from, and a button (a link's preview creates nothing);
+    POST: the lesson, made and owned, then its editor."""
+    params = request.POST if request.method == "POST" else request.GET
+    if not any(k in params for k in ("game", "practice")):
+        choices = [{"slug": g.slug, "variants": list(g.presets)} for g in games.GAMES.values()]
+        return render(request, "lessons/new.html", {"choose": choices})
+    try:
+        obj, origin = _source(request, params)
+    except EngineError as e:
+        return _bad(request, explain(e.code, e.details))
+    if request.method != "POST":
+        return render(
+            request,
+            "lessons/new.html",
+            {"origin": origin, "query": urlencode(params), "lesson": obj},
+        )
+    wait = limits.creating(request, "lesson")
+    if wait is not None:
+        return limits.page(request, wait)
+    try:
+        row = store.create(obj)
+    except (BadLesson, ScriptError, store.TooLarge) as e:
+        message = refusal(e) if isinstance(e, ScriptError) else str(e)
+        return _bad(request, message)
+    ownership.own(request, OWNED, row.edit_key)
+    return HttpResponseRedirect(_editor(row), status=303)
+
+
+def _bad(request, message: str, status: int = 400):
+    return render(request, "error.html", {"message": message, "status": status}, status=status)
