@@ -61,7 +61,6 @@ from dataclasses import dataclass
 from .cards import PACK_52, parse_card
 from .penalty import moves
 from .penalty.deal import Deal, new_deal, table
-from .penalty.match import Match as _Match
 from .penalty.pages import (
     STARTS,
     describe,
@@ -90,7 +89,6 @@ __all__ = [
     "TD",
     "TOTALS",
     "Deal",
-    "Match",
     "Rules",
     "deal_value",
     "describe",
@@ -185,13 +183,6 @@ def score_deal(rules: Rules, taken: list[int], exposed: int, over: bool) -> list
 def deal_value(rules: Rules, exposed: int) -> int:
     """What a whole deal is worth with the cards of ``exposed`` exposed."""
     return table(rules).scoring.deal_value(exposed)
-
-
-class Match(_Match):
-    """Deals until a total reaches the target; the lowest total wins."""
-
-    def __init__(self, rules: Rules | None = None, first_dealer: int = 0):
-        super().__init__(rules if rules is not None else PRESETS[DEFAULT_PRESET], first_dealer)
 
 
 def worked_example(rules: Rules) -> dict:

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from .cards import PACK_52, parse_card
 from .penalty import moves
 from .penalty.deal import Deal, new_deal, table
-from .penalty.match import Match
 from .penalty.pages import (
     STARTS,
     describe,
@@ -50,7 +49,6 @@ __all__ = [
     "STARTS",
     "TOTALS",
     "Deal",
-    "Match",
     "Rules",
     "describe",
     "format_extra",

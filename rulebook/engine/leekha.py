@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from .cards import PACK_52, parse_card
 from .penalty import moves
 from .penalty.deal import Deal, new_deal, table
-from .penalty.match import Match
 from .penalty.pages import (
     STARTS,
     describe,
@@ -64,7 +63,6 @@ __all__ = [
     "STARTS",
     "TOTALS",
     "Deal",
-    "Match",
     "Rules",
     "describe",
     "format_extra",

@@ -29,7 +29,8 @@ Scoring (``score_hand``, the one end-of-deal function): the winning side scores
 losers' hands (sevens to tens count nothing, the winner's partner's cards count nothing), plus
 (or instead: ``seven_out_bonus_mode``) ``seven_out_bonus`` when the last card laid is a seven;
 the whole multiplied by 2 after a double, 3 after a triple. The losing side scores nothing. The
-game (``Match``) is won by the first side whose total reaches ``target``.
+match (kept on its score sheet, ``sheets.SabaatSheet``) is won by the first side whose total
+reaches ``target``.
 
 Penalties: a knock while holding a playable card, a wrong card, a card played out of turn, a
 missing warning, signalling to the partner. Each gives ``penalty_points`` to the offender's
@@ -37,7 +38,7 @@ opponents, not multiplied by a double or triple. Normal play refuses the first f
 (``cannot_knock``, ``not_playable_on_layout``/``must_open_seven_of_diamonds``; a move is always
 made by ``to_act``; the warning is automatic), so they never happen in a ``Deal``;
 ``penalty_for`` says which penalty a wrong action would incur, for the tutorial and the quiz, and
-``Match.record_penalty`` adds one to the score when a table plays by hand.
+the score sheet's deal row counts each side's (``penalties``) when a table plays by hand.
 
 Readings taken where the source leaves a point open (each a ``Rules`` field when tables could
 differ; the registry records these as the source's "ambiguous" claims):
@@ -615,7 +616,6 @@ AROUND_THE_DEAL = frozenset(
         "describe",
         "format_extra",
         "layout_example",
-        "Match",
         "match_after",
         "match_over",
         "next_dealer",

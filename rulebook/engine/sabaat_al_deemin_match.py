@@ -1,5 +1,6 @@
-"""Sab'at Al-Deemin around the deal: the penalties a wrong action incurs, the match (deals
-until a side reaches the target), and what positions and rule pages ask of a game module.
+"""Sab'at Al-Deemin around the deal: the penalties a wrong action incurs, where the match
+stands (the score sheet, ``sheets.SabaatSheet``, keeps it: deals until a side reaches the
+target), and what positions and rule pages ask of a game module.
 
 The rules, moves, scoring and the deal are :mod:`.sabaat_al_deemin`, which also exports every
 name here (the game module is what the apps read).
@@ -112,54 +113,7 @@ def penalty_for(deal: "Deal", action, seat: int | str | None = None, *, warned: 
     return None
 
 
-# --- The match ---------------------------------------------------------------------------------
-
-
-class Match:
-    """Deals until a side's total reaches ``rules.target``; the deal passes in ``direction``."""
-
-    def __init__(self, rules: Rules | None = None, dealer: int | str = 0):
-        self.rules = rules or Rules()
-        self.dealer = parse_seat(dealer) if isinstance(dealer, str) else dealer
-        self.totals = [0, 0]
-        self.deals: list[Deal] = []
-        self.penalties: list[Penalty] = []
-        self.winner: int | None = None  # the side (0 NS, 1 EW) that reached the target first
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def new_deal(self, hands: list[int], **kwargs) -> Deal:
-        """A deal of this match with the current dealer."""
-        return new_deal(self.rules, hands, self.dealer, **kwargs)
-
-    def record(self, deal: Deal) -> list[int]:
-        """Enter a finished deal: add its points, pass the deal on; returns the totals."""
-        if self.is_over:
-            raise ValueError("the match is over")
-        if not deal.is_over:
-            raise ValueError("the deal is not over")
-        if deal.dealer != self.dealer:
-            raise ValueError("the deal was not dealt by the match's dealer")
-        self.deals.append(deal)
-        for side, points in enumerate(deal.points()):
-            self.totals[side] += points
-        self.dealer = next_dealer(self.rules, deal)
-        self._check_target()
-        return self.totals
-
-    def record_penalty(self, penalty: Penalty) -> list[int]:
-        """Enter an incurred penalty: its points go to the offender's opponents."""
-        if self.is_over:
-            raise ValueError("the match is over")
-        self.penalties.append(penalty)
-        self.totals[penalty.side] += penalty.points
-        self._check_target()
-        return self.totals
-
-    def _check_target(self) -> None:
-        self.winner = winning_side(self.rules, self.totals)
+# --- The match (kept on the score sheet, ``sheets.SabaatSheet``, which asks these) ---------
 
 
 def next_dealer(rules: Rules, deal: "Deal") -> int:

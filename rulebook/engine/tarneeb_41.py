@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from .cards import PACK_52
 from .table import Direction
 from .trickbid.deal import Deal, new_deal, replay
-from .trickbid.match import Match, outcome
+from .trickbid.match import outcome
 from .trickbid.moves import classic_bid, format_move, parse_move
 from .trickbid.pages import STARTS, format_extra, parse_extra, position_start
 from .trickbid.rules import TrickRules, knob
@@ -45,7 +45,6 @@ __all__ = [
     "STARTS",
     "TOTALS",
     "Deal",
-    "Match",
     "Rules",
     "classic_bid",
     "describe",

@@ -5,7 +5,8 @@ from rulebook.engine import bots, shuffle
 from rulebook.engine.cards import PACK_52, cards_in, hand_of
 from rulebook.engine.games import GAMES as DESCRIBED
 from rulebook.engine.games import game as described
-from rulebook.engine.score_sheet import Sheet
+from tests.matchplay import play_match as matchplay
+from tests.matchplay import start
 
 MODULES = {slug: described(slug).engine for slug in DESCRIBED}
 PRESETS = [(game, preset) for game, module in MODULES.items() for preset in module.PRESETS]
@@ -31,40 +32,17 @@ def play_deal(game, state, levels, seed, seen=None, **match):
 
 
 def play_match(game, rules, levels, seed, seen=None):
-    """A whole match under ``rules``; returns the number of deals it took."""
-    if game == "tarneeb":
-        return _tarneeb_match(rules, levels, seed, seen)
-    return _seat_match(game, rules, levels, seed, seen)
-
-
-def _seat_match(game, rules, levels, seed, seen):
-    """A match the engine keeps (every game but Tarneeb, whose match is its score sheet)."""
+    """A whole match under ``rules``, kept on the game's score sheet as practice keeps one;
+    returns the number of deals it took."""
     module = MODULES[game]
-    dealer = len(seed) % 4
-    match = module.Match(rules, dealer)
-    for number in range(1, MAX_DEALS + 1):
-        deal = match.new_deal(shuffle.deal(f"{seed}:{number}", module.PACK))
+
+    def play(number, dealer, sheet):
+        deal = start(module, sheet, shuffle.deal(f"{seed}:{number}", module.PACK), dealer, number)
         # Where the engine's deal keeps no match, the caller says where it stands.
-        context = {"deal_number": number, "totals": tuple(match.totals)}
-        match.record(play_deal(game, deal, levels, f"{seed}:{number}", seen, **context))
-        if match.is_over:
-            return number
-    raise AssertionError("the match did not end")
+        context = {"deal_number": number, "totals": tuple(sheet.match_totals)}
+        return play_deal(game, deal, levels, f"{seed}:{number}", seen, **context)
 
-
-def _tarneeb_match(rules, levels, seed, seen):
-    sheet = Sheet.for_rules(rules)
-    dealer = len(seed) % 4
-    module = MODULES["tarneeb"]
-    for number in range(1, MAX_DEALS + 1):
-        deal = module.new_deal(rules, shuffle.deal(f"{seed}:{number}"), dealer)
-        context = {"deal_number": number, "totals": tuple(sheet.lines)}
-        play_deal("tarneeb", deal, levels, f"{seed}:{number}", seen, **context)
-        sheet.enter_result(deal)
-        if sheet.winner is not None:
-            return number
-        dealer = deal.next_dealer()
-    raise AssertionError("the match did not end")
+    return matchplay(module, rules, len(seed) % 4, play, MAX_DEALS)[1]
 
 
 def replay(game, state, tokens: str):

@@ -19,7 +19,6 @@ from rulebook.engine.bent_al_sbeet import (
     PRESETS,
     QS,
     TD,
-    Match,
     Rules,
     describe,
     format_move,
@@ -29,9 +28,13 @@ from rulebook.engine.bent_al_sbeet import (
     score_deal,
 )
 from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.table import E, N, S, W, left_of, right_of
+from rulebook.engine.sheets import sheet_class, sheet_for
+from rulebook.engine.table import SEATS, E, N, S, W, left_of, right_of
+from tests.matchplay import next_dealer, start
 
 from . import golden
+
+SHEET = sheet_class("bent-al-sbeet")
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -488,10 +491,8 @@ def test_sbeetah_later_deal_lowest_total_leads_any_card():
 
 
 def test_sbeetah_match_uses_the_totals_for_the_lead():
-    match = Match(SBEETAH, first_dealer=N)
-    match.totals = [40, 30, 7, 20]
-    match.deal_number = 2
-    deal = match.new_deal(shuffle.deal("match-lead"))
+    sheet = SHEET.resumed(SBEETAH, (40, 30, 7, 20))
+    deal = start(bent_al_sbeet, sheet, shuffle.deal("match-lead"), N, 2)
     assert deal.match_totals == (40, 30, 7, 20)
     while deal.phase != "play":
         deal.push(deal.legal_moves()[0])
@@ -725,40 +726,34 @@ def _chosen_playout(deal, seed: str, start: int = 0) -> int:
 
 
 def test_match_records_deals_and_dealer_moves_right():
-    match = Match(QAHWA, first_dealer=N)
-    dealers = []
+    sheet = sheet_for("bent-al-sbeet", QAHWA)
+    dealer, dealers = N, []
     for number in (1, 2, 3, 4, 5):
-        assert match.deal_number == number
-        dealers.append(match.dealer)
-        deal = match.new_deal(shuffle.deal(f"match-{number}"))
-        assert deal.deal_number == number and deal.dealer == match.dealer
+        dealers.append(dealer)
+        deal = start(bent_al_sbeet, sheet, shuffle.deal(f"match-{number}"), dealer, number)
+        assert deal.deal_number == number and deal.dealer == dealer
         assert deal.pass_target(N) == (E if number % 2 else W)
-        before = match.totals[:]
+        before = sheet.totals
         _chosen_playout(deal, f"m{number}")
-        match.record(deal)
-        assert match.totals == [b + p for b, p in zip(before, deal.points(), strict=True)]
+        dealer = next_dealer(sheet.record(deal))
+        assert sheet.totals == tuple(b + p for b, p in zip(before, deal.points(), strict=True))
     assert dealers == [N, W, S, E, N]
-    assert len(match.scores) == 5
+    assert len(sheet.rows) == 5
 
 
 def test_match_dealer_moves_left():
-    match = Match(dataclasses.replace(QAHWA, dealer_moves="left"), first_dealer=N)
-    deal = match.new_deal(shuffle.deal("left"))
+    sheet = sheet_for("bent-al-sbeet", dataclasses.replace(QAHWA, dealer_moves="left"))
+    deal = start(bent_al_sbeet, sheet, shuffle.deal("left"), N)
     _chosen_playout(deal, "left")
-    match.record(deal)
-    assert match.dealer == E
+    assert next_dealer(sheet.record(deal)) == E
 
 
-def test_match_refuses_unfinished_or_foreign_deals():
-    match = Match(QAHWA, first_dealer=N)
-    deal = match.new_deal(shuffle.deal("x"))
+def test_match_refuses_an_unfinished_deal():
+    sheet = sheet_for("bent-al-sbeet", QAHWA)
+    deal = start(bent_al_sbeet, sheet, shuffle.deal("x"), N)
     with pytest.raises(IllegalMove) as info:
-        match.record(deal)
+        sheet.record(deal)
     assert info.value.code == "deal_not_over"
-    other = _play_out(new_deal(QAHWA, hands(DEAL_A), dealer=S, start="play"))
-    with pytest.raises(IllegalMove) as info:
-        match.record(other)
-    assert info.value.code == "wrong_deal"
 
 
 @pytest.mark.parametrize(
@@ -775,24 +770,23 @@ def test_match_refuses_unfinished_or_foreign_deals():
     ],
 )
 def test_match_end(rules, totals, over, winners):
-    match = Match(rules)
-    match.totals = totals
-    assert match.is_over is over
-    assert match.winners == winners
+    standing = SHEET.resumed(rules, totals).standing
+    assert standing.over is over
+    assert standing.winners == tuple(SEATS[s] for s in winners)
 
 
 def test_sbeetah_tie_plays_on_until_broken():
-    match = Match(SBEETAH, first_dealer=N)
-    match.totals = [160, 20, 20, 50]
-    n = 0
-    while not match.is_over:
-        deal = match.new_deal(shuffle.deal(f"tie-{match.deal_number}"))
+    sheet = SHEET.resumed(SBEETAH, (160, 20, 20, 50))
+    dealer, number, n, over = N, 1, 0, False
+    while not over:
+        deal = start(bent_al_sbeet, sheet, shuffle.deal(f"tie-{number}"), dealer, number)
         n = _chosen_playout(deal, "tie", n)
-        match.record(deal)
-    low = min(match.totals)
-    assert match.totals.count(low) == 1 and match.winners == [match.totals.index(low)]
+        after = sheet.record(deal)
+        over, dealer, number = after["over"], next_dealer(after), number + 1
+    low = min(sheet.totals)
+    assert sheet.totals.count(low) == 1 and after["winners"] == [SEATS[sheet.totals.index(low)]]
     with pytest.raises(IllegalMove):
-        match.new_deal(shuffle.deal("after"))
+        sheet.record(deal)
 
 
 # --- properties: random playouts ----------------------------------------------------------

@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 
 from rulebook.engine import cards, hearts, shuffle
 from rulebook.engine.errors import BadInput
-from rulebook.engine.hearts import PRESETS, Match, new_deal, parse_move
+from rulebook.engine.hearts import PRESETS, new_deal, parse_move
 from rulebook.engine.penalty.match import outcome
+from rulebook.engine.sheets import sheet_for
 from rulebook.engine.table import E, N, S, W
+from tests.matchplay import next_dealer, start
 
 from . import golden, moves
 from .moves import c
@@ -204,7 +206,6 @@ def test_golden_match(preset):
 
 
 def test_a_match_deals_to_the_left():
-    match = Match(PAGAT, first_dealer=N)
-    deal = _play_first(match.new_deal(shuffle.deal("left")))
-    match.record(deal)
-    assert match.dealer == E and match.deal_number == 2
+    sheet = sheet_for("hearts", PAGAT)
+    deal = _play_first(start(hearts, sheet, shuffle.deal("left"), N))
+    assert next_dealer(sheet.record(deal)) == E and len(sheet.rows) == 1

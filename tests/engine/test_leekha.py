@@ -1,6 +1,7 @@
 """Leekha: every rule of relatives.md by behaviour, per source (J-L, AY, AR-L, LM, CS, ID)."""
 
 import dataclasses
+import itertools
 
 import pytest
 from hypothesis import given, settings
@@ -8,10 +9,12 @@ from hypothesis import strategies as st
 
 from rulebook.engine import cards, leekha, shuffle
 from rulebook.engine.errors import IllegalMove
-from rulebook.engine.leekha import PASS, PRESETS, Match, Rules, new_deal, parse_move
+from rulebook.engine.leekha import PASS, PRESETS, Rules, new_deal, parse_move
 from rulebook.engine.penalty.match import next_dealer, outcome
-from rulebook.engine.table import E, N, S, W
+from rulebook.engine.sheets import sheet_for
+from rulebook.engine.table import E, N, S, W, parse_seat
 from rulebook.engine.tricks import trick_winner
+from tests import matchplay
 
 from . import golden, moves
 from .moves import c, hands
@@ -188,16 +191,14 @@ def _played(rules, pbn=DEAL_T, dealer=E, seed=0):
 @pytest.mark.parametrize("seed", range(4))
 def test_the_queen_taker_or_the_biggest_taker_deals_next(seed):
     deal = _played(CLASSIC, seed=seed)
-    match = Match(CLASSIC, first_dealer=E)
-    match.record(deal)
+    after = sheet_for("leekha", CLASSIC).record(deal)
     taker = next(s for s in range(4) if deal.taken[s] >> c("QS") & 1)
-    assert match.dealer == taker
+    assert parse_seat(after["next_dealer"]) == taker
     idlib = PRESETS["idlib"]
     deal = _played(idlib, seed=seed)
     took = [leekha.score_deal(idlib, [t, 0, 0, 0])[0] for t in deal.taken]
-    match = Match(idlib, first_dealer=E)
-    match.record(deal)
-    assert took[match.dealer] == max(took)
+    after = sheet_for("leekha", idlib).record(deal)
+    assert took[parse_seat(after["next_dealer"])] == max(took)
 
 
 def test_the_biggest_taker_tie_goes_to_the_first_from_the_dealers_right():
@@ -286,19 +287,20 @@ def test_golden_match(preset):
 
 
 def test_a_whole_match_ends_with_a_side_winning():
-    match = Match(CLASSIC)
-    n = 0
-    while not match.is_over:
-        deal = match.new_deal(shuffle.deal(f"leekha-match-{match.deal_number}"))
+    moves = itertools.count()
+
+    def play(number, dealer, sheet):
+        hands = shuffle.deal(f"leekha-match-{number}")
+        deal = matchplay.start(leekha, sheet, hands, dealer, number)
         while not deal.is_over:
             legal = deal.legal_moves()
-            deal.push(legal[golden.choose("m", n, len(legal))])
-            n += 1
-        match.record(deal)
-    assert max(match.totals) >= 101 and len(match.winners) == 2
-    assert match.winners[1] == match.winners[0] + 2
+            deal.push(legal[golden.choose("m", next(moves), len(legal))])
+        return deal
+
+    sheet, _ = matchplay.play_match(leekha, CLASSIC, N, play)
+    assert max(sheet.totals) >= 101 and sheet.standing.winners in (("NS",), ("EW",))
     with pytest.raises(IllegalMove):
-        match.new_deal(shuffle.deal("after"))
+        sheet.enter("points", {"points": [0, 0, 0, 0]})
 
 
 def test_rules_refuse_values_outside_their_domain():

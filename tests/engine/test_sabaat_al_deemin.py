@@ -35,7 +35,6 @@ from rulebook.engine.sabaat_al_deemin import (
     REDEAL,
     SIGNAL,
     TRIPLE,
-    Match,
     Rules,
     format_move,
     new_deal,
@@ -43,7 +42,9 @@ from rulebook.engine.sabaat_al_deemin import (
     penalty_for,
     score_hand,
 )
-from rulebook.engine.table import SEATS, Direction
+from rulebook.engine.sheets import sheet_for
+from rulebook.engine.table import SEATS, Direction, side_of
+from tests import matchplay
 
 N, E, S, W = range(4)
 ROOT = Path(__file__).resolve().parents[2]
@@ -423,11 +424,11 @@ def test_redeal_can_be_switched_off_and_follows_a_double():
 def test_redeal_dealer_same_or_next():
     for setting, expected in (("same", N), ("next", W)):
         rules = Rules(redeal_dealer=setting)
-        match = Match(rules, dealer=N)
-        deal = match.new_deal(fill(W="KS KH KD"))
+        sheet = sheet_for("sabaat-al-deemin", rules)
+        deal = matchplay.start(sad, sheet, fill(W="KS KH KD"), N)
         deal.push(REDEAL)
-        match.record(deal)
-        assert match.dealer == expected and match.totals == [0, 0]
+        after = sheet.record(deal)
+        assert matchplay.next_dealer(after) == expected and sheet.totals == (0, 0)
 
 
 def test_double_then_triple_by_an_opponent():
@@ -597,55 +598,64 @@ def test_penalty_phases():
 
 
 def test_match_records_penalties_for_the_opponents():
-    match = Match()
     p = penalty_for(replay(at_play(), "7D knock"), "knock")  # E knocks holding a seven
-    assert match.record_penalty(p) == [100, 0]
+    assert (p.side, p.points) == (0, 100)
+    # The sheet counts each side's penalties on the deal's row; the points go to the opponents.
+    incurred = [0, 0]
+    incurred[side_of(p.seat)] += 1
+    sheet = sheet_for("sabaat-al-deemin", Rules())
+    row = sheet.enter("deal", {"winner": "NS", "aces": 0, "courts": 0, "penalties": incurred})
+    assert row.notes["penalty_points"] == p.points and sheet.totals == (100, 0)
 
 
 # --- the match ---------------------------------------------------------------------------------
 
 
+def _run_out(deal: sad.Deal) -> sad.Deal:
+    while not deal.is_over:
+        legal = deal.legal_moves()
+        deal.push(next((x for x in legal if x != m("7C")), legal[0]))
+    return deal
+
+
 def test_match_rotates_the_deal_to_the_right_and_adds_points():
-    match = Match(Rules(target=5000), dealer=N)
-    dealers = []
+    sheet = sheet_for("sabaat-al-deemin", Rules(target=5000))
+    dealer, dealers = N, []
     for _ in range(4):
-        dealers.append(SEATS[match.dealer])
-        deal = match.new_deal(hands(RUN), start="play")
-        while not deal.is_over:
-            legal = deal.legal_moves()
-            deal.push(next((x for x in legal if x != m("7C")), legal[0]))
-        match.record(deal)
-    assert dealers == ["N", "W", "S", "E"] and match.dealer == N
-    assert match.totals == [0, 960] and not match.is_over
-    assert Match(Rules(direction="clockwise"), dealer=N).rules.direction.step == 1
+        dealers.append(SEATS[dealer])
+        deal = _run_out(matchplay.start(sad, sheet, hands(RUN), dealer, start="play"))
+        dealer = matchplay.next_dealer(sheet.record(deal))
+    assert dealers == ["N", "W", "S", "E"] and dealer == N
+    assert sheet.totals == (0, 960) and not sheet.standing.over
+    assert Rules(direction="clockwise").direction.step == 1
 
 
 def test_match_ends_at_the_target():
-    match = Match(dealer="N")
-    totals = []
-    while not match.is_over:
-        deal = match.new_deal(hands(RUN), start="play", multiplier=1)
-        while not deal.is_over:
-            legal = deal.legal_moves()
-            deal.push(next((x for x in legal if x != m("7C")), legal[0]))
-        totals.append(match.record(deal)[1])
-    assert totals == [240, 480, 720] and match.winner == 1  # 480 < 500 <= 720
-    with pytest.raises(ValueError):
-        match.record(deal)
+    sheet = sheet_for("sabaat-al-deemin", Rules())
+    dealer, totals, over = N, [], False
+    while not over:
+        deal = _run_out(matchplay.start(sad, sheet, hands(RUN), dealer, start="play"))
+        after = sheet.record(deal)
+        totals.append(after["totals"]["EW"])
+        over, dealer = after["over"], matchplay.next_dealer(after)
+    assert totals == [240, 480, 720] and after["winners"] == ["EW"]  # 480 < 500 <= 720
+    with pytest.raises(IllegalMove) as info:
+        sheet.record(deal)
+    assert info.value.code == "match_over"
 
 
 def test_match_target_is_inclusive_and_checks_its_input():
-    match = Match(Rules(target=480))
-    assert not match.is_over
-    match.record(run_deal(multiplier=2))
-    assert match.is_over and match.winner == 1 and match.totals == [0, 480]
-    match = Match()
-    with pytest.raises(ValueError):
-        match.record(at_play())  # not over
-    with pytest.raises(ValueError):
-        match.record(run_deal(dealer=E))  # not the match's dealer
-    match.record_penalty(sad.Penalty("wrong_card", 500, W, 0))
-    assert match.winner == 0
+    sheet = sheet_for("sabaat-al-deemin", Rules(target=480))
+    assert not sheet.standing.over
+    after = sheet.record(run_deal(multiplier=2))
+    assert after["over"] and after["winners"] == ["EW"] and sheet.totals == (0, 480)
+    sheet = sheet_for("sabaat-al-deemin", Rules())
+    with pytest.raises(IllegalMove) as info:
+        sheet.record(at_play())  # not over
+    assert info.value.code == "deal_not_over"
+    # Five penalties by East-West's players give North-South the target.
+    sheet.enter("deal", {"winner": "NS", "aces": 0, "courts": 0, "penalties": [0, 5]})
+    assert sheet.standing.winners == ("NS",)
 
 
 # --- playouts ----------------------------------------------------------------------------------
@@ -748,7 +758,8 @@ def choose(seed: str, number: int, legal: list[int]) -> int:
 
 def recorded_game(preset: str = "classic") -> str:
     """A whole match under ``preset``: seeded deals, a deterministic chooser, every move."""
-    match = Match(sad.PRESETS[preset], dealer=N)
+    sheet = sheet_for("sabaat-al-deemin", sad.PRESETS[preset])
+    dealer, over = N, False
     lines = [
         f"# Sab'at Al-Deemin, preset {preset}: a recorded match.",
         "# Written by tests/engine/test_sabaat_al_deemin.py; DIWANIYA_REGOLD=1 rewrites it.",
@@ -756,10 +767,10 @@ def recorded_game(preset: str = "classic") -> str:
         "# legal_moves()[sha256(f'{seed}:{n}') mod len], n counting the deal's moves from 0.",
     ]
     k = 0
-    while not match.is_over:
+    while not over:
         k += 1
         seed = f"sabaat-al-deemin-{preset}:{k}"
-        deal = match.new_deal(shuffle.deal(seed, PACK_32))
+        deal = matchplay.start(sad, sheet, shuffle.deal(seed, PACK_32), dealer, k)
         lines += ["", f"deal {k}  seed {seed}  dealer {SEATS[deal.dealer]}"]
         lines.append(f"  hands {format_deal(deal.hands)}")
         n = 0
@@ -789,9 +800,12 @@ def recorded_game(preset: str = "classic") -> str:
                 f"  losers hold {' '.join(toks(cards_in(losers))) or '-'}"
             )
         points = deal.points()
-        totals = match.record(deal)
-        lines.append(f"  score NS {points[0]} EW {points[1]}  totals NS {totals[0]} EW {totals[1]}")
-    lines += ["", f"winner {sad.SIDES[match.winner]} after {k} deals"]
+        after = sheet.record(deal)
+        over, dealer, totals = after["over"], matchplay.next_dealer(after), after["totals"]
+        lines.append(
+            f"  score NS {points[0]} EW {points[1]}  totals NS {totals['NS']} EW {totals['EW']}"
+        )
+    lines += ["", f"winner {after['winners'][0]} after {k} deals"]
     return "\n".join(lines) + "\n"
 
 

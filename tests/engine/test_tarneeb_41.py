@@ -9,11 +9,13 @@ from hypothesis import strategies as st
 from rulebook.engine import cards, shuffle, tarneeb_41
 from rulebook.engine.errors import IllegalMove
 from rulebook.engine.positions import open_position
+from rulebook.engine.sheets import sheet_for
 from rulebook.engine.table import E, N, S, W
-from rulebook.engine.tarneeb_41 import PRESETS, Match, new_deal, replay, score_bids
+from rulebook.engine.tarneeb_41 import PRESETS, new_deal, replay, score_bids
 from rulebook.engine.trickbid.deal import out_of_turn
 from rulebook.engine.trickbid.match import outcome
 from rulebook.engine.trickbid.moves import classic_bid
+from tests import matchplay
 
 from . import golden
 
@@ -150,9 +152,9 @@ def test_golden_match(preset):
 
 
 def test_a_match_keeps_the_dealer_after_a_throw_in():
-    match = Match(CLASSIC, first_dealer=S)
-    deal = match.new_deal(cards.parse_deal(SPEC_DEAL))
+    sheet = sheet_for("tarneeb-41", CLASSIC)
+    deal = matchplay.start(tarneeb_41, sheet, cards.parse_deal(SPEC_DEAL), S)
     for _ in range(4):
         deal.push(classic_bid(1))
-    match.record(deal)
-    assert deal.thrown_in and match.dealer == S and match.totals == [0, 0, 0, 0]
+    after = sheet.record(deal)
+    assert deal.thrown_in and matchplay.next_dealer(after) == S and sheet.totals == (0, 0, 0, 0)

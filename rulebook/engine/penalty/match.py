@@ -1,4 +1,5 @@
-"""The penalty family's match: totals per seat, the target, who wins and who deals next.
+"""The penalty family's match: totals per seat, the target, who wins and who deals next. The
+match itself is kept on the game's score sheet (``sheets.PenaltySheet``), which asks these.
 
 The match ends, checked after a whole deal, when a total reaches the target (:func:`outcome`):
 
@@ -17,9 +18,8 @@ played on (``"play_on"``: the match is not over).
 
 from typing import NamedTuple
 
-from ..matches import SeatMatch
 from ..table import left_of, right_of, seats_from, side_of
-from .deal import Deal, new_deal
+from .deal import Deal
 from .rules import parameters
 from .scoring import QS_BIT
 
@@ -91,24 +91,3 @@ def next_dealer(rules, deal: Deal) -> int:
     most = max(took)
     order = seats_from(right_of(deal.dealer), parameters(rules)["direction"])
     return next(s for s in order if took[s] == most)
-
-
-class Match(SeatMatch):
-    """Deals until the rules' end of the match (see :func:`outcome`)."""
-
-    def _deal(self, hands) -> Deal:
-        return new_deal(self.rules, hands, self.dealer, self.deal_number, tuple(self.totals))
-
-    def _next_dealer(self, deal: Deal) -> int:
-        return next_dealer(self.rules, deal)
-
-    @property
-    def outcome(self) -> Outcome:
-        return outcome(self.rules, self.totals)
-
-    @property
-    def winners(self) -> list[int]:
-        """The winning seats once the match is over (several on a shared tie, both partners of
-        a winning side)."""
-        result = self.outcome
-        return list(result.winners) if result.over else []

@@ -1,5 +1,6 @@
-"""A match where every player keeps their own total (Tarneeb 41): totals per seat, won by a
-side. (Tarneeb's own match is its score sheet, ``score_sheet``.)
+"""Where a match stands when every player keeps their own total (Tarneeb 41): totals per seat,
+won by a side. The match itself is kept on the game's score sheet (``sheets.Tarneeb41Sheet``,
+which asks :func:`outcome`); Tarneeb's is the paper sheet, ``score_sheet``.
 
 A player whose total reaches the target wins for their side when the partner's total meets
 ``partner_condition`` (``above_zero``: more than zero; ``not_negative``: zero or more). When
@@ -9,9 +10,7 @@ nothing yet and the match plays on (a reading: the sources do not say).
 
 from typing import NamedTuple
 
-from ..matches import SeatMatch
 from ..table import across, side_of
-from .deal import Deal, new_deal
 from .rules import table
 
 
@@ -45,22 +44,3 @@ def outcome(rules, totals) -> Outcome:
     if best[0] == best[1]:
         return Outcome(False, None, True)
     return Outcome(True, 0 if best[0] > best[1] else 1)
-
-
-class Match(SeatMatch):
-    """Deals until a side wins (see :func:`outcome`); the deal passes round the table, and
-    stays with the dealer after a throw-in where the rules say so."""
-
-    def _deal(self, hands) -> Deal:
-        return new_deal(self.rules, hands, self.dealer)
-
-    def _next_dealer(self, deal: Deal) -> int:
-        return deal.next_dealer()
-
-    @property
-    def outcome(self) -> Outcome:
-        return outcome(self.rules, self.totals)
-
-    @property
-    def winner(self) -> int | None:
-        return self.outcome.winner
