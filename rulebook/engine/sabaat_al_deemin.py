@@ -113,6 +113,7 @@ ANNOUNCEMENTS = (PASS, REDEAL, DOUBLE, TRIPLE)
 
 _WORDS = {KNOCK: "knock", PASS: "pass", REDEAL: "redeal", DOUBLE: "double", TRIPLE: "triple"}
 _TOKENS = {word: move for move, word in _WORDS.items()}
+_MAY = {move: f"may_{word}" for move, word in _WORDS.items()}  # an announcement's permission
 
 SIGNAL = "signal"  # penalty_for's action for a comment or gesture to the partner
 
@@ -349,11 +350,13 @@ class Deal:
             allowed &= 1 << self._opening
         return allowed
 
-    # Each step gives an IllegalMove (the move is refused), a Permission (``why``: the step
-    # that lets it through) or None (legal, nothing asked): one walk serves ``refusal`` and
-    # ``permission``, so they never disagree.
+    # Each step gives an IllegalMove (the move is refused), the code of the step that lets it
+    # through (``why``) or None (legal, nothing asked): one walk serves ``refusal``,
+    # ``permission_code`` and ``permission``, so they never disagree. The walk names the step
+    # by its code alone; ``permission`` adds the facts (``_permit``) only when asked, so the
+    # quiz, which walks whole deals asking for codes, builds no facts it does not read.
 
-    def _judge_play(self, move: int, why: bool) -> IllegalMove | Permission | None:
+    def _judge_play(self, move: int, why: bool) -> IllegalMove | str | None:
         seat = self.to_act
         hand = self.hands[seat]
         if move == KNOCK:
@@ -361,15 +364,14 @@ class Deal:
             playable = hand & self._allowed_cards()
             if playable:
                 return IllegalMove("cannot_knock", seat=SEATS[seat], playable=_codes(playable))
-            return Permission("must_knock", {"seat": SEATS[seat]}) if why else None
+            return "must_knock" if why else None
         # 1. A player lays a card from their own hand.
         if not hand >> move & 1:
             return IllegalMove("card_not_in_hand", card=card_code(move), seat=SEATS[seat])
         # 2. The holder of the opening card opens with it, before any other card.
         if not self.laid:
             if move == self._opening:
-                opens = {"seat": SEATS[seat], "card": card_code(move)}
-                return Permission("opens_with", opens) if why else None
+                return "opens_with" if why else None
             return IllegalMove(
                 "must_open_seven_of_diamonds", card=card_code(move), needs=card_code(self._opening)
             )
@@ -392,16 +394,15 @@ class Deal:
             )
         if not why:
             return None
-        pile = {"card": card_code(move), "suit": SUITS[move // 13]}
-        return Permission("starts_pile" if move % 13 == SEVEN else "next_on_pile", pile)
+        return "starts_pile" if move % 13 == SEVEN else "next_on_pile"
 
     def _announce_refusal(self, move: int) -> IllegalMove | None:
         return self._judge_announce(move, False)  # unasked why: a refusal or None
 
-    def _judge_announce(self, move: int, why: bool) -> IllegalMove | Permission | None:
+    def _judge_announce(self, move: int, why: bool) -> IllegalMove | str | None:
         rules = self.rules
         seat, circuit = self._queue[0]
-        allowed = Permission(f"may_{_WORDS[move]}", {"seat": SEATS[seat]}) if why else None
+        allowed = _MAY[move] if why else None
         # 1. Passing (nothing to announce) is always allowed.
         if move == PASS:
             return allowed
@@ -448,7 +449,7 @@ class Deal:
             return IllegalMove("cannot_triple", seat=SEATS[seat], reason=reason)
         return allowed
 
-    def _judge(self, move: int, why: bool) -> IllegalMove | Permission | None:
+    def _judge(self, move: int, why: bool) -> IllegalMove | str | None:
         if not isinstance(move, int) or move not in _WORDS and not 0 <= move < 52:
             raise BadInput("bad_move", move=move)
         if self.phase == _PLAY and (move == KNOCK or move < 52):
@@ -461,10 +462,26 @@ class Deal:
         """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal."""
         return self._judge(move, False)  # unasked why, a step refuses or says nothing
 
+    def permission_code(self, move: int) -> str | None:
+        """The code of the rule step that lets ``move`` through now (``permission(move).code``),
+        or None if it is illegal."""
+        ruling = self._judge(move, True)
+        return ruling if isinstance(ruling, str) else None
+
     def permission(self, move: int) -> Permission | None:
         """The rule step that lets ``move`` through now, or None if it is illegal."""
-        ruling = self._judge(move, True)
-        return ruling if isinstance(ruling, Permission) else None
+        code = self.permission_code(move)
+        return None if code is None else Permission(code, self._permit(code, move))
+
+    def _permit(self, code: str, move: int) -> dict:
+        """The facts of the permission ``code`` of ``move`` (what the quiz's sentence needs)."""
+        if self.phase == _ANNOUNCE:
+            return {"seat": SEATS[self._queue[0][0]]}  # may_pass, may_double...
+        if code == "must_knock":
+            return {"seat": SEATS[self.to_act]}
+        if code == "opens_with":
+            return {"seat": SEATS[self.to_act], "card": card_code(move)}
+        return {"card": card_code(move), "suit": SUITS[move // 13]}  # starts_pile, next_on_pile
 
     def is_legal(self, move: int) -> bool:
         return self.refusal(move) is None

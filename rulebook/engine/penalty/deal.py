@@ -602,6 +602,12 @@ class Deal:
         ruling = self._judge(move, True)
         return ruling if isinstance(ruling, Permission) else None
 
+    def permission_code(self, move: int) -> str | None:
+        """``permission(move).code``, or None if ``move`` is illegal (the steps name the code
+        and its facts together here: compiled, building them costs little)."""
+        ruling = self._judge(move, True)
+        return ruling.code if isinstance(ruling, Permission) else None
+
     def is_legal(self, move: int) -> bool:
         return self.refusal(move) is None
 

@@ -156,6 +156,13 @@ class Deal(Auction):
         allowed, code = self._ruling(move)
         return Permission(code, self._permit(code, move)) if allowed else None
 
+    def permission_code(self, move: int) -> str | None:
+        """``permission(move).code`` without its facts, or None if ``move`` is illegal."""
+        if not is_move(move):
+            raise BadInput("bad_move", move=str(move))
+        allowed, code = self._ruling(move)
+        return code if allowed else None
+
     def refusal(self, move: int) -> IllegalMove | None:
         """Why ``move`` by the seat to act is illegal, or None if it is legal (a move by
         another seat: :func:`out_of_turn`).
