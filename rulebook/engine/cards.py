@@ -50,12 +50,18 @@ def card_code(c: int) -> str:
 
 def parse_card(text: str) -> int:
     """Read a card code: rank then suit, any case, ``10`` accepted for the ten."""
+    found = _BY_CODE.get(text)  # a code as the engine writes it: one look-up (every replay)
+    if found is not None:
+        return found
     token = (text or "").strip().upper()
     if token.startswith("10"):
         token = "T" + token[2:]
     if len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS:
         raise BadInput("bad_card", card=text)
     return card(RANKS.index(token[0]), SUITS.index(token[1]))
+
+
+_BY_CODE = {RANKS[c % 13] + SUITS[c // 13]: c for c in range(52)}
 
 
 def _suit_lists() -> tuple[list[tuple[int, ...]], ...]:
@@ -112,13 +118,18 @@ def display_order(mask: int) -> list[int]:
     return [c for s in range(4) for c in reversed(cards_in(mask & suit_mask(s)))]
 
 
+# Each 13-bit pattern of one suit as PBN writes it, ranks high to low: a hand is four look-ups
+# (every position's address writes its deal).
+_SUIT_TEXT = tuple("".join(RANKS[r] for r in reversed(_S[bits])) for bits in range(SUIT_BITS + 1))
+
+
 def format_hand(mask: int) -> str:
     """PBN hand: ``spades.hearts.diamonds.clubs``, ranks high to low, a void empty."""
-    groups = []
-    for s in range(4):
-        ranks = cards_in((mask >> (13 * s)) & SUIT_BITS)
-        groups.append("".join(RANKS[r] for r in reversed(ranks)))
-    return ".".join(groups)
+    text = _SUIT_TEXT
+    return (
+        f"{text[mask & SUIT_BITS]}.{text[mask >> 13 & SUIT_BITS]}."
+        f"{text[mask >> 26 & SUIT_BITS]}.{text[mask >> 39 & SUIT_BITS]}"
+    )
 
 
 def parse_hand(text: str) -> int:

@@ -190,6 +190,8 @@ def parse_move(token: str) -> int:
     >>> parse_move("10h") == parse_card("TH"), format_move(parse_move("KNOCK"))
     (True, 'knock')
     """
+    if isinstance(token, str) and token in _WRITTEN:
+        return _WRITTEN[token]  # as format_move writes it: one look-up (every replay)
     text = (token or "").strip().lower() if isinstance(token, str) else ""
     if text in _TOKENS:
         return _TOKENS[text]
@@ -209,6 +211,9 @@ def format_move(move: int) -> str:
     if isinstance(move, int) and 0 <= move < 52:
         return card_code(move)
     raise BadInput("bad_move", move=move)
+
+
+_WRITTEN = {format_move(m): m for m in (*cards_in(PACK), *_WORDS)}  # every token as written
 
 
 def _codes(mask: int) -> list[str]:
