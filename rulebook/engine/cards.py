@@ -11,7 +11,7 @@ card or counting points is a mask operation.
 """
 
 from .errors import BadInput
-from .table import SEATS, parse_seat
+from .table import SEATS, Direction, parse_seat, seats_from
 
 SUITS = "SHDC"
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -161,8 +161,8 @@ def parse_deal(text: str, pack: int = PACK_52) -> list[int]:
     if len(parts) != 4:
         raise BadInput("bad_deal", reason="not_four_hands", hands=len(parts))
     hands = [0, 0, 0, 0]
-    for i, part in enumerate(parts):
-        hands[(first + i) % 4] |= parse_hand(part)
+    for seat, part in zip(seats_from(first, Direction.CLOCKWISE), parts, strict=True):
+        hands[seat] |= parse_hand(part)
     return check_hands(hands, pack)
 
 
@@ -197,5 +197,5 @@ def check_hands(hands, pack: int = PACK_52) -> list[int]:
 
 def format_deal(hands: list[int], first: int = 0) -> str:
     """Write four hands (indexed by seat) as a PBN deal starting at seat ``first``."""
-    order = [(first + i) % 4 for i in range(4)]
+    order = seats_from(first, Direction.CLOCKWISE)  # PBN lists the hands clockwise
     return SEATS[first] + ":" + " ".join(format_hand(hands[s]) for s in order)

@@ -96,7 +96,16 @@ from .cards import (
 from .contract import Permission, Phase
 from .domains import RuleSet
 from .errors import BadInput, IllegalMove
-from .table import PARTNERSHIPS, SEATS, Direction, across, parse_seat, side_of
+from .table import (
+    PARTNERSHIPS,
+    SEATS,
+    Direction,
+    across,
+    next_seats,
+    parse_seat,
+    seats_from,
+    side_of,
+)
 from .views import layout_view
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
@@ -282,7 +291,7 @@ class Deal:
         "actors",
         "_open",
         "_opening",
-        "_step",
+        "_next",  # the seat after each seat in the rules' direction (table.next_seats)
         "_queue",
     )
 
@@ -338,7 +347,7 @@ class Deal:
         new.actors = self.actors[:]
         new._open = self._open
         new._opening = self._opening
-        new._step = self._step
+        new._next = self._next
         new._queue = self._queue[:]
         return new
 
@@ -520,7 +529,7 @@ class Deal:
             self._announce(seat, move)
             return
         if move == KNOCK:
-            self.to_act = (seat + self._step) % 4
+            self.to_act = self._next[seat]
             return
         b = 1 << move
         self.hands[seat] ^= b
@@ -539,7 +548,7 @@ class Deal:
             return
         if left == 1 and self.rules.warning_required:
             self.warned[seat] = True  # the engine warns the table for the player
-        self.to_act = (seat + self._step) % 4
+        self.to_act = self._next[seat]
 
     def _announce(self, seat: int, move: int) -> None:
         queue = self._queue
@@ -555,12 +564,12 @@ class Deal:
             self.multiplier = 2
             if self.rules.triple_allowed and self.rules.announce_order != "one_circuit":
                 # The doubler's opponents who spoke before the double get a triple turn.
-                first = (self.dealer + self._step) % 4
+                after = self._next
                 spoke = []
-                s = first
+                s = after[self.dealer]
                 while s != seat:
                     spoke.append(s)
-                    s = (s + self._step) % 4
+                    s = after[s]
                 queue.extend((s, False) for s in spoke if side_of(s) != side_of(seat))
         elif move == TRIPLE:
             self.tripled_by = seat
@@ -617,9 +626,9 @@ def new_deal(
     deal.actors = []
     deal._open = SEVENS
     deal._opening = parse_card(rules.opening_card)
-    deal._step = rules.direction.step
-    first = (dealer + deal._step) % 4
-    deal._queue = [((first + i * deal._step) % 4, True) for i in range(4)]
+    deal._next = next_seats(rules.direction)
+    first = deal._next[dealer]
+    deal._queue = [(s, True) for s in seats_from(first, rules.direction)]
     if start == "announce" and rules.announcements:
         deal.phase = _ANNOUNCE
         deal.to_act = first
