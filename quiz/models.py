@@ -10,12 +10,13 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine.errors import BadInput, EngineError
+from rulebook.engine.table import PARTNERSHIPS
 from rulebook.models import Loaded
 
 from . import questions
 
 EXTRA_KEYS = ("exposed", "start")  # the position's parameters a question may add
-SIDES = ("NS", "EW")
+SIDES = PARTNERSHIPS  # a sheet row names its side as the table does
 
 
 def shape_problem(extra, sheet) -> str | None:

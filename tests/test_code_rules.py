@@ -104,3 +104,48 @@ def test_no_template_compares_a_game_or_a_phase():
                 if match.group(4) in PHASES | SLUGS:
                     found.append(f"{path.relative_to(ROOT)}:{n} {match.group(0)}")
     assert found == []
+
+
+# Seats and sides go through rulebook/engine/table.py: stepping round the table is a seat plus
+# or minus something taken modulo four (``(seat + step) % 4``, ``(dealer - 1) & 3``), and the
+# seats' and sides' names are table.py's SEATS and PARTNERSHIPS. The penalty family's compiled
+# deal keeps its own arithmetic (mypyc: its inner loop must not call out); the benchmarks'
+# baselines are written the obvious way on purpose and are not read. A counter's residue
+# (``i % 4`` for the i-th case's dealer, a deal number's cycle) does not step round a seat.
+SEAT_RULE_EXEMPT = {"rulebook/engine/table.py", "rulebook/engine/penalty/deal.py"}
+SEAT_NAMES = {"NESW", ("NS", "EW")}
+
+
+def _is_int(node: ast.AST, value: int) -> bool:
+    return isinstance(node, ast.Constant) and node.value == value
+
+
+def _steps_round_the_table(node: ast.AST) -> bool:
+    if not isinstance(node, ast.BinOp) or not isinstance(node.left, ast.BinOp):
+        return False
+    wraps = (isinstance(node.op, ast.Mod) and _is_int(node.right, 4)) or (
+        isinstance(node.op, ast.BitAnd) and _is_int(node.right, 3)
+    )
+    return wraps and isinstance(node.left.op, ast.Add | ast.Sub)
+
+
+def _names_seats(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in SEAT_NAMES
+    if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
+        return tuple(e.value for e in node.elts) in SEAT_NAMES
+    return False
+
+
+def test_seats_and_sides_only_through_the_table():
+    found = []
+    for path in _project_files(".py"):
+        where = str(path.relative_to(ROOT))
+        if where in SEAT_RULE_EXEMPT or where.startswith("bench/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if _steps_round_the_table(node):
+                found.append(f"{where}:{node.lineno} steps round the table: {ast.unparse(node)}")
+            elif _names_seats(node):
+                found.append(f"{where}:{node.lineno} names the seats or sides itself")
+    assert found == []

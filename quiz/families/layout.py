@@ -19,7 +19,6 @@ from ..core import (
     LEGAL_SET,
     PLAY,
     Note,
-    allowed,
     card_choice,
     choice_answer,
     mask,
@@ -130,7 +129,7 @@ def _choice_moment(kind: str, pos) -> str | None:
         return None
     if mask(legal_moves) == state.hands[state.to_act]:
         return None  # every card is right: nothing to learn
-    moment = NARROWED.get(allowed(state, legal_moves[0]).code)
+    moment = NARROWED.get(state.permission_code(legal_moves[0]))
     if moment == "blocked" and kind != PLAY:
         return None  # no card to choose
     return moment

@@ -33,7 +33,6 @@ from ..core import (
     PLAY,
     SHEET,
     Note,
-    allowed,
     choice_answer,
     seat_to_act,
 )
@@ -258,7 +257,7 @@ def _auction_moment(pos) -> str | None:
     legal = state.legal_moves()
     if set(offered_calls(pos.module, state)) <= set(legal):
         return None  # every call is right
-    if allowed(state, legal[-1]).code == "dealer_forced_bid":
+    if state.permission_code(legal[-1]) == "dealer_forced_bid":
         return "dealer_forced"
     if state.high is None:
         return None

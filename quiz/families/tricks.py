@@ -10,7 +10,7 @@ from rulebook.engine.contract import Phase
 from rulebook.engine.table import SEATS
 from rulebook.engine.tricks import trick_winner
 
-from ..core import PLAY, Note, allowed, card_choice, mask, seat_to_act
+from ..core import PLAY, Note, card_choice, mask, seat_to_act
 
 # Moments every trick game names the same way; a family adds those of its own rules.
 COMMON_ANCHORS = {
@@ -56,7 +56,7 @@ def choice_moment(kind: str, pos, trump: int | None, narrowed: dict) -> str | No
     if led is not None and hand & cards.suit_mask(led):
         moment = "follow_suit"
     elif not every:
-        moment = narrowed.get(allowed(state, legal_moves[0]).code)
+        moment = narrowed.get(state.permission_code(legal_moves[0]))
     elif led is None:
         moment = "free_lead"
     elif trump is not None and hand & cards.suit_mask(trump):

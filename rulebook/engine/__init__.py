@@ -8,8 +8,9 @@ family, the parts each app reads): ``games.game(slug).engine`` is a game's modul
 The contract every game meets is code, in :mod:`.contract`: the ``Phase`` enum, the
 ``GameModule`` Protocol (``Rules``, ``PRESETS``, ``DEFAULT_PRESET``, ``PACK``, ``new_deal``,
 ``parse_move``, ``format_move``) and the ``DealState`` Protocol (``legal_moves``, ``is_legal``,
-``refusal``, ``permission``, ``play``, ``push``, ``copy``, ``to_act``, ``phase``, ``is_over``,
-``points``, ``view(seat)``; the penalty family's deals add ``playout(random)`` for rollouts).
+``refusal``, ``permission`` (and its code alone, ``permission_code``), ``play``, ``push``,
+``copy``, ``to_act``, ``phase``, ``is_over``, ``points``, ``view(seat)``; the penalty family's
+deals add ``playout(random)`` for rollouts).
 ``tests/engine/test_contract.py`` checks every game against it.
 :mod:`.games` describes each game once. Beyond the contract, a game module offers what
 positions and pages read (``position_start``, ``parse_extra`` / ``format_extra``, ``STARTS``,

@@ -11,7 +11,7 @@ card or counting points is a mask operation.
 """
 
 from .errors import BadInput
-from .table import SEATS, parse_seat
+from .table import SEATS, Direction, parse_seat, seats_from
 
 SUITS = "SHDC"
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -50,12 +50,18 @@ def card_code(c: int) -> str:
 
 def parse_card(text: str) -> int:
     """Read a card code: rank then suit, any case, ``10`` accepted for the ten."""
+    found = _BY_CODE.get(text)  # a code as the engine writes it: one look-up (every replay)
+    if found is not None:
+        return found
     token = (text or "").strip().upper()
     if token.startswith("10"):
         token = "T" + token[2:]
     if len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS:
         raise BadInput("bad_card", card=text)
     return card(RANKS.index(token[0]), SUITS.index(token[1]))
+
+
+_BY_CODE = {RANKS[c % 13] + SUITS[c // 13]: c for c in range(52)}
 
 
 def _suit_lists() -> tuple[list[tuple[int, ...]], ...]:
@@ -112,13 +118,18 @@ def display_order(mask: int) -> list[int]:
     return [c for s in range(4) for c in reversed(cards_in(mask & suit_mask(s)))]
 
 
+# Each 13-bit pattern of one suit as PBN writes it, ranks high to low: a hand is four look-ups
+# (every position's address writes its deal).
+_SUIT_TEXT = tuple("".join(RANKS[r] for r in reversed(_S[bits])) for bits in range(SUIT_BITS + 1))
+
+
 def format_hand(mask: int) -> str:
     """PBN hand: ``spades.hearts.diamonds.clubs``, ranks high to low, a void empty."""
-    groups = []
-    for s in range(4):
-        ranks = cards_in((mask >> (13 * s)) & SUIT_BITS)
-        groups.append("".join(RANKS[r] for r in reversed(ranks)))
-    return ".".join(groups)
+    text = _SUIT_TEXT
+    return (
+        f"{text[mask & SUIT_BITS]}.{text[mask >> 13 & SUIT_BITS]}."
+        f"{text[mask >> 26 & SUIT_BITS]}.{text[mask >> 39 & SUIT_BITS]}"
+    )
 
 
 def parse_hand(text: str) -> int:
@@ -150,8 +161,8 @@ def parse_deal(text: str, pack: int = PACK_52) -> list[int]:
     if len(parts) != 4:
         raise BadInput("bad_deal", reason="not_four_hands", hands=len(parts))
     hands = [0, 0, 0, 0]
-    for i, part in enumerate(parts):
-        hands[(first + i) % 4] |= parse_hand(part)
+    for seat, part in zip(seats_from(first, Direction.CLOCKWISE), parts, strict=True):
+        hands[seat] |= parse_hand(part)
     return check_hands(hands, pack)
 
 
@@ -186,5 +197,5 @@ def check_hands(hands, pack: int = PACK_52) -> list[int]:
 
 def format_deal(hands: list[int], first: int = 0) -> str:
     """Write four hands (indexed by seat) as a PBN deal starting at seat ``first``."""
-    order = [(first + i) % 4 for i in range(4)]
+    order = seats_from(first, Direction.CLOCKWISE)  # PBN lists the hands clockwise
     return SEATS[first] + ":" + " ".join(format_hand(hands[s]) for s in order)

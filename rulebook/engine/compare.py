@@ -35,7 +35,7 @@ from .domains import domains
 from .errors import BadInput, EngineError
 from .house_rules import PREFIX, overrides_between, with_overrides
 from .positions import format_totals, open_position, totals_keys, zero_totals
-from .table import SEATS
+from .table import SEATS, right_of
 
 __all__ = ["Budget", "Side", "compare", "family_parameters"]
 
@@ -166,7 +166,7 @@ def _context(side: Side, i: int, dealer: int, rng: random.Random) -> dict:
     totals = zero_totals(side.module)
     kind = (i // 2) % 3
     if side.module.TOTALS == "seats" and kind == 1:
-        totals = tuple(0 if s == (dealer - 1) % 4 else 10 for s in range(4))
+        totals = tuple(0 if s == right_of(dealer) else 10 for s in range(4))
     elif side.module.TOTALS == "seats" and kind == 2:
         totals = tuple(rng.choice((0, 5, 10)) for _ in totals)
     return {"deal_number": number, "totals": totals}

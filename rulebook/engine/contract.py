@@ -66,6 +66,10 @@ class DealState(Protocol):
 
     def permission(self, move: int) -> Permission | None: ...  # None: the move is illegal
 
+    # ``permission(move).code`` without the facts: what a walk over many positions asks (the
+    # quiz looks for a teaching moment at every move of a deal and reads no details there).
+    def permission_code(self, move: int) -> str | None: ...  # None: the move is illegal
+
     def play(self, move: int) -> "DealState": ...  # a new state; raises IllegalMove
 
     def push(self, move: int) -> None: ...  # the same, in place (playouts)

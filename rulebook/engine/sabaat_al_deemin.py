@@ -97,7 +97,16 @@ from .cards import (
 from .contract import Permission, Phase
 from .domains import RuleSet
 from .errors import BadInput, IllegalMove
-from .table import PARTNERSHIPS, SEATS, Direction, across, parse_seat, side_of
+from .table import (
+    PARTNERSHIPS,
+    SEATS,
+    Direction,
+    across,
+    next_seats,
+    parse_seat,
+    seats_from,
+    side_of,
+)
 from .views import layout_view
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
@@ -114,6 +123,7 @@ ANNOUNCEMENTS = (PASS, REDEAL, DOUBLE, TRIPLE)
 
 _WORDS = {KNOCK: "knock", PASS: "pass", REDEAL: "redeal", DOUBLE: "double", TRIPLE: "triple"}
 _TOKENS = {word: move for move, word in _WORDS.items()}
+_MAY = {move: f"may_{word}" for move, word in _WORDS.items()}  # an announcement's permission
 
 SIGNAL = "signal"  # penalty_for's action for a comment or gesture to the partner
 
@@ -190,6 +200,8 @@ def parse_move(token: str) -> int:
     >>> parse_move("10h") == parse_card("TH"), format_move(parse_move("KNOCK"))
     (True, 'knock')
     """
+    if isinstance(token, str) and token in _WRITTEN:
+        return _WRITTEN[token]  # as format_move writes it: one look-up (every replay)
     text = (token or "").strip().lower() if isinstance(token, str) else ""
     if text in _TOKENS:
         return _TOKENS[text]
@@ -209,6 +221,9 @@ def format_move(move: int) -> str:
     if isinstance(move, int) and 0 <= move < 52:
         return card_code(move)
     raise BadInput("bad_move", move=move)
+
+
+_WRITTEN = {format_move(m): m for m in (*cards_in(PACK), *_WORDS)}  # every token as written
 
 
 def _codes(mask: int) -> list[str]:
@@ -277,7 +292,7 @@ class Deal:
         "actors",
         "_open",
         "_opening",
-        "_step",
+        "_next",  # the seat after each seat in the rules' direction (table.next_seats)
         "_queue",
     )
 
@@ -333,7 +348,7 @@ class Deal:
         new.actors = self.actors[:]
         new._open = self._open
         new._opening = self._opening
-        new._step = self._step
+        new._next = self._next
         new._queue = self._queue[:]
         return new
 
@@ -350,11 +365,13 @@ class Deal:
             allowed &= 1 << self._opening
         return allowed
 
-    # Each step gives an IllegalMove (the move is refused), a Permission (``why``: the step
-    # that lets it through) or None (legal, nothing asked): one walk serves ``refusal`` and
-    # ``permission``, so they never disagree.
+    # Each step gives an IllegalMove (the move is refused), the code of the step that lets it
+    # through (``why``) or None (legal, nothing asked): one walk serves ``refusal``,
+    # ``permission_code`` and ``permission``, so they never disagree. The walk names the step
+    # by its code alone; ``permission`` adds the facts (``_permit``) only when asked, so the
+    # quiz, which walks whole deals asking for codes, builds no facts it does not read.
 
-    def _judge_play(self, move: int, why: bool) -> IllegalMove | Permission | None:
+    def _judge_play(self, move: int, why: bool) -> IllegalMove | str | None:
         seat = self.to_act
         hand = self.hands[seat]
         if move == KNOCK:
@@ -362,15 +379,14 @@ class Deal:
             playable = hand & self._allowed_cards()
             if playable:
                 return IllegalMove("cannot_knock", seat=SEATS[seat], playable=_codes(playable))
-            return Permission("must_knock", {"seat": SEATS[seat]}) if why else None
+            return "must_knock" if why else None
         # 1. A player lays a card from their own hand.
         if not hand >> move & 1:
             return IllegalMove("card_not_in_hand", card=card_code(move), seat=SEATS[seat])
         # 2. The holder of the opening card opens with it, before any other card.
         if not self.laid:
             if move == self._opening:
-                opens = {"seat": SEATS[seat], "card": card_code(move)}
-                return Permission("opens_with", opens) if why else None
+                return "opens_with" if why else None
             return IllegalMove(
                 "must_open_seven_of_diamonds", card=card_code(move), needs=card_code(self._opening)
             )
@@ -393,16 +409,15 @@ class Deal:
             )
         if not why:
             return None
-        pile = {"card": card_code(move), "suit": SUITS[move // 13]}
-        return Permission("starts_pile" if move % 13 == SEVEN else "next_on_pile", pile)
+        return "starts_pile" if move % 13 == SEVEN else "next_on_pile"
 
     def _announce_refusal(self, move: int) -> IllegalMove | None:
         return self._judge_announce(move, False)  # unasked why: a refusal or None
 
-    def _judge_announce(self, move: int, why: bool) -> IllegalMove | Permission | None:
+    def _judge_announce(self, move: int, why: bool) -> IllegalMove | str | None:
         rules = self.rules
         seat, circuit = self._queue[0]
-        allowed = Permission(f"may_{_WORDS[move]}", {"seat": SEATS[seat]}) if why else None
+        allowed = _MAY[move] if why else None
         # 1. Passing (nothing to announce) is always allowed.
         if move == PASS:
             return allowed
@@ -449,7 +464,7 @@ class Deal:
             return IllegalMove("cannot_triple", seat=SEATS[seat], reason=reason)
         return allowed
 
-    def _judge(self, move: int, why: bool) -> IllegalMove | Permission | None:
+    def _judge(self, move: int, why: bool) -> IllegalMove | str | None:
         if not isinstance(move, int) or move not in _WORDS and not 0 <= move < 52:
             raise BadInput("bad_move", move=move)
         if self.phase == _PLAY and (move == KNOCK or move < 52):
@@ -462,10 +477,26 @@ class Deal:
         """Why ``move`` is illegal now (an ``IllegalMove`` to raise), or None if it is legal."""
         return self._judge(move, False)  # unasked why, a step refuses or says nothing
 
+    def permission_code(self, move: int) -> str | None:
+        """The code of the rule step that lets ``move`` through now (``permission(move).code``),
+        or None if it is illegal."""
+        ruling = self._judge(move, True)
+        return ruling if isinstance(ruling, str) else None
+
     def permission(self, move: int) -> Permission | None:
         """The rule step that lets ``move`` through now, or None if it is illegal."""
-        ruling = self._judge(move, True)
-        return ruling if isinstance(ruling, Permission) else None
+        code = self.permission_code(move)
+        return None if code is None else Permission(code, self._permit(code, move))
+
+    def _permit(self, code: str, move: int) -> dict:
+        """The facts of the permission ``code`` of ``move`` (what the quiz's sentence needs)."""
+        if self.phase == _ANNOUNCE:
+            return {"seat": SEATS[self._queue[0][0]]}  # may_pass, may_double...
+        if code == "must_knock":
+            return {"seat": SEATS[self.to_act]}
+        if code == "opens_with":
+            return {"seat": SEATS[self.to_act], "card": card_code(move)}
+        return {"card": card_code(move), "suit": SUITS[move // 13]}  # starts_pile, next_on_pile
 
     def is_legal(self, move: int) -> bool:
         return self.refusal(move) is None
@@ -499,7 +530,7 @@ class Deal:
             self._announce(seat, move)
             return
         if move == KNOCK:
-            self.to_act = (seat + self._step) % 4
+            self.to_act = self._next[seat]
             return
         b = 1 << move
         self.hands[seat] ^= b
@@ -518,7 +549,7 @@ class Deal:
             return
         if left == 1 and self.rules.warning_required:
             self.warned[seat] = True  # the engine warns the table for the player
-        self.to_act = (seat + self._step) % 4
+        self.to_act = self._next[seat]
 
     def _announce(self, seat: int, move: int) -> None:
         queue = self._queue
@@ -534,12 +565,12 @@ class Deal:
             self.multiplier = 2
             if self.rules.triple_allowed and self.rules.announce_order != "one_circuit":
                 # The doubler's opponents who spoke before the double get a triple turn.
-                first = (self.dealer + self._step) % 4
+                after = self._next
                 spoke = []
-                s = first
+                s = after[self.dealer]
                 while s != seat:
                     spoke.append(s)
-                    s = (s + self._step) % 4
+                    s = after[s]
                 queue.extend((s, False) for s in spoke if side_of(s) != side_of(seat))
         elif move == TRIPLE:
             self.tripled_by = seat
@@ -596,9 +627,9 @@ def new_deal(
     deal.actors = []
     deal._open = SEVENS
     deal._opening = parse_card(rules.opening_card)
-    deal._step = rules.direction.step
-    first = (dealer + deal._step) % 4
-    deal._queue = [((first + i * deal._step) % 4, True) for i in range(4)]
+    deal._next = next_seats(rules.direction)
+    first = deal._next[dealer]
+    deal._queue = [(s, True) for s in seats_from(first, rules.direction)]
     if start == "announce" and rules.announcements:
         deal.phase = _ANNOUNCE
         deal.to_act = first

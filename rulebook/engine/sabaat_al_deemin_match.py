@@ -25,7 +25,7 @@ from .sabaat_al_deemin import (
     parse_move,
     score_hand,
 )
-from .table import SEATS, parse_seat, side_of
+from .table import SEATS, next_seat, parse_seat, side_of
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _ANNOUNCE, _PLAY = Phase.ANNOUNCE, Phase.PLAY
@@ -120,7 +120,7 @@ def next_dealer(rules: Rules, deal: "Deal") -> int:
     """The deal passes on in the direction of play, except after a redeal by the same dealer."""
     if deal.redealt and rules.redeal_dealer == "same":
         return deal.dealer
-    return (deal.dealer + rules.direction.step) % 4
+    return next_seat(deal.dealer, rules.direction)
 
 
 def winning_side(rules: Rules, totals) -> int | None:

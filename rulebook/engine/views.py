@@ -12,6 +12,7 @@ from typing import NamedTuple
 from .cards import ACE, PACK_52, SEVEN, card
 from .contract import Phase
 from .memo import Memo
+from .table import passer_to
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
@@ -98,7 +99,7 @@ def penalty_view(state, seat: int) -> PenaltyTable:
         # The cards have changed hands: this seat now holds what its giver chose. Every seat
         # passes the same way round (to one side, or across): the giver sits as far the
         # other way.
-        received = state.passes[(2 * seat - pass_to) % 4]
+        received = state.passes[passer_to(seat, pass_to)]
     plays = _plays(history, counts, exposed)
     trick = tuple(state.trick)
     held = (0, 0, 0, 0)

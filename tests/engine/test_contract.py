@@ -108,6 +108,8 @@ def test_deals_played_out_keep_the_contract(case, seed):
             assert (permission is not None) == is_legal, (state, move)
             if permission is not None:
                 assert isinstance(permission, Permission) and permission.code
+            # The code alone (what the quiz asks at every move of a walk) is the permission's.
+            assert state.permission_code(move) == (permission and permission.code), (state, move)
         # Tokens read back as the moves they name.
         parse = getattr(state, "parse_move", module.parse_move)
         for move in legal:

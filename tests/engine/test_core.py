@@ -27,6 +27,16 @@ def test_bad_card_codes(text):
     assert e.value.code == "bad_card"
 
 
+@given(st.integers(0, cards.PACK_52))
+def test_a_hand_is_written_suit_by_suit_high_to_low(mask):
+    # format_hand looks each suit up in a table: it writes what listing the cards would.
+    def suit(s: int) -> str:
+        return "".join(cards.RANKS[c % 13] for c in reversed(cards.cards_in(mask)) if c // 13 == s)
+
+    assert cards.format_hand(mask) == ".".join(suit(s) for s in range(4))
+    assert cards.parse_hand(cards.format_hand(mask)) == mask
+
+
 def test_the_spec_deal_reads_and_writes_back():
     hands = cards.parse_deal(SPEC_DEAL)
     assert cards.format_hand(hands[table.N]) == "AKQJ.T98.765.432"

@@ -16,7 +16,7 @@ every heuristic is the site's own.
 
 from ..cards import ACE, HEARTS, KING, PACK_52, QUEEN, SUIT_BITS, SUITS
 from ..contract import Phase
-from ..table import across, side_of
+from ..table import across, next_seat, opponents, side_of
 from ..trickbid import moves as calls
 from .knowledge import CARD_CODES, SUIT_MASKS, PerRules, is_master, suit_cards, winning
 from .reasons import Advice, advise
@@ -257,8 +257,7 @@ class _Trick:
         return bool(self.voids[seat] >> suit & 1)
 
     def opponents(self) -> tuple[int, int]:
-        seat = self.view.seat
-        return (seat + 1) % 4, (seat + 3) % 4
+        return opponents(self.view.seat)
 
     def own_trick_wanted(self) -> bool:
         """Tarneeb 41: this seat still needs tricks for its bid and the partner does not."""
@@ -283,8 +282,8 @@ def _card(c: int, code: str, **facts) -> Advice:
 def _lead(t: _Trick) -> Advice:
     # Every card of the hand may lead: the heuristics read the hand suit by suit.
     trump, hand, out = t.trump, t.view.hand, t.out
-    seat = t.view.seat
-    voids = t.voids[(seat + 1) % 4], t.voids[(seat + 3) % 4]  # the opponents'
+    left, right = opponents(t.view.seat)
+    voids = t.voids[left], t.voids[right]  # the opponents'
     trumps_out = trump is not None and out & SUIT_MASKS[trump]
     if trumps_out and t.draws and hand & SUIT_MASKS[trump]:
         if not voids[0] & voids[1] >> trump & 1:
@@ -328,7 +327,7 @@ def _holds(t: _Trick, card: int) -> bool:
         return True
     # A side-suit master with trumps still out, and one player (an opponent) after this seat:
     # safe unless it has shown a void in the suit while it may still hold a trump.
-    last = (view.seat + view.rules.direction.step) % 4
+    last = next_seat(view.seat, view.rules.direction)
     return not t.void(last, card // 13) or t.void(last, t.trump)
 
 

@@ -28,7 +28,7 @@ from ..cards import (
 )
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
-from ..table import SEATS, right_of, seats_from
+from ..table import SEATS, next_seats, right_of, seats_from
 from ..views import penalty_view
 from .moves import EXPOSE, KEEP, PASS, format_move
 from .rules import PASS_TARGET, parameters, pass_direction_for
@@ -119,7 +119,7 @@ class Table:
         p = self.p = parameters(rules)
         step = p["direction"].step
         self.step = step
-        self.nxt = tuple((s + step) % 4 for s in range(4))
+        self.nxt = next_seats(p["direction"])
         self.pass_count = p["pass_count"]
         self.keep_last = p["keep_last_of_suit"]
         self.exposable = sum(1 << c for c in p["exposable"])
@@ -601,6 +601,12 @@ class Deal:
         walk over the steps as :meth:`refusal`, so the two never disagree."""
         ruling = self._judge(move, True)
         return ruling if isinstance(ruling, Permission) else None
+
+    def permission_code(self, move: int) -> str | None:
+        """``permission(move).code``, or None if ``move`` is illegal (the steps name the code
+        and its facts together here: compiled, building them costs little)."""
+        ruling = self._judge(move, True)
+        return ruling.code if isinstance(ruling, Permission) else None
 
     def is_legal(self, move: int) -> bool:
         return self.refusal(move) is None

@@ -146,7 +146,7 @@ def pass_direction_for(rules, deal_number: int) -> str:
     if how == "alternate_right_first":
         return "right" if deal_number % 2 == 1 else "left"
     if how == "rotate":
-        return _ROTATION[(deal_number - 1) % 4]
+        return _ROTATION[(deal_number - 1) % len(_ROTATION)]
     return how
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..cards import HEARTS
 from ..contract import Phase
-from ..table import side_of
+from ..table import right_of, side_of
 from .moves import (
     DOUBLE,
     NT,
@@ -153,18 +153,19 @@ class Auction:
             passed = self.passed.bit_count()
             if passed == 4 or (passed == 3 and self.high is not None):
                 return self._end_auction()
-            nxt = (seat + self._step) % 4
+            after = self._next
+            nxt = after[seat]
             while self.passed >> nxt & 1:
-                nxt = (nxt + self._step) % 4
+                nxt = after[nxt]
             self.to_act = nxt
         elif auction in ("one_bid", "each"):
             if len(self.bids) == 4:
                 return self._end_auction()
-            self.to_act = (seat + self._step) % 4
+            self.to_act = self._next[seat]
         else:  # egyptian: over after a whole circuit without a bid
             if self.quiet == 4:
                 return self._end_auction()
-            self.to_act = (seat + self._step) % 4
+            self.to_act = self._next[seat]
 
     def _end_auction(self) -> None:
         p = self._p
@@ -200,5 +201,5 @@ class Auction:
         if how == "dealer":
             return self.dealer
         if how == "dealer_right" or declarer is None:
-            return (self.dealer - 1) % 4
+            return right_of(self.dealer)
         return declarer

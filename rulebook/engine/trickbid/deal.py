@@ -10,7 +10,7 @@ from .. import cards
 from ..cards import SUITS, card_code, cards_in, suit_mask
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
-from ..table import SEATS, E, N, S, W
+from ..table import SEATS, E, N, S, W, next_seats, orders_from
 from ..views import trickbid_view
 from .auction import Auction, candidate_calls
 from .moves import (
@@ -58,7 +58,8 @@ class Deal(Auction):
         "tricks_won",  # per seat
         "history",  # every move so far
         "thrown_in",  # the hand was thrown in: nobody plays this deal
-        "_step",  # +1 clockwise, -1 to the right
+        "_next",  # the seat after each seat in the rules' direction (table.next_seats)
+        "_order",  # the four seats in play order from each first seat (table.orders_from)
         "_p",  # the family parameters of the rules
         "_tc",  # the trick in progress: its cards in play order (four slots)
         "_tn",  # how many
@@ -76,8 +77,8 @@ class Deal(Auction):
     @property
     def trick(self) -> list[tuple[int, int]]:
         """The trick in progress: ``(seat, card)`` in play order."""
-        step = self._step
-        return [((self._tl + i * step) % 4, self._tc[i]) for i in range(self._tn)]
+        n = self._tn
+        return list(zip(self._order[self._tl][:n], self._tc[:n], strict=True))
 
     @property
     def last_trick(self) -> tuple | None:
@@ -104,7 +105,7 @@ class Deal(Auction):
         next seat round the table."""
         if self.thrown_in and self._p["throw_in_same_dealer"]:
             return self.dealer
-        return (self.dealer + self._step) % 4
+        return self._next[self.dealer]
 
     def bid_of(self, seat: int) -> int | None:
         """The number of tricks ``seat`` bid (its last bid), or None."""
@@ -156,6 +157,13 @@ class Deal(Auction):
         allowed, code = self._ruling(move)
         return Permission(code, self._permit(code, move)) if allowed else None
 
+    def permission_code(self, move: int) -> str | None:
+        """``permission(move).code`` without its facts, or None if ``move`` is illegal."""
+        if not is_move(move):
+            raise BadInput("bad_move", move=str(move))
+        allowed, code = self._ruling(move)
+        return code if allowed else None
+
     def refusal(self, move: int) -> IllegalMove | None:
         """Why ``move`` by the seat to act is illegal, or None if it is legal (a move by
         another seat: :func:`out_of_turn`).
@@ -192,7 +200,8 @@ class Deal(Auction):
         new.tricks_won = self.tricks_won[:]
         new.history = self.history[:]
         new.thrown_in = self.thrown_in
-        new._step = self._step
+        new._next = self._next
+        new._order = self._order
         new._p = self._p
         new._tc = self._tc[:]
         new._tn = self._tn
@@ -255,12 +264,11 @@ class Deal(Auction):
                 self._wc, self._ws = move, seat
         if n < 3:
             self._tn = n + 1
-            self.to_act = (seat + self._step) % 4
+            self.to_act = self._next[seat]
             return
         winner = self._ws
         self.tricks_won[winner] += 1
-        step, leader, played = self._step, self._tl, self._tc
-        self.tricks.append((tuple(((leader + i * step) % 4, played[i]) for i in range(4)), winner))
+        self.tricks.append((tuple(zip(self._order[self._tl], self._tc, strict=True)), winner))
         self._tn = 0
         if len(self.tricks) == TRICKS:
             self.phase, self.to_act = _OVER, None
@@ -406,8 +414,9 @@ def new_deal(rules, hands, dealer: int) -> Deal:
     deal.dealt = tuple(hands)
     deal.hands = hands
     deal.phase = _BIDDING
-    deal._step = p["direction"].step
-    deal.to_act = (dealer + deal._step) % 4  # bidding opens next to the dealer
+    deal._next = next_seats(p["direction"])
+    deal._order = orders_from(p["direction"])
+    deal.to_act = deal._next[dealer]  # bidding opens next to the dealer
     deal.bids = []
     deal.high = None
     deal.doubled = False
