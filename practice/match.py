@@ -101,7 +101,7 @@ def opening(module) -> dict:
 
 def parse(module, state, token: str) -> int:
     """A token read in the phase it is made in (Egyptian ``7C`` is a bid, then a card)."""
-    return (getattr(state, "parse_move", None) or module.parse_move)(token)
+    return state.parse_move(token)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ class DealState(Protocol):
 
     def permission(self, move: int) -> Permission | None: ...  # None: the move is illegal
 
+    def parse_move(self, token: str) -> int: ...  # a move token read as this deal's game does
+
     def play(self, move: int) -> "DealState": ...  # a new state; raises IllegalMove
 
     def push(self, move: int) -> None: ...  # the same, in place (playouts)
