@@ -321,7 +321,7 @@ class Practice:
         state = self.state
         if state.is_over:
             return set(range(4))
-        if state.phase != Phase.PASS and hasattr(state, "pass_target"):
+        if state.phase != Phase.PASS:
             seen |= {s for s in range(4) if state.pass_target(s) == self.seat}
         return seen
 

@@ -74,6 +74,8 @@ class DealState(Protocol):
 
     def copy(self, rules: Any = None) -> "DealState": ...
 
+    def pass_target(self, seat: int) -> int | None: ...  # who ``seat`` passes to; None: no pass
+
     def points(self) -> list[int]: ...  # the deal's points so far; once over, its score
 
     def view(self, seat: int) -> Any: ...  # what ``seat`` may see: its hand and the public facts

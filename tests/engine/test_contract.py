@@ -124,6 +124,11 @@ def test_deals_played_out_keep_the_contract(case, seed):
         parse = state.parse_move
         for move in legal:
             assert parse(module.format_move(move)) == move
+        # Who passes to whom: a seat, or None where the game has no pass this deal; never
+        # oneself.
+        for seat in range(4):
+            target = state.pass_target(seat)
+            assert target is None or (target in range(4) and target != seat), (state, seat)
         # A token the game does not know is refused as the module refuses it.
         for token in UNKNOWN_TOKENS:
             refused = _refused(module.parse_move, token)
