@@ -22,7 +22,7 @@ def _baseline(frames) -> float:
         # The deal's start in its match context (a later deal of a match has its own lead).
         state = last.start_state()
         for token in tokens:
-            parse = getattr(state, "parse_move", None) or last.module.parse_move
+            parse = state.parse_move
             state.push(parse(token))
     return time.perf_counter() - start
 

@@ -13,6 +13,7 @@ from django.utils.translation import pgettext_lazy
 
 from rulebook.engine import cards
 from rulebook.engine.contract import Phase
+from rulebook.engine.games import GAMES
 
 from .words import vocabulary
 
@@ -35,13 +36,20 @@ class Step:
     after: object  # the state after the move
 
 
+def lays_out(module) -> bool:
+    """Whether the game of engine ``module`` lays cards out on piles (its description's
+    family) rather than playing them to tricks."""
+    return any(g.family.name == "layout" for g in GAMES.values() if g.engine is module)
+
+
 def replay(position) -> list[Step]:
     """Every move of ``position`` with who made it, replayed from the position's start."""
     state = position.start_state()  # a later deal of a match replays in its context
+    piles = lays_out(position.module)
     steps = []
     for move in position.moves:
         seat, phase = state.to_act, state.phase
-        leads = not getattr(state, "trick", None)
+        leads = piles or not state.view(0).trick
         state = state.play(move)
         steps.append(Step(seat, move, phase, leads, state))
     return steps
@@ -70,6 +78,7 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
     module = position.module
     vocab = vocabulary(module)
     groups: list[dict] = []
+    piles = lays_out(module)
     tricks = 0
     for i, step in enumerate(replay(position), start=1):
         if i <= since:
@@ -85,7 +94,7 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
         }
         if step.phase == Phase.PLAY and card is not None and ":" not in token:
             item["card"] = vocab.card_view(card)
-            if not hasattr(step.after, "trick"):  # a layout game: one line per card laid
+            if piles:  # a layout game: one line per card laid
                 _group(groups, "layout")["items"].append(item)
                 continue
             if step.leads or not groups or groups[-1]["kind"] != "trick":
@@ -107,7 +116,7 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
         else:
             item["call"] = capfirst(vocab.move(token, step.phase))
             kind = CALL_GROUPS.get(step.phase, "play")
-            if kind == "play" and not hasattr(step.after, "trick"):
+            if kind == "play" and piles:
                 kind = "layout"  # a knock, in line with the cards laid around it
             _group(groups, kind)["items"].append(item)
     return groups

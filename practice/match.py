@@ -101,7 +101,7 @@ def opening(module) -> dict:
 
 def parse(module, state, token: str) -> int:
     """A token read in the phase it is made in (Egyptian ``7C`` is a bid, then a card)."""
-    return (getattr(state, "parse_move", None) or module.parse_move)(token)
+    return state.parse_move(token)
 
 
 @dataclass(frozen=True)
@@ -321,7 +321,7 @@ class Practice:
         state = self.state
         if state.is_over:
             return set(range(4))
-        if state.phase != Phase.PASS and hasattr(state, "pass_target"):
+        if state.phase != Phase.PASS:
             seen |= {s for s in range(4) if state.pass_target(s) == self.seat}
         return seen
 

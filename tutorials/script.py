@@ -76,7 +76,7 @@ class Frame:
 
 def _parse(state, module, token: str) -> int:
     # A token can mean different moves by phase (Egyptian 7C: a bid, or a card).
-    parse = getattr(state, "parse_move", None) or module.parse_move
+    parse = state.parse_move
     return parse(token)
 
 

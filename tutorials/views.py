@@ -403,12 +403,11 @@ def _answer(request, tutorial, step, frame):
                 progress.update_question(number, hints=hints, feedback=None)
         return here
     state = frame.before.state
-    module = frame.before.module
     token = request.POST.get("move", "").strip()
     if not token:
         return _bad(request, _("Choose your move first: tap one of your cards or a call."), 400)
     try:
-        parse = getattr(state, "parse_move", None) or module.parse_move
+        parse = state.parse_move
         move = parse(token)
     except BadInput:
         return _bad(request, explain("bad_move", {"move": token}, game=tutorial.game), 400)

@@ -70,11 +70,15 @@ class DealState(Protocol):
     # quiz looks for a teaching moment at every move of a deal and reads no details there).
     def permission_code(self, move: int) -> str | None: ...  # None: the move is illegal
 
+    def parse_move(self, token: str) -> int: ...  # a move token read as this deal's game does
+
     def play(self, move: int) -> "DealState": ...  # a new state; raises IllegalMove
 
     def push(self, move: int) -> None: ...  # the same, in place (playouts)
 
     def copy(self, rules: Any = None) -> "DealState": ...
+
+    def pass_target(self, seat: int) -> int | None: ...  # who ``seat`` passes to; None: no pass
 
     def points(self) -> list[int]: ...  # the deal's points so far; once over, its score
 

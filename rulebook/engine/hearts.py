@@ -94,6 +94,7 @@ class Rules(PenaltyRules):
 
     # Hearts has no exposure and no forced discard.
     FIXED = {"exposable": (), "forced_penalty_discard": False}
+    EXPOSE_TOKENS = False  # parse_move reads no expose: or keep token
 
 
 PRESETS = {

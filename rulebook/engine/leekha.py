@@ -106,6 +106,7 @@ class Rules(PenaltyRules):
 
     # No exposure, no hearts to break, no moon in any Leekha source.
     FIXED = {"exposable": (), "hearts_must_break": False, "moon": False}
+    EXPOSE_TOKENS = False  # parse_move reads no expose: or keep token
 
 
 PRESETS = {

@@ -178,7 +178,7 @@ def open_position(
     moves = []
     for i, token in enumerate(tokens):
         # A token can mean different moves by phase (Egyptian 7C: a bid, or a card).
-        parse = getattr(state, "parse_move", None) or module.parse_move
+        parse = state.parse_move
         try:
             move = parse(token)
             state.push(move)
@@ -279,7 +279,7 @@ def _variant_calls(module, state, legal: set[int]) -> tuple[int, ...]:
     """
     key = (module.__name__, state.phase, state.rules)
     if key not in _CALLS:
-        parse = getattr(state, "parse_move", None) or module.parse_move
+        parse = state.parse_move
         calls = []
         for move in range(64, 256):
             try:

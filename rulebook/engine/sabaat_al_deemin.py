@@ -321,6 +321,14 @@ class Deal:
             out[self.winner_side] = score_hand(self.rules, cards, self.last_card, self.multiplier)
         return out
 
+    def pass_target(self, seat: int) -> None:
+        """Sab'at Al-Deemin pass no cards: nobody passes to anyone."""
+        return None
+
+    def parse_move(self, token: str) -> int:
+        """Read a move token (the module's ``parse_move``)."""
+        return parse_move(token)
+
     def view(self, seat: int):
         """What ``seat`` may see of this deal (``views.LayoutTable``): every move is public."""
         return layout_view(self, seat)

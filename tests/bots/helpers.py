@@ -48,7 +48,7 @@ def play_match(game, rules, levels, seed, seen=None):
 def replay(game, state, tokens: str):
     """``state`` after the moves written as tokens (read in the phase they are made in)."""
     for token in tokens.split():
-        parse = getattr(state, "parse_move", None) or MODULES[game].parse_move
+        parse = state.parse_move
         state.push(parse(token))
     return state
 

@@ -32,6 +32,18 @@ def _moves(module) -> list[int]:
     return found
 
 
+# Tokens no game reads (and, for some games, tokens only another game reads).
+UNKNOWN_TOKENS = ("", "zz", "QX", "pass:", "expose:QS", "keep", "knock", "99NT", "1C", "7C")
+
+
+def _refused(parse, token: str):
+    """``(type, code)`` of the error ``parse`` raises on ``token``, or the move it reads."""
+    try:
+        return parse(token)
+    except BadInput as error:
+        return type(error), error.code
+
+
 def _same(a, b) -> bool:
     return (
         a.history == b.history
@@ -111,9 +123,19 @@ def test_deals_played_out_keep_the_contract(case, seed):
             # The code alone (what the quiz asks at every move of a walk) is the permission's.
             assert state.permission_code(move) == (permission and permission.code), (state, move)
         # Tokens read back as the moves they name.
-        parse = getattr(state, "parse_move", module.parse_move)
+        parse = state.parse_move
         for move in legal:
             assert parse(module.format_move(move)) == move
+        # Who passes to whom: a seat, or None where the game has no pass this deal; never
+        # oneself.
+        for seat in range(4):
+            target = state.pass_target(seat)
+            assert target is None or (target in range(4) and target != seat), (state, seat)
+        # A token the game does not know is refused as the module refuses it.
+        for token in UNKNOWN_TOKENS:
+            refused = _refused(module.parse_move, token)
+            if isinstance(refused, tuple):
+                assert _refused(parse, token) == refused, token
         # A seat's view holds no card of another seat's hand: dealing the unseen cards
         # differently changes nothing in it.
         for seat in range(4):

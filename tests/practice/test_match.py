@@ -41,7 +41,7 @@ def replayed_legally(practice: Practice) -> None:
         **practice.extra,
     )
     for token in practice.record.moves:
-        move = (getattr(state, "parse_move", None) or module.parse_move)(token)
+        move = state.parse_move(token)
         assert move in state.legal_moves(), token
         state.push(move)
     assert state.is_over

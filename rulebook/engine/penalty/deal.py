@@ -30,7 +30,7 @@ from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, next_seats, right_of, seats_from
 from ..views import penalty_view
-from .moves import EXPOSE, KEEP, PASS, format_move
+from .moves import EXPOSE, KEEP, PASS, format_move, parse_move
 from .rules import PASS_TARGET, parameters, pass_direction_for
 from .scoring import (
     CLUBS_MASK,
@@ -94,6 +94,7 @@ class Table:
         "pass_to",
         "first_lead",
         "later_lead",
+        "exposing",
     )
     p: dict
     step: int
@@ -114,6 +115,7 @@ class Table:
     pass_to: tuple[tuple[int, ...], ...]
     first_lead: str
     later_lead: str
+    exposing: bool  # the game's tokens include expose: and keep
 
     def __init__(self, rules: Any) -> None:
         p = self.p = parameters(rules)
@@ -141,6 +143,7 @@ class Table:
         self.first_lead = p["opening_lead"]
         lowest = p["later_deal_lead"] == "lowest_score"
         self.later_lead = "lowest_score" if lowest else self.first_lead
+        self.exposing = bool(type(rules).EXPOSE_TOKENS)
 
 
 def _pass_targets(p: dict, deal_number: int) -> tuple[int, ...]:
@@ -807,6 +810,10 @@ class Deal:
         if self._final is not None:
             return self._final[:]
         return self._t.scoring.score(self.taken, self.exposed, False)
+
+    def parse_move(self, token: str) -> int:
+        """Read a move token as this deal's game does (its module's ``parse_move``)."""
+        return parse_move(token, self._t.exposing)
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see of this deal (``views.PenaltyTable``)."""

@@ -133,6 +133,9 @@ class PenaltyRules(FamilyRules):
     """Base of the family's game Rules."""
 
     FAMILY = FAMILY
+    # Whether the game's move tokens include ``expose:QS`` and ``keep`` (its module's
+    # ``parse_move``); Hearts and Leekha read no such token.
+    EXPOSE_TOKENS = True
 
 
 def pass_direction_for(rules, deal_number: int) -> str:

@@ -221,6 +221,10 @@ class Deal(Auction):
         new.push(move)
         return new
 
+    def pass_target(self, seat: int) -> None:
+        """The trick-and-bid games pass no cards: nobody passes to anyone."""
+        return None
+
     def parse_move(self, token: str) -> int:
         return parse_move(token, self.phase)
 
