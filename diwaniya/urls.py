@@ -50,6 +50,7 @@ urlpatterns += i18n_patterns(
     path("mine/", site.mine, name="mine"),
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
+    path("accounts/", include("accounts.urls")),
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
     # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant: those of
