@@ -24,8 +24,9 @@ def links(request, everyone: bool = False) -> str:
 
 
 def signed_in_part(request) -> str | None:
-    """A cached page's account part for a signed-in visitor; None for any other."""
-    if ownership.account(request) is None:
+    """A cached page's account part for a signed-in visitor; None for any other (a visitor
+    without a session cookie is not asked for one)."""
+    if not pagecache.has_session(request) or ownership.account(request) is None:
         return None
     return links(request)
 

@@ -9,6 +9,8 @@ SITE_URL                  the site's address for absolute links (http://127.0.0.
 REDIS_URL                 e.g. redis://127.0.0.1:6379/0: one cache shared by every process
 DIWANIYA_RELEASE          the release's name in the shared cache's keys (a digest of the code
                           by default)
+EMAIL_HOST                an SMTP server for password resets by e-mail (printed without one)
+DEFAULT_FROM_EMAIL        their sender
 """
 
 import os

@@ -229,3 +229,21 @@ def test_the_pages_speak_the_reader_s_language(site, lang, words):
     assert f"reader-{lang}" in text_of(mine)
     for path in ("", "password/", "code/new/", "delete/", "forgot/", "reset/"):
         assert reader.get(f"/{lang}/accounts/{path}").status_code == 200, path
+
+
+def test_the_sweep_keeps_what_an_account_holds_after_its_sessions_go(site):
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    phone = Client()
+    keep_things(phone)
+    sign_up(phone, "amal")
+    Session.objects.all().delete()
+    then = timezone.now() - timedelta(days=40)
+    PracticeMatch.objects.update(updated=then, created=then)
+    SheetMatch.objects.update(created=then)
+    call_command("sweep")
+    assert PracticeMatch.objects.count() == 1 and SheetMatch.objects.count() == 1
+    assert TutorialProgress.objects.count() == 1 and QuizProgress.objects.count() == 1
