@@ -247,3 +247,28 @@ def test_the_sweep_keeps_what_an_account_holds_after_its_sessions_go(site):
     call_command("sweep")
     assert PracticeMatch.objects.count() == 1 and SheetMatch.objects.count() == 1
     assert TutorialProgress.objects.count() == 1 and QuizProgress.objects.count() == 1
+
+
+def test_a_new_kind_is_adopted_and_deleted_through_the_hooks(site, monkeypatch):
+    """What the lessons app does: its kind's tokens are adopted with no code of its own, and
+    the deleter it registers (``ownership.keeps``) gets the tokens only the account held."""
+    from plumbing import ownership
+
+    deleted = []
+    monkeypatch.setitem(ownership.DELETERS, "lesson", deleted.append)
+    visitor = Client()
+    keep_things(visitor)
+    session = visitor.session
+    session[ownership.KEY] = {**session[ownership.KEY], "lesson": ["mine-alone", "shared"]}
+    session.save()
+    sign_up(visitor, "amal")
+    friend = Client()
+    sign_up(friend, "badr")
+    Owned.objects.create(user=User.objects.get(username="badr"), kind="lesson", token="shared")
+    user = User.objects.get(username="amal")
+    lessons = Owned.objects.filter(user=user, kind="lesson")
+    assert sorted(lessons.values_list("token", flat=True)) == ["mine-alone", "shared"]
+    assert (
+        visitor.post("/en/accounts/delete/", {"password": "sand-dune-falcon-7"}).status_code == 302
+    )
+    assert deleted == [{"mine-alone"}]
