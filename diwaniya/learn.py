@@ -22,14 +22,15 @@ from tutorials.models import Tutorial, TutorialProgress
 
 
 def progress(request) -> tuple[dict, quiz_progress.Progress]:
-    """This visitor's progress: their tutorials' (by slug) and their quiz, in one query; none
-    for a visitor without a stored session (nothing is written)."""
-    key = ownership.session_key(request) if request is not None else None
+    """This visitor's progress (their account's when signed in): their tutorials' (by slug)
+    and their quiz, in one query; none for a visitor without a stored session (nothing is
+    written)."""
+    keeper = ownership.keeper(request) if request is not None else None
     tutorials, quiz = {}, None
-    if key is not None:
+    if keeper is not None:
         # One query: the quiz's row comes with slug NULL, after the tutorials'.
-        mine = TutorialProgress.objects.filter(session_id=key).values_list("data", "slug")
-        quizzes = QuizProgress.objects.filter(session_id=key)
+        mine = TutorialProgress.objects.filter(**keeper).values_list("data", "slug")
+        quizzes = QuizProgress.objects.filter(**keeper)
         quizzes = quizzes.annotate(slug=Value(None, CharField())).values_list("data", "slug")
         for data, slug in mine.union(quizzes, all=True):
             if slug is None:

@@ -9,6 +9,8 @@ SITE_URL                  the site's address for absolute links (http://127.0.0.
 REDIS_URL                 e.g. redis://127.0.0.1:6379/0: one cache shared by every process
 DIWANIYA_RELEASE          the release's name in the shared cache's keys (a digest of the code
                           by default)
+EMAIL_HOST                an SMTP server for password resets by e-mail (printed without one)
+DEFAULT_FROM_EMAIL        their sender
 """
 
 import os
@@ -68,6 +70,7 @@ INSTALLED_APPS = [
     "quiz",
     "practice",
     "lessons",
+    "accounts",  # optional accounts: what a session keeps, kept by an account
 ]
 
 MIDDLEWARE = [
@@ -247,6 +250,28 @@ PERMISSIONS_POLICY = {
 SESSION_ENGINE = "plumbing.sessions"
 SESSION_COOKIE_AGE = 30 * 24 * 3600
 SESSION_COOKIE_HTTPONLY = True
+
+# Accounts (optional, Django's own auth; see accounts/). No e-mail is needed: a recovery code
+# resets a password. One given can reset it too; mail is printed unless EMAIL_HOST is set.
+LOGIN_URL = "accounts:sign-in"
+LOGIN_REDIRECT_URL = "mine"
+LOGOUT_REDIRECT_URL = "home"
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "diwaniya@localhost")
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
 
 LOGGING = {
     "version": 1,

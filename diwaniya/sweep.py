@@ -2,16 +2,15 @@
 from cron, README "Sessions").
 
 A practice match or a score sheet is abandoned when nothing happened in it for ``DAYS`` (no
-move, no row, not ended since) and no unexpired session lists it on "My matches". Such a
-thing can only be reached by its private link, kept nowhere the site knows: after a month
-without a move it is removed, with its deals or rows. (When accounts and live tables come,
-a thing an account or a live table holds is kept too.) The rate limits' counters of windows
-that are over go as well.
+move, no row, not ended since), no unexpired session lists it on "My matches" and no account
+keeps it. Such a thing can only be reached by its private link, kept nowhere the site knows:
+after a month without a move it is removed, with its deals or rows. (When live tables come, a
+thing a live table holds is kept too.) The rate limits' counters of windows that are over go
+as well.
 """
 
 from datetime import timedelta
 
-from django.contrib.sessions.models import Session
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -22,17 +21,13 @@ BATCH = 500
 
 
 def listed_tokens() -> dict[str, set[str]]:
-    """Every token an unexpired session owns, by kind ("practice", "sheet")."""
-    found: dict[str, set[str]] = {}
-    store = Session.get_session_store_class()()
-    sessions = Session.objects.filter(expire_date__gt=timezone.now())
-    for data in sessions.values_list("session_data", flat=True).iterator(chunk_size=BATCH):
-        owned = store.decode(data).get(ownership.KEY, {})
-        if not isinstance(owned, dict):
-            continue
-        for kind, tokens in owned.items():
-            if isinstance(tokens, list):
-                found.setdefault(kind, set()).update(t for t in tokens if isinstance(t, str))
+    """Every token an unexpired session or an account owns, by kind ("practice", "sheet")."""
+    from plumbing.models import Owned
+
+    found, _ = ownership.in_sessions()
+    kept = Owned.objects.values_list("kind", "token").iterator(chunk_size=BATCH)
+    for kind, token in kept:
+        found.setdefault(kind, set()).add(token)
     return found
 
 

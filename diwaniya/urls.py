@@ -57,6 +57,7 @@ urlpatterns += i18n_patterns(
     path("tutorials/", include("tutorials.urls")),
     path("quiz/", include("quiz.urls")),
     path("lessons/", include("lessons.urls")),
+    path("accounts/", include("accounts.urls")),
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
     # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant: those of

@@ -1,11 +1,12 @@
 """Rate limits that hold across workers, restarts and machines.
 
-Each limit counts requests of one kind (``Limit.kind``) from one browser session or one
-address in fixed windows of ``seconds``. The count lives in the database (``Counter``, one
-atomic ``INSERT … ON CONFLICT DO UPDATE … RETURNING`` per key, exact on SQLite and
-PostgreSQL whatever the number of workers), or, when ``REDIS_URL`` is set, in the shared
-``limits`` cache (Redis ``SET NX`` then ``INCR``, the key expiring with its window), which
-outlives a release. A process's memory is never used, so a restart forgets nothing.
+Each limit counts requests of one kind (``Limit.kind``) from one browser session, one
+address or, for signing in, one user name in fixed windows of ``seconds``. The count lives
+in the database (``Counter``, one atomic ``INSERT … ON CONFLICT DO UPDATE … RETURNING`` per
+key, exact on SQLite and PostgreSQL whatever the number of workers), or, when ``REDIS_URL``
+is set, in the shared ``limits`` cache (Redis ``SET NX`` then ``INCR``, the key expiring
+with its window), which outlives a release. A process's memory is never used, so a restart
+forgets nothing.
 
 ``check(request, *limits)`` counts one request against every limit that applies and answers
 ``None`` (go on) or the seconds until the first refusing window ends (``Retry-After``).
@@ -15,6 +16,7 @@ is told in ``make serve``) the last address of ``X-Forwarded-For``. An IPv6 addr
 by its /64, which one household or phone is given whole.
 """
 
+import hashlib
 import ipaddress
 import math
 import os
@@ -29,7 +31,7 @@ from .models import Counter
 @dataclass(frozen=True)
 class Limit:
     kind: str  # what is counted: "report", "practice", "sheet"
-    per: str  # "session" or "ip"
+    per: str  # "session", "ip" or "name" (a user name, as signing in names it)
     count: int  # at most this many ...
     seconds: int  # ... in a window this long
 
@@ -48,6 +50,16 @@ CREATING = {
     )
     for kind in ("practice", "sheet", "lesson")
 }
+
+
+# Accounts. Signing in (and a password reset by recovery code, which is as guessable) counts
+# failures: ten wrong passwords for one user name in a quarter of an hour, whatever the
+# address, and a hundred from one address (a school signing in at once mistypes a few), and
+# then refuses even the right one until the window ends. Creating accounts counts creations.
+SIGNING_IN = (Limit("signin", "name", 10, 15 * MINUTE), Limit("signin", "ip", 100, 15 * MINUTE))
+SIGNING_UP = (Limit("signup", "session", 5, HOUR), Limit("signup", "ip", 50, HOUR))
+CREATING["account"] = SIGNING_UP
+MAILING = (Limit("mail", "session", 5, HOUR), Limit("mail", "ip", 20, HOUR))
 
 
 def _trusted() -> set[str]:
@@ -73,9 +85,11 @@ def address(request) -> str:
     return str(ip)
 
 
-def _who(request, per: str) -> str | None:
+def _who(request, per: str, name: str | None = None) -> str | None:
     if per == "ip":
         return address(request)
+    if per == "name":  # a digest: the counters keep no user name
+        return hashlib.sha256(name.casefold().encode()).hexdigest()[:32] if name else None
     return request.session.session_key  # none yet: only the address limits apply
 
 
@@ -118,18 +132,47 @@ def hit(key: str, seconds: int, now: float | None = None) -> tuple[int, int]:
     return count, max(1, expires - now)
 
 
-def check(request, limits) -> int | None:
-    """Count this request against ``limits``; None if every one allows it, else the seconds
-    to wait (the longest of the refusing windows)."""
+def check(request, limits, name: str | None = None) -> int | None:
+    """Count this request against ``limits`` (``name``: the user name a "name" limit counts);
+    None if every one allows it, else the seconds to wait (the longest of the refusing
+    windows)."""
     wait = None
     now = time.time()
     for limit in limits:
-        who = _who(request, limit.per)
+        who = _who(request, limit.per, name)
         if not who:
             continue
         count, left = hit(f"{limit.kind}:{limit.per}:{who}", limit.seconds, now)
         if count > limit.count:
             wait = max(wait or 0, left)
+    return wait
+
+
+def _seen(key: str, seconds: int, now: int) -> tuple[int, int]:
+    """The count under ``key`` in its current window and the seconds it has left, without
+    counting (0 when no window is open)."""
+    full = f"{key}:{seconds}"
+    if shared_cache():
+        from django.core.cache import caches
+
+        count = caches["limits"].get(full) or 0
+        return count, seconds  # the window's end is not asked of the cache: its length will do
+    row = Counter.objects.filter(key=full, expires__gt=now).values_list("count", "expires").first()
+    return (row[0], row[1] - now) if row else (0, 0)
+
+
+def reached(request, limits, name: str | None = None) -> int | None:
+    """Whether ``limits`` are already used up, counting nothing: None to go on, else the
+    seconds to wait. For what counts failures: ask this first, count a failure (``check``)."""
+    wait = None
+    now = int(time.time())
+    for limit in limits:
+        who = _who(request, limit.per, name)
+        if not who:
+            continue
+        count, left = _seen(f"{limit.kind}:{limit.per}:{who}", limit.seconds, now)
+        if count >= limit.count:
+            wait = max(wait or 0, max(1, left))
     return wait
 
 
@@ -141,10 +184,11 @@ def sweep(now: float | None = None) -> int:
 
 
 def creating(request, kind: str, *, page: bool = True) -> int | None:
-    """Count the creation of one ``kind`` ("practice", "sheet") by this session and address:
-    None to go on, else the seconds to wait. For a page, the session that will own the thing
-    is stored first, so its first creation counts too; the API stores no session (its
-    clients hold a token, not a cookie) and holds a client without one by its address."""
+    """Count the creation of one ``kind`` ("practice", "sheet", "account") by this session
+    and address: None to go on, else the seconds to wait. For a page, the session that will
+    own the thing is stored first, so its first creation counts too; the API stores no
+    session (its clients hold a token, not a cookie) and holds a client without one by its
+    address."""
     from .ownership import session_key
 
     if page:
@@ -152,11 +196,13 @@ def creating(request, kind: str, *, page: bool = True) -> int | None:
     return check(request, CREATING[kind])
 
 
-def page(request, wait: int):
-    """The 429 page in the reader's language, with ``Retry-After``."""
+def page(request, wait: int, what: str = "matches"):
+    """The 429 page in the reader's language, with ``Retry-After``; ``what`` was refused:
+    "matches" (new ones), "signin" (too many wrong tries) or "accounts" (new ones)."""
     from django.shortcuts import render
 
     minutes = max(1, math.ceil(wait / 60))
-    response = render(request, "limited.html", {"minutes": minutes, "noindex": True}, status=429)
+    context = {"minutes": minutes, "noindex": True, "what": what}
+    response = render(request, "limited.html", context, status=429)
     response["Retry-After"] = str(wait)
     return response

@@ -1,5 +1,6 @@
-"""The rate limits' counters (``plumbing.limits``)."""
+"""The rate limits' counters (``plumbing.limits``) and what an account keeps (``ownership``)."""
 
+from django.conf import settings
 from django.db import connection, models
 
 
@@ -45,3 +46,25 @@ class Counter(models.Model):
 
     def __str__(self):
         return f"{self.key}: {self.count}"
+
+
+class Owned(models.Model):
+    """A thing an account keeps: what ``ownership`` records in a browser session as
+    ``session["owned"][kind]``, for a signed-in visitor, whatever the browser. One row per
+    account, kind and token; it goes with the account."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned"
+    )
+    kind = models.CharField(max_length=40)
+    token = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "token"], name="owned_once"),
+        ]
+        indexes = [models.Index(fields=["kind", "token"], name="owned_by_token")]
+
+    def __str__(self):
+        return f"{self.user_id} {self.kind} {self.token[:6]}…"

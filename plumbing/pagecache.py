@@ -235,6 +235,30 @@ def note(response: HttpResponse, **meta) -> HttpResponse:
     return response
 
 
+# Parts every page may have, filled in by the app that draws them (the header's account links:
+# "Sign in" for everyone, a signed-in visitor's name and "Sign out" for them alone):
+# ``EVERYWHERE[name](request)`` is the visitor's own part, or None to keep everyone's.
+EVERYWHERE: dict = {}
+
+
+def everywhere(name: str, fill) -> None:
+    EVERYWHERE[name] = fill
+
+
+def for_everyone(request) -> bool:
+    """Whether this render is the page everyone sees, to be cached (``cached``): a part that
+    is a visitor's own is drawn as a visitor without a session sees it, and ``mark``-ed."""
+    return getattr(request, "_for_everyone", False)
+
+
+def _for_everyone(request, view, args, kwargs):
+    request._for_everyone = True
+    try:
+        return view(request, *args, **kwargs)
+    finally:
+        request._for_everyone = False
+
+
 SHARED = ("GET", "HEAD")  # the methods answered from the cache; any other reaches the view
 VARY = ("Accept-Encoding", "Cookie")
 
@@ -273,7 +297,7 @@ def cached(revision, seconds, *, countless=False, parts=None, tokens=None, own=N
             found = entry(
                 key(request, content),
                 _each(seconds, request),
-                lambda: view(request, *args, **kwargs),
+                lambda: _for_everyone(request, view, args, kwargs),
                 _each(countless, request),
             )
             if isinstance(found, HttpResponse):
@@ -285,6 +309,10 @@ def cached(revision, seconds, *, countless=False, parts=None, tokens=None, own=N
             filled = tokens(request, *args, **kwargs, **hooked) if tokens else {}
             if parts is not None and has_session(request):
                 filled |= parts(request, *args, **kwargs, **hooked)
+            for name in found.parts:
+                theirs = EVERYWHERE[name](request) if name in EVERYWHERE else None
+                if theirs is not None:
+                    filled[name] = theirs
             return respond(request, found, filled, vary)
 
         return page

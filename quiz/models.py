@@ -4,9 +4,11 @@ answer forms already used (so a replayed form is recognised, whoever sends it).
 Generated questions are not stored: a seed names each one (see ``questions.generate``).
 """
 
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine.errors import BadInput, EngineError
@@ -132,17 +134,34 @@ class Answered(models.Model):
 
 
 class QuizProgress(models.Model):
-    """A visitor's quiz (``progress.Progress``), one row per browser session, deleted with it."""
+    """A visitor's quiz (``progress.Progress``): one row per browser session, deleted with it,
+    or per account (adopted from the session at sign-in), deleted with the account."""
 
     session = models.OneToOneField(
-        Session, on_delete=models.CASCADE, primary_key=True, related_name="quiz"
+        Session, on_delete=models.CASCADE, related_name="quiz", null=True, blank=True
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="quiz",
+        null=True,
+        blank=True,
     )
     data = models.JSONField(default=dict)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "quiz_progress"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(session__isnull=False, user__isnull=True)
+                | Q(session__isnull=True, user__isnull=False),
+                name="quiz_progress_session_or_user",
+            ),
+        ]
         verbose_name = _("quiz progress")
         verbose_name_plural = _("quiz progress")
 
     def __str__(self):
-        return f"{self.session_id[:8]}… {self.data.get('right', 0)}/{self.data.get('answered', 0)}"
+        who = (self.session_id or f"@{self.user_id}")[:8]
+        return f"{who}… {self.data.get('right', 0)}/{self.data.get('answered', 0)}"

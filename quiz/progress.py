@@ -3,7 +3,8 @@ after a redirect, the questions to ask again, and the mode being practised.
 
 It is kept in a database row keyed by the browser session (``QuizProgress``), updated under a
 row lock (``ownership.locked_row``): two answers sent at once from one session both count. A
-visitor who has answered nothing has no row and no stored session.
+visitor who has answered nothing has no row and no stored session. A signed-in learner's row
+is their account's; at sign-in the session's joins it (``adopt``, ``merged``).
 
 Spaced repetition: a question answered wrongly is queued to come back ``AGAIN_AFTER`` answers
 later, as the next question offered; it leaves the queue when answered rightly once it has come
@@ -103,8 +104,8 @@ def read(request) -> Progress:
     """The visitor's quiz as stored (nothing is written)."""
     from .models import QuizProgress
 
-    key = ownership.session_key(request)
-    row = QuizProgress.objects.filter(session_id=key).first() if key else None
+    mine = ownership.keeper(request)
+    row = QuizProgress.objects.filter(**mine).first() if mine else None
     return Progress(row.data if row else None)
 
 
@@ -122,6 +123,46 @@ def updating(request):
 def reset(request) -> None:
     from .models import QuizProgress
 
-    key = ownership.session_key(request)
-    if key:
-        QuizProgress.objects.filter(session_id=key).delete()
+    mine = ownership.keeper(request)
+    if mine:
+        QuizProgress.objects.filter(**mine).delete()
+
+
+def merged(ours: dict, theirs: dict) -> dict:
+    """One learner's two quiz records as one: the better record (the longer best streak,
+    then more right answers, then more answers) stays, with the questions either has to ask
+    again (each due as many answers ahead as it was) and the results either has to show."""
+    a, b = Progress(ours), Progress(theirs)
+    ranked = sorted((a, b), key=lambda p: (p.best, p.right, p.answered), reverse=True)
+    better, other = ranked
+    data = dict(better.data)
+    queue = list(better.queue)
+    for item in other.queue:
+        if not better.queued(item["q"]):
+            due = better.answered + max(0, item["due"] - other.answered)
+            queue.append({"q": item["q"], "due": due})
+    data["queue"] = queue
+    mine = better.data.get("results", [])
+    nonces = {r["nonce"] for r in mine}
+    extra = [r for r in other.data.get("results", []) if r["nonce"] not in nonces]
+    data["results"] = [*extra, *mine][-RESULTS:]
+    return data
+
+
+def adopt(session_key: str, user) -> None:
+    """At sign-in (``ownership.adopt``, in its transaction): the session's quiz becomes the
+    account's, merged with the account's own."""
+    from .models import QuizProgress
+
+    rows = QuizProgress.objects.select_for_update()
+    row = rows.filter(session_id=session_key).first()
+    if row is None:
+        return
+    kept = rows.filter(user=user).first()
+    if kept is None:
+        row.session_id, row.user = None, user
+        row.save(update_fields=["session", "user", "updated"])
+    else:
+        kept.data = merged(kept.data, row.data)
+        kept.save(update_fields=["data", "updated"])
+        row.delete()

@@ -67,7 +67,7 @@ def test_runs_without_django(use):
 LAYERS = (
     ("rulebook.engine", "rulebook.registry"),  # the games and the rules' data: no Django
     ("cardtable", "plumbing"),  # the card-table kit and the web plumbing every app serves with
-    ("rulebook", "tutorials", "quiz", "practice", "scoresheet", "lessons"),  # rules, apps on them
+    ("rulebook", "tutorials", "quiz", "practice", "scoresheet", "lessons", "accounts"),
     ("diwaniya",),  # the site: settings, urls, the home page and the learning path
 )
 LAYER = {app: n for n, apps in enumerate(LAYERS) for app in apps}

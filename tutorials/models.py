@@ -5,9 +5,11 @@ Moves, the deal and the seats are data for the engine; the texts are translated
 the rulebook, lets the loader tell an editor's change from its own.
 """
 
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine.table import SEATS
@@ -116,21 +118,38 @@ class Step(Loaded):
 
 
 class TutorialProgress(models.Model):
-    """A visitor's progress through one tutorial (``progress.Progress``), deleted with the
-    browser session it belongs to."""
+    """A visitor's progress through one tutorial (``progress.Progress``): a browser session's,
+    deleted with it, or an account's (adopted from the session at sign-in), deleted with it."""
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tutorials")
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="tutorials", null=True, blank=True
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="tutorials",
+        null=True,
+        blank=True,
+    )
     slug = models.SlugField()
     data = models.JSONField(default=dict)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         unique_together = [("session", "slug")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "slug"], name="tutorial_progress_per_user"),
+            models.CheckConstraint(
+                condition=Q(session__isnull=False, user__isnull=True)
+                | Q(session__isnull=True, user__isnull=False),
+                name="tutorial_progress_session_or_user",
+            ),
+        ]
         verbose_name = _("tutorial progress")
         verbose_name_plural = _("tutorial progress")
 
     def __str__(self):
-        return f"{self.session_id[:8]}… {self.slug}"
+        return f"{(self.session_id or f'@{self.user_id}')[:8]}… {self.slug}"
 
 
 def script_step(step) -> ScriptStep:

@@ -5,6 +5,8 @@ taken (0 to 3; the third shows the answer), solved, and the feedback waiting to 
 a redirect. It is kept in a database row per browser session and tutorial
 (``TutorialProgress``), updated under a row lock, so two answers sent at once both count. A
 visitor's first answer or hint stores a session; reading steps before that stores nothing.
+A signed-in learner's rows are their account's; at sign-in the session's rows join it
+(``adopt``), the better record of a tutorial both hold staying (``merged``).
 """
 
 from contextlib import contextmanager
@@ -81,10 +83,10 @@ def read_all(request) -> dict[str, Progress]:
     """Every tutorial's progress of this visitor, by slug (nothing is written)."""
     from .models import TutorialProgress
 
-    key = ownership.session_key(request)
-    if key is None:
+    mine = ownership.keeper(request)
+    if mine is None:
         return {}
-    rows = TutorialProgress.objects.filter(session_id=key)
+    rows = TutorialProgress.objects.filter(**mine)
     return {row.slug: Progress(row.data) for row in rows}
 
 
@@ -106,9 +108,48 @@ def updating(request, slug: str, create: bool = True):
 def reset(request, slug: str) -> None:
     from .models import TutorialProgress
 
-    key = ownership.session_key(request)
-    if key:
-        TutorialProgress.objects.filter(session_id=key, slug=slug).delete()
+    mine = ownership.keeper(request)
+    if mine:
+        TutorialProgress.objects.filter(**mine, slug=slug).delete()
+
+
+def _question_rank(progress: Progress, number: int) -> tuple:
+    q = progress.question(number)
+    return (progress.stars(number), q["solved"], -q["hints"], -q["tries"])
+
+
+def merged(ours: dict, theirs: dict) -> dict:
+    """One learner's two records of a tutorial as one: each question as the better of the two
+    holds it (more stars, then solved, then fewer hints and tries), the furthest step seen,
+    and the place (last step) of the record further on."""
+    a, b = Progress(ours), Progress(theirs)
+    ahead = a if (a.seen, a.last) >= (b.seen, b.last) else b
+    data = {**ahead.data, "seen": max(a.seen, b.seen), "last": ahead.last}
+    numbers = {*a.data.get("q", {}), *b.data.get("q", {})}
+    data["q"] = {
+        n: max((a, b), key=lambda p: _question_rank(p, int(n))).question(int(n))
+        for n in sorted(numbers, key=int)
+    }
+    if not data["q"]:
+        del data["q"]
+    return data
+
+
+def adopt(session_key: str, user) -> None:
+    """At sign-in (``ownership.adopt``, in its transaction): the session's tutorials become
+    the account's, merged with the account's record of the same tutorial."""
+    from .models import TutorialProgress
+
+    rows = TutorialProgress.objects.select_for_update()
+    for row in rows.filter(session_id=session_key):
+        kept = rows.filter(user=user, slug=row.slug).first()
+        if kept is None:
+            row.session_id, row.user = None, user
+            row.save(update_fields=["session", "user", "updated"])
+        else:
+            kept.data = merged(kept.data, row.data)
+            kept.save(update_fields=["data", "updated"])
+            row.delete()
 
 
 def summary(tutorial, progress: Progress) -> dict:

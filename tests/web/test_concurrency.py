@@ -212,3 +212,38 @@ def test_two_moves_sent_at_once_through_the_practice_api_apply_once(live):
     status, now = call(f"/api/practice/{match['id']}", token=match["token"])
     assert now["history"][ply]["seat"] == "S" and now["history"][ply]["move"] in legal[:2]
     assert [h for h in now["history"] if h["seat"] == "S"] == [now["history"][ply]]
+
+
+def test_two_sign_ins_at_once_adopt_the_session_s_rows_once(live):
+    """A visitor's two tabs send their sign-in at the same moment: the session's quiz, tutorial
+    hint and score sheet join the account once, neither lost nor doubled."""
+    password = "sand-dune-falcon-7"
+    owner = servers.Browser(live)
+    owner.get("/en/accounts/sign-up/")
+    made = owner.post(
+        "/en/accounts/sign-up/",
+        {"username": "twotabs", "password1": password, "password2": password},
+    )
+    assert made[0] == 302, made[1][-2000:]
+    slug, number, _card = _wrong_move()
+    visitor = servers.Browser(live)
+    url = _question(visitor)
+    assert visitor.post(url, {"token": _form_token(visitor, url), "seat": "N"})[0] == 303
+    step = f"/en/tutorials/{slug}/{number}/"
+    assert visitor.post(step, {"hint": "1"})[0] == 302
+    visitor.get(step)
+    sheet = _start_match(visitor, "tarneeb")
+    visitor.get("/en/accounts/sign-in/")
+    form = {"username": "twotabs", "password": password}
+    statuses = _all_at_once([lambda: visitor.post("/en/accounts/sign-in/", form)[0]] * 2)
+    assert statuses == [302, 302]
+    elsewhere = servers.Browser(live)
+    elsewhere.get("/en/accounts/sign-in/")
+    assert elsewhere.post("/en/accounts/sign-in/", form)[0] == 302
+    for browser in (visitor, elsewhere):
+        assert _answered(browser) == 1
+        _, mine, _ = browser.get("/en/mine/")
+        assert mine.count(f'href="{sheet}"') == 1
+        _, listing, _ = browser.get("/en/tutorials/")
+        item = re.search(rf'<li id="{slug}".*?</li>', listing, re.S)[0]
+        assert 'data-state="started"' in item
