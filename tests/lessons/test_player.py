@@ -1,0 +1,59 @@
+"""A lesson played by the tutorials' player: the teacher's sentence for a named wrong
+answer, the engine's reason for another, a hint, the right answer, and the results."""
+
+import pytest
+from django.test import Client
+
+from .helpers import API, bearer, post, two_answers
+
+pytestmark = pytest.mark.django_db
+
+
+def made(obj=None):
+    body = post(Client(), obj or two_answers()).json()
+    return body
+
+
+def test_a_learner_plays_a_question_and_the_teacher_counts_it(rulebook):
+    body = made()
+    pid = body["id"]
+    learner = Client()
+    start = learner.get(f"/en/lessons/{pid}/")
+    assert start.status_code == 302 and start["Location"].endswith(f"/lessons/{pid}/1/")
+    page = learner.get(f"/en/lessons/{pid}/2/")
+    assert page.status_code == 200
+    assert b'name="robots" content="noindex"' in page.content
+    assert learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:2C"}).status_code == 302
+    page = learner.get(f"/en/lessons/{pid}/2/").content.decode()
+    assert "A low club is a card to keep." in page
+    assert 'class="feedback wrong teacher"' in page and 'lang="en" dir="ltr"' in page
+    learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:8S"})
+    page = learner.get(f"/en/lessons/{pid}/2/").content.decode()
+    assert "A low club is a card to keep." not in page
+    learner.post(f"/en/lessons/{pid}/2/", {"hint": "1"})
+    learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:AH"})
+    page = learner.get(f"/en/lessons/{pid}/2/").content.decode()
+    assert "Right." in page
+    results = Client().get(f"{API}/{pid}/results", **bearer(body["edit_key"])).json()
+    q = next(q for q in results["questions"] if q["step"] == 2)
+    assert q["reached"] == 1 and q["answered"] == 1 and q["right_first"] == 0
+    assert q["first_answers"] == {"pass:2C": 1}
+    owner = Client()
+    owner.get(body["urls"]["edit"])
+    page = owner.get(f"/en/lessons/{pid}/results/")
+    assert page.status_code == 200
+    assert b"Reached by 1 learner" in page.content
+    assert Client().get(f"/en/lessons/{pid}/results/").status_code == 404
+
+
+def test_markup_in_a_teachers_text_is_escaped(rulebook):
+    obj = two_answers()
+    obj["steps"][0]["narration"] = (
+        '*Look* <script>alert(1)</script> <img src=x onerror="alert(2)"> '
+        '<a href="javascript:alert(3)">x</a>'
+    )
+    pid = made(obj)["id"]
+    page = Client().get(f"/en/lessons/{pid}/1/").content.decode()
+    assert "<em>Look</em>" in page
+    assert "<script>alert(1)" not in page and "<img src=x" not in page
+    assert '<a href="javascript:' not in page
