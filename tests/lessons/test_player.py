@@ -57,3 +57,29 @@ def test_markup_in_a_teachers_text_is_escaped(rulebook):
     assert "<em>Look</em>" in page
     assert "<script>alert(1)" not in page and "<img src=x" not in page
     assert '<a href="javascript:' not in page
+
+
+def test_an_arabic_learner_gets_translations_where_given_and_english_marked_where_not(rulebook):
+    obj = two_answers()
+    ar = obj["translations"]["ar"]
+    ar["steps"] = [ar["steps"][0]]  # step 1 translated, step 2 not
+    pid = made(obj)["id"]
+    learner = Client()
+    one = learner.get(f"/ar/lessons/{pid}/1/").content.decode()
+    assert 'id="narration" lang="ar" dir="rtl"' in one
+    two = learner.get(f"/ar/lessons/{pid}/2/").content.decode()
+    assert 'id="narration" lang="en" dir="ltr"' in two
+    learner.post(f"/ar/lessons/{pid}/2/", {"move": "pass:2C"})
+    two = learner.get(f"/ar/lessons/{pid}/2/").content.decode()
+    assert 'id="feedback" lang="en" dir="ltr"' in two
+
+
+def test_a_lesson_the_engine_no_longer_replays_is_410(rulebook):
+    from lessons.models import Lesson
+
+    pid = made()["id"]
+    row = Lesson.objects.get(public_id=pid)
+    row.data["steps"][1]["moves"] = ["pass:KD", "pass:KD"]
+    row.version += 5
+    row.save()
+    assert Client().get(f"/en/lessons/{pid}/2/").status_code == 410
