@@ -1,21 +1,205 @@
-"""A lesson for learners, played by the tutorials' player; and the teacher's results."""
+"""A lesson for learners, played by the tutorials' player (``tutorials.views``: the same
+context, the same page); and the teacher's results.
 
-from django.shortcuts import redirect, render
+A learner's progress is kept as a tutorial's is (``tutorials.progress``, under the key
+``lesson-<public_id>``); what the teacher sees is counted apart (``store.reached`` and
+``store.answered``: counts, never who). A lesson's pages are never indexed and never cached:
+a learner's answers change them.
+"""
+
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from cardtable.words import vocabulary
+from plumbing import ownership, pagecache
+from rulebook.models import Game, Section, Variant
+from tutorials import progress as learner
+from tutorials.lesson import BadLesson
+from tutorials.progress import Progress
+from tutorials.script import ScriptError
+from tutorials.views import Play, answer, move_words, narrate, render_step, text_dir
 
 from . import store
-from .views import found_lesson, owned_lesson
+from .views import OWNED, found_lesson, owned_lesson
 
 
+class Gone(Exception):
+    """A lesson the engine no longer replays (a rule changed since it was saved)."""
+
+
+def progress_slug(row) -> str:
+    return f"lesson-{row.public_id}"  # 7 + at most 32 characters: within the slug's 50
+
+
+def _step_url(row, number: int) -> str:
+    return reverse("lessons:step", args=[row.public_id, number])
+
+
+def _replayed(row):
+    try:
+        return store.frames(row)
+    except (ScriptError, BadLesson):
+        raise Gone from None
+
+
+def _play(request, row) -> Play:
+    lesson, frames = _replayed(row)
+    game = Game.objects.filter(slug=lesson.game).first()
+    if game is None:
+        raise Gone
+    language = get_language()
+    start = reverse("lessons:play", args=[row.public_id])
+    owner = ownership.owns(request, OWNED, row.edit_key)
+    return Play(
+        lesson=lesson,
+        frames=frames,
+        texts=lesson.texts(language),
+        game=game,
+        slug=progress_slug(row),
+        url=lambda n: _step_url(row, n),
+        variants={v.slug: v for v in Variant.objects.filter(game=game)},
+        sections={s.key: s for s in Section.objects.filter(game=game)},
+        extra={
+            "noindex": True,
+            "lesson_row": row,
+            "lesson_start_url": start,
+            "lesson_results_url": reverse("lessons:results", args=[row.public_id])
+            if owner
+            else None,
+        },
+    )
+
+
+def _gone(request):
+    message = _(
+        "This lesson can no longer be played: a rule of its game changed since it was written, "
+        "and one of its steps is now refused. Its author can open it in the editor and mend it."
+    )
+    response = render(request, "error.html", {"message": message, "status": 410}, status=410)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@never_cache
 def play(request, public_id):
+    """Where to begin: the step the learner left off at, or the first."""
     row = found_lesson(public_id)
-    return redirect("lessons:step", public_id=row.public_id, number=1)
+    try:
+        lesson, _frames = _replayed(row)
+    except Gone:
+        return _gone(request)
+    last = learner.read(request, progress_slug(row)).last
+    return HttpResponseRedirect(_step_url(row, min(max(last, 1), len(lesson.steps))))
 
 
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
 def step(request, public_id, number):
+    """Step ``number``: a question is answered by a POST and a redirect, as a tutorial's is.
+    A learner's reaching a question is counted once they keep a session (never made on a
+    plain read), and their first answer, right or not."""
     row = found_lesson(public_id)
-    return render(request, "lessons/step.html", {"lesson": row, "number": number})
+    try:
+        play = _play(request, row)
+    except Gone:
+        return _gone(request)
+    if not 1 <= number <= play.total:
+        raise Http404(
+            _("This lesson has %(total)s steps: there is no step %(number)s.")
+            % {"total": play.total, "number": number}
+        )
+    is_question = play.lesson.steps[number - 1].question is not None
+    if request.method == "POST":
+
+        def record(kind, token, right):
+            key = ownership.session_key(request)
+            if key is None or not is_question:
+                return
+            who = store.learner_of(row, key)
+            if kind == "answer":
+                store.answered(row, who, number, token, right)
+            else:
+                store.reached(row, who, number)
+
+        return answer(request, play, number, record=record)
+    progress = learner.read(request, play.slug) if ownership.session_key(request) else None
+    if progress is not None:
+        if progress.visit(number):
+            with learner.updating(request, play.slug, create=False) as stored:
+                if stored is not None:
+                    stored.visit(number)
+        if is_question:
+            store.reached(row, store.learner_of(row, ownership.session_key(request)), number)
+    response = render_step(request, play, number, progress or Progress(), "lessons/step.html")
+    return pagecache.unmarked(response)
 
 
+@never_cache
 def results(request, public_id):
+    """The teacher's results: per question, how many reached it, answered it, were right at
+    the first try, and the first answers by card (counts only)."""
     row = owned_lesson(request, public_id)
-    return render(request, "lessons/results.html", {"lesson": row, "results": store.results(row)})
+    try:
+        lesson, frames = _replayed(row)
+        counted = store.results(row)
+    except Gone:
+        return _gone(request)
+    game = Game.objects.filter(slug=lesson.game).first()
+    vocab = vocabulary(game or lesson.game)
+    texts = lesson.texts(get_language())
+    questions = []
+    for q in counted["questions"]:
+        n = q["step"]
+        frame = frames[n - 1]
+        answers = []
+        for token, count in q["first_answers"].items():
+            answers.append(
+                {
+                    "words": move_words(frame, token, vocab),
+                    "count": count,
+                    "right": _is_right(frame, token),
+                }
+            )
+        questions.append(
+            {
+                **q,
+                "excerpt": narrate(_excerpt(texts["steps"][n - 1]["narration"]), vocab),
+                "lang": texts["steps"][n - 1]["langs"]["narration"],
+                "dir": text_dir(texts["steps"][n - 1]["langs"]["narration"]),
+                "answers": answers,
+            }
+        )
+    context = {
+        "lesson": row,
+        "title": texts["title"],
+        "title_lang": texts["title_lang"],
+        "title_dir": text_dir(texts["title_lang"]),
+        "learners": counted["learners"],
+        "questions": questions,
+        "noindex": True,
+        "start_url": reverse("lessons:play", args=[row.public_id]),
+    }
+    return render(request, "lessons/results.html", context)
+
+
+def _excerpt(text: str, length: int = 140) -> str:
+    """The start of a narration: its first paragraph, cut at a word near ``length``."""
+    first = (text or "").strip().split("\n\n")[0]
+    if len(first) <= length:
+        return first
+    cut = first[:length].rsplit(" ", 1)[0]
+    return cut.rstrip(" ,.;:") + "…"
+
+
+def _is_right(frame, token: str) -> bool:
+    state, module = frame.before.state, frame.before.module
+    try:
+        move = (getattr(state, "parse_move", None) or module.parse_move)(token)
+    except Exception:  # a token stored by an older version of the lesson
+        return False
+    return move in frame.answers()

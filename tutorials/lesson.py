@@ -95,11 +95,13 @@ class Lesson:
         """The lesson's texts in ``lang`` where it carries them, else in its own language:
         ``{"lang", "title", "summary", "steps": [{narration, point, hint, explain, why}]}``,
         ``lang`` saying which language the texts are in (for ``lang``/``dir``)."""
+        mine = self.language
         own = {
-            "lang": self.language,
+            "lang": mine,
+            "title_lang": mine,
             "title": self.title,
             "summary": self.summary,
-            "steps": [_step_texts(s) for s in self.steps],
+            "steps": [_step_texts(s, mine) for s in self.steps],
         }
         given = self.translations.get(lang) if lang != self.language else None
         if not given:
@@ -110,9 +112,22 @@ class Lesson:
             theirs = theirs[0] if theirs else None
             if isinstance(theirs, str):
                 theirs = {"narration": theirs}
-            steps.append({**step, **{k: v for k, v in (theirs or {}).items() if v}})
+            theirs = theirs or {}
+            # each text in the reader's language where the lesson gives it, else its own:
+            # ``langs`` says which, text by text (``why``: token by token)
+            merged = {**step, "langs": dict(step["langs"]), "why_langs": dict(step["why_langs"])}
+            for key in STEP_TEXTS:
+                if theirs.get(key):
+                    merged[key] = theirs[key]
+                    merged["langs"][key] = lang
+            for token, sentence in (theirs.get("why") or {}).items():
+                if sentence and token in step["why"]:
+                    merged["why"] = {**merged["why"], token: sentence}
+                    merged["why_langs"][token] = lang
+            steps.append(merged)
         return {
             "lang": lang,
+            "title_lang": lang if given.get("title") else mine,
             "title": given.get("title") or self.title,
             "summary": given.get("summary") or self.summary,
             "steps": steps,
@@ -138,15 +153,19 @@ class Lesson:
         return True
 
 
-def _step_texts(step: LessonStep) -> dict:
+def _step_texts(step: LessonStep, language: str | None = None) -> dict:
     q = step.question
-    return {
+    out = {
         "narration": step.narration,
         "point": step.point,
         "hint": q.hint if q else None,
         "explain": q.explain if q else None,
         "why": dict(q.why) if q else {},
     }
+    if language:  # which language each text is in (``Lesson.texts``)
+        out["langs"] = dict.fromkeys(STEP_TEXTS, language)
+        out["why_langs"] = dict.fromkeys(out["why"], language)
+    return out
 
 
 # ------------------------------------------------------------------------------ reading

@@ -170,7 +170,7 @@ def as_script(tutorial, steps) -> dict:
 
     def step_data(step):
         data = {"moves": step.moves, "text": langs(step, "text")}
-        for name in ("show", "variant"):
+        for name in ("show", "variant", "point", "section"):
             if getattr(step, name):
                 data[name] = getattr(step, name)
         if step.question:
@@ -189,6 +189,8 @@ def as_script(tutorial, steps) -> dict:
     for name in ("variant", "level", "seed", "deal", "dealer", "learner", "show", "start"):
         data[name] = getattr(tutorial, name)
     data["exposed"] = tutorial.exposed
+    if tutorial.section:
+        data["section"] = tutorial.section
     data["deal_number"] = tutorial.deal_number
     data["totals"] = tutorial.totals
     return data

@@ -1,7 +1,9 @@
 """Tutorial pages. Each step is its own server-rendered page; answers and hints are posted
 forms followed by a redirect, so reloading or the back button never repeats them."""
 
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from itertools import groupby
 from urllib.parse import urlencode
 
@@ -11,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -27,9 +30,11 @@ from rulebook.engine.table import parse_seat
 from rulebook.messages import explain, refusal_words
 from rulebook.models import Game, Section, Variant
 
+from . import content
+from . import lesson as format
 from . import progress as learner
 from .catalogue import catalogue
-from .models import Tutorial, problems_of
+from .models import Tutorial, as_script, problems_of
 from .progress import ANSWER_RUNG, Progress
 from .script import ScriptError
 
@@ -101,8 +106,44 @@ def _rows(slug: str, content: str | None) -> Rows:
     return cache.get_or_set(f"tutorials:rows:{slug}:{content}", read, STEP_PAGE_SECONDS)
 
 
-def _load(slug: str, number: int, content: str | None = None):
-    """The tutorial's rows and the replayed frames of its steps (404 if there is no step
+@dataclass
+class Play:
+    """What a player page renders: a lesson (``tutorials.lesson.Lesson``), its steps replayed
+    (``frames``), its texts in the reader's language (``Lesson.texts``: ``lang`` says which
+    language they are in), and the site around it: the game's row, variants and rule
+    sections, the progress key (``slug``) and each step's address (``url``). A site tutorial
+    and a teacher's lesson are both played from one."""
+
+    lesson: format.Lesson
+    frames: list
+    texts: dict
+    game: Game
+    slug: str
+    url: Callable[[int], str]
+    variants: dict
+    sections: dict
+    tutorial: Tutorial | None = None  # a site tutorial's row
+    following: Tutorial | None = None  # the game's next tutorial
+    extra: dict = field(default_factory=dict)  # what the page adds (a lesson's links)
+
+    @property
+    def total(self) -> int:
+        return len(self.lesson.steps)
+
+
+def text_dir(lang: str) -> str:
+    """The direction of a text in ``lang``."""
+    return "rtl" if lang == "ar" else "ltr"
+
+
+def tutorial_lesson(tutorial, steps, language: str) -> format.Lesson:
+    """Stored rows (which an editor may have changed) as the lesson they are, its own texts
+    in ``language``."""
+    return format.read(content.as_lesson(as_script(tutorial, steps), language))
+
+
+def _load(slug: str, number: int, content: str | None = None) -> Play:
+    """The tutorial as a lesson and the replayed frames of its steps (404 if there is no step
     ``number``)."""
     rows = _rows(slug, content if content is not None else Tutorial.content_of(slug))
     steps = rows.steps
@@ -111,14 +152,27 @@ def _load(slug: str, number: int, content: str | None = None):
             _("This tutorial has %(total)s steps: there is no step %(number)s.")
             % {"total": len(steps), "number": number}
         )
+    language = get_language()
     try:
         if problems_of(rows.tutorial, steps):
             raise ValueError
         frames = rows.tutorial.frames(steps)
-    except (ScriptError, EngineError, ValueError):
+        lesson = tutorial_lesson(rows.tutorial, steps, language)
+    except (ScriptError, EngineError, ValueError, format.BadLesson):
         # Only a row changed outside the admin gets here: the admin and the check refuse it.
         raise Http404(_("This tutorial cannot be shown while it is being revised.")) from None
-    return rows, frames
+    return Play(
+        lesson=lesson,
+        frames=frames,
+        texts=lesson.texts(language),
+        game=rows.tutorial.game,
+        slug=slug,
+        url=lambda n: _step_url(slug, n),
+        variants=rows.variants,
+        sections=rows.sections,
+        tutorial=rows.tutorial,
+        following=rows.following,
+    )
 
 
 STEP_PAGE_SECONDS = 3600
@@ -155,8 +209,7 @@ def step_page(request, slug, number):
     cached whole; a learner whose answers change the page gets their own (``_learners_step``).
     Answers and hints are posted."""
     if request.method == "POST":
-        rows, frames = _load(slug, number)
-        return _answer(request, rows.tutorial, rows.steps[number - 1], frames[number - 1])
+        return answer(request, _load(slug, number), number)
     return _step_response(request, slug, number, Progress(), Tutorial.content_of(slug))
 
 
@@ -168,13 +221,18 @@ def _answers_show(page: dict, progress: Progress, number: int) -> bool:
 
 
 def _step_response(request, slug, number, progress, content):
-    rows, frames = _load(slug, number, content)
-    tutorial, steps = rows.tutorial, rows.steps
-    frame, step = frames[number - 1], steps[number - 1]
-    context = _context(rows, step, frame, progress, request.GET.get("move"))
-    context.update(_step_links(tutorial, frames, number, context["pace"], context["waiting"]))
-    response = render(request, "tutorials/step.html", context)
-    return pagecache.note(response, question=step.question, last=number == len(steps))
+    return render_step(request, _load(slug, number, content), number, progress)
+
+
+def render_step(request, play: Play, number: int, progress, template="tutorials/step.html"):
+    """Step ``number`` of ``play`` as ``progress`` sees it (the player's one page)."""
+    frame = play.frames[number - 1]
+    context = _context(play, number, frame, progress, request.GET.get("move"))
+    context.update(_step_links(play, number, context["pace"], context["waiting"]))
+    context.update(play.extra)
+    response = render(request, template, context)
+    question = play.lesson.steps[number - 1].question is not None
+    return pagecache.note(response, question=question, last=number == play.total)
 
 
 def _paced(frame) -> bool:
@@ -199,12 +257,14 @@ def _after(frame, k: int):
     return open_position(frame.after.module, frame.after.query(upto=len(frame.before.moves) + k))
 
 
-def _step_links(tutorial, frames, number: int, pace: dict | None, waiting: bool) -> dict:
+def _step_links(play: Play, number: int, pace: dict | None, waiting: bool) -> dict:
     """Previous and next, a move at a time through a paced step: arrow keys follow them. The
     next step opens on its first move when it is paced, the previous one on its end."""
 
+    frames = play.frames
+
     def url(n: int, move: int | None = None) -> str:
-        return _step_url(tutorial.slug, n) + (f"?move={move}" if move else "")
+        return play.url(n) + (f"?move={move}" if move else "")
 
     def start(n: int) -> str:
         return url(n, 1 if _paced(frames[n - 1]) else None)
@@ -221,66 +281,73 @@ def _step_links(tutorial, frames, number: int, pace: dict | None, waiting: bool)
     return {"prev_url": prev_url, "next_url": next_url, "next_in_step": inside}
 
 
-def _context(rows, step, frame, progress, move=None) -> dict:
+def _context(play: Play, number: int, frame, progress, move=None) -> dict:
     """A step's page; its previous and next links are the caller's (``_step_links``)."""
-    tutorial, steps = rows.tutorial, rows.steps
-    number, total = step.number, len(steps)
+    lesson, total = play.lesson, play.total
+    step, texts = lesson.steps[number - 1], play.texts["steps"][number - 1]
     q = progress.question(number) if step.question else None
     waiting = bool(q and not q["solved"])
     k = None if waiting else _partway(frame, move)
     position = frame.before if waiting else frame.after if k is None else _after(frame, k)
     state = position.state
-    learner = parse_seat(tutorial.learner)
-    show = step.show or tutorial.show
-    open_seats = range(4) if show == "all" or state.is_over else [learner]
+    seat = parse_seat(lesson.learner)
+    if step.open == "all" or state.is_over:
+        open_seats = range(4)
+    else:
+        open_seats = sorted({seat, *(parse_seat(s) for s in step.open)})
     table = tables.table(
         position,
         play="button" if waiting else None,
         mark_legal=not waiting or q["hints"] >= 2,
         open_seats=open_seats,
-        marked=[] if waiting else step.point.split(),  # pointing would give the answer away
+        marked=[] if waiting else list(step.mark),  # pointing would give the answer away
         calls=offered_calls(position.module, state) if waiting else None,
         # once the hint has marked the allowed cards, a refused one says why on a tap
-        why=refusal_words(tutorial.game) if waiting and q["hints"] >= 2 else None,
+        why=refusal_words(play.game) if waiting and q["hints"] >= 2 else None,
     )
-    section = step.section or tutorial.section
-    vocab = vocabulary(tutorial.game)
+    section = step.section or lesson.section
+    vocab = vocabulary(play.game)
     return {
-        "tutorial": tutorial,
-        "step": step,
+        "tutorial": play.tutorial,
+        "title": play.texts["title"],
+        "summary": play.texts["summary"],
+        "title_lang": play.texts["title_lang"],
+        "title_dir": text_dir(play.texts["title_lang"]),
+        **{f"{key}_lang": texts["langs"][key] for key in format.STEP_TEXTS},
+        **{f"{key}_dir": text_dir(texts["langs"][key]) for key in format.STEP_TEXTS},
         "number": number,
         "total": total,
-        "game": tutorial.game,
-        "narration": narrate(step.text, vocab),
+        "game": play.game,
+        "narration": narrate(texts["narration"], vocab),
+        "point": narrate(texts["point"], vocab) if texts["point"] and not waiting else None,
         "question": q,
         "waiting": waiting,
-        "hint": narrate(step.hint, vocab) if q and q["hints"] >= 1 else None,
+        "hint": narrate(texts["hint"], vocab) if q and q["hints"] >= 1 else None,
         "answer": _answer_words(frame, vocab) if q and q["hints"] >= ANSWER_RUNG else None,
-        "explanation": narrate(step.explain, vocab) if q and q["solved"] else None,
+        "explanation": narrate(texts["explain"], vocab) if q and q["solved"] else None,
         "counts": progress.counts(number) if q else None,
-        "feedback": _feedback(q, tutorial.game) if q else None,
+        "feedback": _feedback(q, play.game, texts, vocab) if q else None,
         "played": _played(frame, open_seats, k) if step.moves and not waiting else [],
         "pace": _pace(frame, k) if not waiting and _paced(frame) else None,
-        "rule_url": reverse("rules-variant", args=[tutorial.game.slug, position.variant])
+        "rule_url": reverse("rules-variant", args=[play.game.slug, position.variant])
         + (f"#{section}" if section else ""),
-        "position_url": reverse("position", args=[tutorial.game.slug])
+        "position_url": reverse("position", args=[play.game.slug])
         + "?"
         + urlencode(position.query()),
         "sheet": _sheet(position, vocab),
         "match": matchview.context(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
-        "variant": rows.variants.get(position.variant),
-        "finish": _finish(rows, progress) if number == total and k is None else None,
-        "step_map": _step_map(steps, number, progress),
+        "variant": play.variants.get(position.variant),
+        "finish": _finish(play, progress) if number == total and k is None else None,
+        "step_map": _step_map(lesson, number, progress),
         **table,
     }
 
 
-def _step_map(steps, number: int, progress) -> list[dict]:
+def _step_map(lesson, number: int, progress) -> list[dict]:
     """Each step as the map draws it: done, the current one, or to come; a question's state."""
     out = []
-    for step in steps:
-        n = step.number
+    for n, step in enumerate(lesson.steps, start=1):
         # behind the reader is done (a visit is kept only once a session is), ahead to come
         state = "current" if n == number else "done" if n < number or n <= progress.seen else "todo"
         q = progress.question(n) if step.question else None
@@ -295,26 +362,26 @@ def _step_map(steps, number: int, progress) -> list[dict]:
     return out
 
 
-def _finish(rows, progress) -> dict:
+def _finish(play: Play, progress) -> dict:
     """The last step: what the hand taught (the rule sections it played out, each linked), how
     many questions were found alone, and where to go next: the game's next tutorial not yet
     finished, else its quiz."""
-    tutorial, steps, sections = rows.tutorial, rows.steps, rows.sections
-    keys = list(dict.fromkeys(s.section or tutorial.section for s in steps))
-    rules_url = reverse("rules-variant", args=[tutorial.game.slug, tutorial.variant])
+    lesson, sections, game = play.lesson, play.sections, play.game
+    keys = list(dict.fromkeys(s.section or lesson.section for s in lesson.steps))
+    rules_url = reverse("rules-variant", args=[game.slug, lesson.variant])
     taught = [
         {"title": sections[k].title, "url": f"{rules_url}#{k}"} for k in keys if k in sections
     ]
-    questions = [s.number for s in steps if s.question]
+    questions = [n for n, s in enumerate(lesson.steps, start=1) if s.question]
     return {
         "taught": taught,
         "found_alone": progress.found_alone(questions),
         "first_try": sum(1 for n in questions if progress.stars(n) == 3),
         "stars": progress.tutorial_stars(questions),
         "questions": len(questions),
-        "next_tutorial": rows.following,
+        "next_tutorial": play.following,
         "quiz_url": reverse("quiz:start")
-        + f"?game={tutorial.game.slug}&variant={tutorial.variant}&kind=mixed",
+        + f"?game={game.slug}&variant={lesson.variant}&kind=mixed",
     }
 
 
@@ -336,6 +403,18 @@ def _move_words(vocab, module, move: int, phase: str):
     if move < 52 and phase == Phase.PLAY:
         return vocab.card_html(move)
     return vocab.move(module.format_move(move), phase)
+
+
+def move_words(frame, token: str, vocab):
+    """A move of a question step (a token as the engine writes it) in the reader's words: a
+    card drawn as a card; the token itself, escaped, if it no longer reads."""
+    before = frame.before
+    state, module = before.state, before.module
+    try:
+        move = (getattr(state, "parse_move", None) or module.parse_move)(token)
+        return _move_words(vocab, module, move, state.phase)
+    except (BadInput, EngineError):
+        return escape(token)
 
 
 def _answer_words(frame, vocab):
@@ -369,38 +448,55 @@ def _sheet(position, vocab):
     ]
 
 
-def _feedback(q: dict, game):
+def _feedback(q: dict, game, texts=None, vocab=None):
     feedback = q.get("feedback")
     if not feedback:
         return None
     if feedback["kind"] == "right":
         return {"right": True, "message": _("Right.")}
+    if feedback["kind"] == "why":
+        sentence = ((texts or {}).get("why") or {}).get(feedback["token"])
+        if sentence:  # the teacher's own words for this wrong answer, in their language
+            lang = texts["why_langs"].get(feedback["token"], texts["langs"]["narration"])
+            message = narrate(sentence, vocab)
+            return {
+                "right": False,
+                "teacher": True,
+                "message": message,
+                "lang": lang,
+                "dir": text_dir(lang),
+            }
+        return {"right": False, "message": _not_the_one()}
     if feedback["kind"] == "illegal":
         return {
             "right": False,
             "message": explain(feedback["code"], feedback["details"], game=game),
         }
-    return {
-        "right": False,
-        "message": _(
-            "That move is allowed by the rules, but it is not the one this lesson is after. "
-            "Try again."
-        ),
-    }
+    return {"right": False, "message": _not_the_one()}
+
+
+def _not_the_one():
+    return _(
+        "That move is allowed by the rules, but it is not the one this lesson is after. Try again."
+    )
 
 
 # ------------------------------------------------------------------------------ answers
-def _answer(request, tutorial, step, frame):
-    number = step.number
-    here = HttpResponseRedirect(_step_url(tutorial.slug, number))
-    if not step.question:
+def answer(request, play: Play, number: int, record=None):
+    """A posted answer or hint to step ``number``, then back to the step. ``record(kind,
+    token, right)`` hears each ("hint" or "answer": a lesson counts them for its teacher)."""
+    here = HttpResponseRedirect(play.url(number))
+    step, frame = play.lesson.steps[number - 1], play.frames[number - 1]
+    if step.question is None:
         return _bad(request, _("This step asks no question."), 400)
     if request.POST.get("hint"):
-        with learner.updating(request, tutorial.slug) as progress:
+        with learner.updating(request, play.slug) as progress:
             q = progress.question(number)
             if not q["solved"]:
                 hints = min(q["hints"] + 1, ANSWER_RUNG)
                 progress.update_question(number, hints=hints, feedback=None)
+        if record:
+            record("hint", None, False)
         return here
     state = frame.before.state
     token = request.POST.get("move", "").strip()
@@ -410,18 +506,33 @@ def _answer(request, tutorial, step, frame):
         parse = state.parse_move
         move = parse(token)
     except BadInput:
-        return _bad(request, explain("bad_move", {"move": token}, game=tutorial.game), 400)
+        return _bad(request, explain("bad_move", {"move": token}, game=play.game), 400)
     if move < 64 and not state.hands[state.to_act] >> move & 1:
         return _bad(request, _("That card is not in the hand you are playing."), 400)
-    with learner.updating(request, tutorial.slug) as progress:
+    right = move in frame.answers()
+    with learner.updating(request, play.slug) as progress:
         q = progress.question(number)
         if q["solved"]:
             pass  # already found: a second answer changes nothing
-        elif move in frame.answers():
+        elif right:
             progress.update_question(number, solved=True, feedback={"kind": "right"})
         else:
-            progress.update_question(number, tries=q["tries"] + 1, feedback=_wrong(state, move))
+            wrong = _named(step, state, module, move) or _wrong(state, move)
+            progress.update_question(number, tries=q["tries"] + 1, feedback=wrong)
+    if record:
+        record("answer", module.format_move(move), right)
     return here
+
+
+def _named(step, state, module, move: int) -> dict | None:
+    """A wrong answer the lesson's teacher wrote a sentence for (``question.why``)."""
+    for token in step.question.why:
+        try:
+            if (getattr(state, "parse_move", None) or module.parse_move)(token) == move:
+                return {"kind": "why", "token": token}
+        except BadInput:
+            continue
+    return None
 
 
 def _wrong(state, move: int) -> dict:
@@ -437,14 +548,19 @@ def _bad(request, message: str, status: int):
 
 
 def narrate(text: str, vocab):
-    """A narration as HTML: paragraphs, and each ``{QS}`` drawn as the card it names, in the
-    game's words for screen readers."""
+    """A narration as HTML: paragraphs (blank lines), ``*word*`` emphasised, and each ``{QS}``
+    drawn as the card it names, in the game's words for screen readers. Nothing else of the
+    text passes as HTML: it is escaped first, then only those three are added."""
     if not text:
         return ""
     html = []
     for para in filter(None, (p.strip() for p in text.split("\n\n"))):
-        html.append("<p>" + _cards_in(escape(isolate_signed(para)), vocab) + "</p>")
+        escaped = _EMPHASIS.sub(r"<em>\1</em>", str(escape(isolate_signed(para))))
+        html.append("<p>" + _cards_in(escaped, vocab) + "</p>")
     return mark_safe("".join(html))
+
+
+_EMPHASIS = re.compile(r"\*([^*\s](?:[^*\n]*[^*\s])?)\*")
 
 
 def _cards_in(text: str, vocab) -> str:
