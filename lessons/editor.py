@@ -67,6 +67,7 @@ def words() -> dict:
     """The sentences the editor's script shows, in the teacher's language."""
     return {
         "step": _("Step %(n)s"),
+        "one_move": _("1 move"),
         "moves": _("%(n)s moves"),
         "no_moves": _("no move yet"),
         "question": _("question"),
