@@ -248,6 +248,13 @@
     renderQuestion();
   }
 
+  // a move in the teacher's words: the card's name on the table, else its token
+  function named(token) {
+    var b = $("felt").querySelector('button[name=move][value="' + token.replace(/"/g, "") + '"]');
+    var card = b && b.querySelector(".card[title]");
+    return card ? card.getAttribute("title") : b ? b.textContent.trim() || token : token;
+  }
+
   function chip(text, onRemove) {
     var span = document.createElement("span");
     span.className = "chip";
@@ -274,7 +281,7 @@
     var acc = $("accepted");
     acc.textContent = "";
     (Array.isArray(q.accept) ? q.accept : []).forEach(function (t) {
-      acc.appendChild(chip(t, step.moves[0] === t ? null : function () {
+      acc.appendChild(chip(named(t), step.moves[0] === t ? null : function () {
         q.accept.splice(q.accept.indexOf(t), 1);
         changed(); renderQuestion(); markTable();
       }));
@@ -287,7 +294,7 @@
       var id = "why-" + t.replace(/[^A-Za-z0-9]/g, "_");
       var label = document.createElement("label");
       label.htmlFor = id;
-      label.textContent = fill(W.why_label, { card: t });
+      label.textContent = fill(W.why_label, { card: named(t) });
       var input = document.createElement("input");
       input.type = "text";
       input.id = id;

@@ -195,3 +195,18 @@ def test_my_matches_lists_the_sessions_lessons():
     assert f"/en/lessons/{row.public_id}/results/" in page
     assert other.public_id not in page
     assert "No lesson made" in Client().get("/en/mine/").content.decode()
+
+
+def test_a_card_the_rules_refuse_says_why_in_the_teachers_language():
+    row = made()
+    client = claimed(row)
+    moves = [m for step in row.data["steps"] for m in step["moves"]]
+    for at in range(len(moves)):
+        query = {"moves": " ".join(moves[:at]), "bottom": "S"}
+        body = client.get(f"/fr/lessons/{row.public_id}/edit/table/", query).json()
+        if 'data-why="' in body["html"]:
+            why = re.search(r'data-why="([^"]+)"', body["html"])[1]
+            assert why.strip()
+            assert re.search(r"[àâçéèêîôûù’]", why), why  # French, as the page
+            return
+    pytest.fail("no position of the lesson refuses a card")
