@@ -3,6 +3,7 @@
 from django.shortcuts import render
 
 from cardtable.words import vocabulary
+from lessons import views as lessons
 from plumbing import ownership
 from practice import views as practice
 from rulebook import games
@@ -36,5 +37,6 @@ def mine(request):
         "matches": scoresheet.owned_matches(request, listed, names),
         "practice_matches": practice.owned_matches(request, listed, names),
         "names": names,
+        "lessons": lessons.owned_lessons(request, names),
     }
     return render(request, "mine.html", context)

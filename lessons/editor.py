@@ -1,10 +1,183 @@
-"""The lesson editor: the table itself, for the lesson's owner."""
+"""The lesson editor: the table itself, for the lesson's owner.
 
+The page carries the lesson object, the version it was read at and the edit key (the page is
+the owner's only and never cached, and sends no Referer), and ``static/js/editor.js`` edits the
+object in the browser and saves it through the JSON API (``PUT /api/lessons/<id>``). The table
+at any move of the deal is drawn here (``table``: the felt as HTML, every hand open, each card
+of the seat to act a button that says why the engine refuses it). Restoring a saved version,
+copying and deleting are plain forms.
+"""
+
+from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
-from .views import owned_lesson
+from cardtable import tables
+from plumbing import capability, ownership
+from rulebook.engine.table import SEATS, parse_seat
+from rulebook.messages import refusal_words
+from rulebook.models import registry_names
+from tutorials import lesson as format
+from tutorials.script import ScriptError
+
+from . import store
+from .messages import refusal
+from .models import Version
+from .views import OWNED, owned_lesson
+
+MAX_MOVES = 400  # far more than any deal of any game has
+
+
+def _private(response):
+    """The editor's answers hold the edit key or the lesson's draft: never cached, no Referer."""
+    return capability.secret_address(response)
 
 
 def edit(request, public_id):
     row = owned_lesson(request, public_id)
-    return render(request, "lessons/edit.html", {"lesson": row})
+    games, variants = registry_names()
+    data = row.data
+    context = {
+        "lesson": row,
+        "game_name": games.get(row.game, row.game),
+        "variant_name": variants.get((row.game, row.variant), row.variant),
+        "versions": row.versions.only("number", "saved", "lesson_id")[:50],
+        "private_url": request.build_absolute_uri(row.private_url()),
+        "share_url": request.build_absolute_uri(row.get_absolute_url()),
+        "editor": {
+            "id": row.public_id,
+            "version": row.version,
+            "key": row.edit_key,
+            "lesson": data,
+            "api": reverse("api-lesson", args=[row.public_id]) + "?lang=" + get_language(),
+            "table": reverse("lessons:edit-table", args=[row.public_id]),
+            "preview": reverse("lessons:play", args=[row.public_id]),
+            "words": words(),
+        },
+    }
+    return _private(render(request, "lessons/edit.html", context))
+
+
+def words() -> dict:
+    """The sentences the editor's script shows, in the teacher's language."""
+    return {
+        "step": _("Step %(n)s"),
+        "one_move": _("1 move"),
+        "moves": _("%(n)s moves"),
+        "no_moves": _("no move yet"),
+        "question": _("question"),
+        "move_count": _("Move %(at)s of %(end)s"),
+        "saved": _("Saved: version %(n)s."),
+        "saving": _("Saving…"),
+        "unsaved": _("Changes not saved yet (kept in this browser)."),
+        "failed": _(
+            "The lesson could not be saved: the connection failed. "
+            "Your changes are kept in this browser."
+        ),
+        "not_learner": _(
+            "It is not the learner’s turn at the start of this step, so it cannot ask a question."
+        ),
+        "keep_played": _("The move this step plays must stay a right answer."),
+        "go_to_start": _(
+            "Questions are asked at the start of their step: the table is back there."
+        ),
+        "play_on": _("Tap a card or a call to play the next move."),
+        "drop_later": _("Play this move here instead, and drop the moves after it?"),
+        "why_label": _("Your sentence when the learner plays %(card)s"),
+        "remove": _("Remove"),
+        "right_already": _("This card is a right answer: untick it first."),
+        "copied": _("Link copied."),
+        "draft_older": _(
+            "This browser kept changes made on version %(n)s, which is no longer the current "
+            "one: saving them will ask which to keep."
+        ),
+        "cut_nowhere": _("Move inside a step, or to the end of the deal, to cut it there."),
+        "last_step": _("This is the last step: there is nothing to merge it with."),
+        "over": _("The deal is over."),
+    }
+
+
+def _position(row, moves: list[str]):
+    """The position of the lesson's deal after ``moves``: one step holding them, replayed."""
+    obj = {k: v for k, v in row.data.items() if k not in ("steps", "translations")}
+    obj["steps"] = [{"moves": moves, "narration": ""}]
+    lesson = format.read(obj)
+    return format.check(lesson)[0].after
+
+
+@require_GET
+def table(request, public_id):
+    """The felt after the moves ``?moves=`` (space separated), every hand open, ``bottom``
+    the learner's seat: ``{"html", "to_act", "legal", "over"}``; 422 with the engine's
+    reason, in the page's language, if a move does not replay."""
+    row = owned_lesson(request, public_id)
+    moves = request.GET.get("moves", "").split()[:MAX_MOVES]
+    bottom = request.GET.get("bottom", "S")
+    try:
+        position = _position(row, moves)
+        seat = parse_seat(bottom) if bottom in SEATS else 2
+    except format.BadLesson as e:
+        return _private(JsonResponse({"error": str(e)}, status=422))
+    except ScriptError as e:
+        return _private(JsonResponse({"error": refusal(e)}, status=422))
+    state = position.state
+    context = tables.table(
+        position,
+        play="button",
+        mark_legal=True,
+        open_seats=range(4),
+        bottom=seat,
+        calls=None,
+        why=refusal_words(row.game),
+    )
+    module = position.module
+    legal = sorted(state.legal_moves()) if state.to_act is not None else []
+    body = {
+        "html": render_to_string("lessons/_felt.html", context, request=request),
+        "to_act": None if state.to_act is None else SEATS[state.to_act],
+        "legal": [module.format_move(m) for m in legal],
+        "over": bool(state.is_over),
+    }
+    return _private(JsonResponse(body, json_dumps_params={"ensure_ascii": False}))
+
+
+@require_POST
+def restore(request, public_id):
+    row = owned_lesson(request, public_id)
+    try:
+        number = int(request.POST.get("number", ""))
+        store.restore(row, number)
+    except (ValueError, Version.DoesNotExist):
+        raise Http404 from None
+    except store.Stale:
+        pass  # saved elsewhere meanwhile: the editor shows the lesson as it is now
+    except (format.BadLesson, ScriptError, store.TooLarge):
+        raise Http404 from None  # a version the engine no longer replays is not restored
+    return HttpResponseRedirect(reverse("lessons:edit", args=[row.public_id]), status=303)
+
+
+@require_POST
+def copy(request, public_id):
+    row = owned_lesson(request, public_id)
+    try:
+        new = store.copy(row)
+    except (format.BadLesson, ScriptError, store.TooLarge):
+        raise Http404 from None
+    ownership.own(request, OWNED, new.edit_key)
+    return HttpResponseRedirect(reverse("lessons:edit", args=[new.public_id]), status=303)
+
+
+@require_POST
+def delete(request, public_id):
+    row = owned_lesson(request, public_id)
+    if request.POST.get("confirm") != "yes":
+        response = render(request, "lessons/delete.html", {"lesson": row})
+        add_never_cache_headers(response)
+        return response
+    row.delete()
+    return HttpResponseRedirect(reverse("mine"), status=303)

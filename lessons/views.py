@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -18,6 +19,8 @@ from practice.models import Match as PracticeMatch
 from rulebook import games
 from rulebook.engine.errors import EngineError
 from rulebook.engine.positions import open_position
+from rulebook.models import registry_names
+from tutorials import content
 from tutorials.lesson import BadLesson
 from tutorials.script import ScriptError
 
@@ -54,8 +57,6 @@ def claim(request, public_id, key):
 
 
 def _editor(row) -> str:
-    from django.urls import reverse
-
     return reverse("lessons:edit", args=[row.public_id])
 
 
@@ -68,6 +69,8 @@ def _source(request, params) -> tuple[dict, str]:
     language = get_language()
     if params.get("practice"):
         return _from_practice(request, params, language)
+    if params.get("tutorial"):
+        return _from_tutorial(params["tutorial"], language)
     spec = games.get(params.get("game", ""))
     if spec is None:
         raise Http404(explain("unknown_game", {"game": params.get("game", "")}))
@@ -101,14 +104,45 @@ def _from_practice(request, params, language):
     return obj, _("deal %(number)s of your practice match") % {"number": number}
 
 
+def _from_tutorial(slug: str, language: str):
+    """A copy of a site tutorial: its texts in the reader's language, the others kept as
+    translations."""
+    path = content.DATA / f"{slug}.toml"
+    if not slug.replace("-", "").isalnum() or not path.is_file():
+        raise Http404(explain("not_found"))
+    data = content.read(path)
+    if data.get("slug") != slug:
+        raise Http404(explain("not_found"))
+    title = (data.get("title") or {}).get(language) or slug
+    return content.as_lesson(data, language), _("the tutorial “%(title)s”") % {"title": title}
+
+
+def _choices() -> list[dict]:
+    """Every game and its variants, named in the reader's language."""
+    game_names, variant_names = registry_names()
+    return [
+        {
+            "slug": g.slug,
+            "name": game_names.get(g.slug, g.slug),
+            "default": g.default_variant,
+            "variants": [{"slug": v, "name": variant_names.get((g.slug, v), v)} for v in g.presets],
+        }
+        for g in games.GAMES.values()
+    ]
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def new(request):
     """GET: what the lesson will start from, and a button (a link's preview creates nothing);
     POST: the lesson, made and owned, then its editor."""
     params = request.POST if request.method == "POST" else request.GET
-    if not any(k in params for k in ("game", "practice")):
-        choices = [{"slug": g.slug, "variants": list(g.presets)} for g in games.GAMES.values()]
-        return render(request, "lessons/new.html", {"choose": choices})
+    if params.get("pick"):  # the form's choice of a game and a variant, as "game:variant"
+        game, _sep, variant = params["pick"].partition(":")
+        params = params.copy()
+        params.update({"game": game, "variant": variant})
+        del params["pick"]
+    if not any(k in params for k in ("game", "practice", "tutorial")):
+        return render(request, "lessons/new.html", {"choose": _choices()})
     try:
         obj, origin = _source(request, params)
     except EngineError as e:
@@ -129,6 +163,29 @@ def new(request):
         return _bad(request, message)
     ownership.own(request, OWNED, row.edit_key)
     return HttpResponseRedirect(_editor(row), status=303)
+
+
+def owned_lessons(request, names) -> list[dict]:
+    """This session's lessons, newest change first, each with its game's name and links."""
+    tokens = ownership.owned(request, OWNED)
+    if not tokens:
+        return []
+    game_names, _variants = names
+    rows = Lesson.objects.filter(edit_key__in=tokens).only(
+        "public_id", "title", "game", "language", "updated"
+    )
+    return [
+        {
+            "title": row.title,
+            "language": row.language,
+            "game": game_names.get(row.game, row.game),
+            "updated": row.updated,
+            "edit": reverse("lessons:edit", args=[row.public_id]),
+            "play": reverse("lessons:play", args=[row.public_id]),
+            "results": reverse("lessons:results", args=[row.public_id]),
+        }
+        for row in rows
+    ]
 
 
 def _bad(request, message: str, status: int = 400):
