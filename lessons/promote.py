@@ -75,7 +75,7 @@ def promote(row, slug: str | None = None, level: str | None = None, order=None) 
     except content.NotATutorial as e:
         reasons = {
             "house_rules": _("a tutorial file cannot hold house rules"),
-            "some_hands_open": _("a tutorial shows either the learner's hand or every hand"),
+            "some_hands_open": _("a tutorial shows either the learner’s hand or every hand"),
         }
         raise Refused(
             _("“%(title)s” cannot become a site tutorial: %(reason)s.")
