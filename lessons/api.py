@@ -261,11 +261,15 @@ def import_(request):
         raw = _raw(request)
         if raw is None:
             return error("lesson_too_large", 413)
+        try:
+            obj = files.read_file(raw)  # a file that cannot be read counts no creation
+        except BadLesson as e:
+            return _refused(e)
         limited = _limited(request)
         if limited:
             return limited
         try:
-            row = store.create(files.read_file(raw))
+            row = store.create(obj)
         except (BadLesson, ScriptError, store.TooLarge) as e:
             return _refused(e)
         return _created(row)
