@@ -7,7 +7,6 @@ Accept-Language, else English; ``bad_lesson`` also names the ``field``, and
 ``lesson_does_not_replay`` the ``step`` and the engine's code (``engine_code``).
 """
 
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils import translation
@@ -241,16 +240,9 @@ def export(request, public_id):
 def _raw(request) -> bytes | None:
     """The body, or None past the lesson's size."""
     try:
-        declared = int(request.META.get("CONTENT_LENGTH") or "0")
-    except ValueError:
-        declared = 0
-    if declared > store.MAX_BYTES:
+        return jsonbody.raw(request, max_bytes=store.MAX_BYTES)
+    except jsonbody.BodyError:
         return None
-    try:
-        raw = request.body
-    except RequestDataTooBig:
-        return None
-    return None if len(raw) > store.MAX_BYTES else raw
 
 
 @csrf_exempt  # creates a lesson as POST /api/lessons does: owned by the key it answers
