@@ -43,10 +43,12 @@ urlpatterns = [
     path("api/practice/<slug:public_id>/undo", practice_api.undo, name="api-practice-undo"),
     path("api/practice/<slug:public_id>/next", practice_api.next_deal, name="api-practice-next"),
     path("api/lessons", lessons_api.create, name="api-lessons"),
+    path("api/lessons/import", lessons_api.import_, name="api-lessons-import"),
     path("api/lessons/<slug:public_id>", lessons_api.lesson, name="api-lesson"),
     path("api/lessons/<slug:public_id>/versions", lessons_api.versions, name="api-lesson-versions"),
     path("api/lessons/<slug:public_id>/copy", lessons_api.copy, name="api-lesson-copy"),
     path("api/lessons/<slug:public_id>/results", lessons_api.results, name="api-lesson-results"),
+    path("api/lessons/<slug:public_id>/export", lessons_api.export, name="api-lesson-export"),
 ]
 
 urlpatterns += i18n_patterns(

@@ -11,15 +11,17 @@ from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils import translation
 from django.utils.crypto import constant_time_compare
+from django.utils.http import content_disposition_header
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from plumbing import jsonbody, limits
 from rulebook.api import _language
+from rulebook.engine.errors import EngineError
 from tutorials.lesson import BadLesson
 from tutorials.script import ScriptError
 
-from . import store
+from . import files, store
 from .messages import explain, reason, refusal
 
 BEARER = "Bearer "
@@ -207,3 +209,59 @@ def results(request, public_id):
             return _answer(store.results(row))
         except (BadLesson, ScriptError) as e:
             return _refused(e)
+
+
+@require_GET
+def export(request, public_id):
+    """The lesson as a file to download: ``?format=json`` (the lesson object, by default) or
+    ``?format=pbn`` (its deal and moves, ``lessons.files``)."""
+    with translation.override(_language(request)):
+        row = store.find(public_id)
+        if row is None:
+            return _not_found()
+        kind = request.GET.get("format", "json")
+        if kind == "json":
+            body, suffix, mime = files.json_of(row.data), ".lesson.json", "application/json"
+        elif kind == "pbn":
+            try:
+                body = files.to_pbn(row.data)
+            except (EngineError, KeyError, ValueError) as e:
+                return _refused(BadLesson("deal", getattr(e, "code", "cannot be read")))
+            suffix, mime = ".pbn", "application/x-pbn"
+        else:
+            return error("bad_format", 400, field="format")
+        response = HttpResponse(body.encode(), content_type=f"{mime}; charset=utf-8")
+        response["Content-Disposition"] = content_disposition_header(
+            True, files.filename(row.title, suffix)
+        )
+        return response
+
+
+def _raw(request) -> bytes | None:
+    """The body, or None past the lesson's size."""
+    try:
+        return jsonbody.raw(request, max_bytes=store.MAX_BYTES)
+    except jsonbody.BodyError:
+        return None
+
+
+@csrf_exempt  # creates a lesson as POST /api/lessons does: owned by the key it answers
+@require_POST
+def import_(request):
+    """A lesson file (the lesson object as JSON, or PBN) made a new lesson: 201 as create."""
+    with translation.override(_language(request)):
+        raw = _raw(request)
+        if raw is None:
+            return error("lesson_too_large", 413)
+        try:
+            obj = files.read_file(raw)  # a file that cannot be read counts no creation
+        except BadLesson as e:
+            return _refused(e)
+        limited = _limited(request)
+        if limited:
+            return limited
+        try:
+            row = store.create(obj)
+        except (BadLesson, ScriptError, store.TooLarge) as e:
+            return _refused(e)
+        return _created(row)

@@ -20,6 +20,7 @@ MESSAGES = {
         "Too many requests of this kind from here in a short time: please try again later."
     ),
     "bad_version": _("“version” must be the version number the lesson was read at."),
+    "bad_format": _("“format” must be json or pbn."),
     # the lesson-level checks the replay makes besides the engine's own refusals
     "not_the_learners_turn": _("the question is asked when it is not the learner’s turn."),
     "question_without_a_move": _("a question needs a move for the learner to find."),
@@ -58,6 +59,7 @@ REASONS = {
     "a list of cards and seats": _("it must be a list of cards and seats"),
     "an object of token: text": _("it must pair moves with sentences"),
     "a list, at most one entry a step": _("it must be a list with at most one entry a step"),
+    "not the seed's deal": _("it is not the deal its seed deals"),
 }
 
 

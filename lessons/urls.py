@@ -8,6 +8,7 @@ from . import editor, player, views
 app_name = "lessons"
 urlpatterns = [
     path("new/", views.new, name="new"),
+    path("import/", views.import_file, name="import"),
     path("<slug:public_id>/", player.play, name="play"),
     path("<slug:public_id>/<int:number>/", player.step, name="step"),
     path("<slug:public_id>/results/", player.results, name="results"),

@@ -24,8 +24,8 @@ from tutorials import content
 from tutorials.lesson import BadLesson
 from tutorials.script import ScriptError
 
-from . import start, store
-from .messages import explain, refusal
+from . import files, start, store
+from .messages import explain, reason, refusal
 from .models import Lesson
 
 OWNED = "lesson"
@@ -190,3 +190,36 @@ def owned_lessons(request, names) -> list[dict]:
 
 def _bad(request, message: str, status: int = 400):
     return render(request, "error.html", {"message": message, "status": status}, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_file(request):
+    """GET: a form to upload a lesson file (``.lesson.json`` or ``.pbn``); POST: the lesson,
+    made and owned by this browser, then its editor (303)."""
+    if request.method != "POST":
+        return render(request, "lessons/import.html", {})
+    upload = request.FILES.get("file")
+    if upload is None:
+        return _import_refused(request, _("Choose a lesson file to import."))
+    if upload.size > store.MAX_BYTES:
+        return _import_refused(request, explain("lesson_too_large"), status=413)
+    wait = limits.creating(request, "lesson")
+    if wait is not None:
+        return limits.page(request, wait)
+    try:
+        row = store.create(files.read_file(upload.read()))
+    except BadLesson as e:
+        return _import_refused(
+            request, explain("bad_lesson", {"field": e.field, "reason": reason(e.reason)})
+        )
+    except ScriptError as e:
+        message = f"{explain('lesson_does_not_replay', {'step': e.step})} {refusal(e)}"
+        return _import_refused(request, message, status=422)
+    except store.TooLarge:
+        return _import_refused(request, explain("lesson_too_large"), status=413)
+    ownership.own(request, OWNED, row.edit_key)
+    return HttpResponseRedirect(_editor(row), status=303)
+
+
+def _import_refused(request, message: str, status: int = 400):
+    return render(request, "lessons/import.html", {"error": message}, status=status)

@@ -49,6 +49,26 @@ def depth(raw: bytes) -> int:
     return deepest
 
 
+def raw(request, *, max_bytes: int = MAX_BYTES) -> bytes:
+    """The body's bytes, of at most ``max_bytes`` (refused before it is read when its length
+    says more), for a body that is a file rather than JSON (an imported lesson may be PBN):
+    ``BodyError("body_too_large")`` past it. Its reader checks its depth itself."""
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    try:
+        declared = int(length)
+    except ValueError:
+        declared = 0
+    if declared > max_bytes:
+        raise BodyError("body_too_large")
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        raise BodyError("body_too_large") from None
+    if len(body) > max_bytes:
+        raise BodyError("body_too_large")
+    return body
+
+
 def read(request, *, empty=None, max_bytes: int = MAX_BYTES):
     """The JSON object ``request`` sends (an empty body is ``empty``, ``{}`` by default), of at
     most ``max_bytes`` (a lesson is larger than the few hundred bytes of a move).

@@ -133,9 +133,13 @@ def as_lesson(data: dict, language: str = "en") -> dict:
     def texts(step, lang):
         q = step.get("question") or {}
         out = {"narration": (step.get("text") or {}).get(lang, "")}
+        if step.get("takeaway"):
+            out["point"] = step["takeaway"].get(lang, "")
         for key in ("hint", "explain"):
             if q.get(key):
                 out[key] = q[key].get(lang, "")
+        if q.get("why"):
+            out["why"] = {t: v.get(lang, "") for t, v in q["why"].items()}
         return out
 
     def step_of(step):
@@ -144,12 +148,12 @@ def as_lesson(data: dict, language: str = "en") -> dict:
         return {
             "moves": split(step.get("moves")),
             "narration": own["narration"],
-            "point": None,
+            "point": own.get("point") or None,
             "question": None
             if q is None
             else {
                 "accept": accept_of(q) or [],
-                "why": {},
+                "why": own.get("why") or {},
                 "hint": own.get("hint"),
                 "explain": own.get("explain"),
             },
@@ -189,6 +193,88 @@ def as_lesson(data: dict, language: str = "en") -> dict:
             if lang != language
         },
     }
+
+
+class NotATutorial(ValueError):
+    """A lesson that a tutorial file cannot hold as it is: ``reason`` says what."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def as_tutorial(obj: dict, slug: str, level: str, order: int) -> dict:
+    """A lesson object as a tutorial file (the inverse of ``as_lesson``): its texts in the
+    three languages (``Lesson.texts``), its steps' open hands as ``show``, its marks as
+    ``point``; a step's ``point`` text is kept as ``takeaway`` and a question's ``why`` as a
+    table of token -> texts, which ``as_lesson`` reads back. ``NotATutorial`` for what a file
+    cannot hold: house rules, or a step that opens some hands but not all."""
+    from . import lesson as format
+
+    les = format.read(obj)
+    if les.rules:
+        raise NotATutorial("house_rules")
+    if any(s.open not in ("all", ()) for s in les.steps):
+        raise NotATutorial("some_hands_open")
+    texts = {lang: les.texts(lang) for lang in LANGUAGES}
+
+    def table(get) -> dict:
+        return {lang: get(texts[lang]) or "" for lang in LANGUAGES}
+
+    every = all(s.open == "all" for s in les.steps)
+    data = {"slug": slug, "game": les.game, "variant": les.variant, "level": level}
+    data["order"] = int(order)
+    if les.seed:
+        data["seed"] = les.seed
+    else:
+        data["deal"] = les.deal
+    data.update(dealer=les.dealer, learner=les.learner, show="all" if every else "learner")
+    for key in ("start", "exposed", "totals", "section"):
+        if getattr(les, key):
+            data[key] = getattr(les, key)
+    if les.deal_number != 1:
+        data["deal_number"] = les.deal_number
+    data["title"] = table(lambda t: t["title"])
+    data["summary"] = table(lambda t: t["summary"])
+    steps = []
+    for n, step in enumerate(les.steps):
+
+        def of(key, n=n):
+            return table(lambda t: t["steps"][n][key])
+
+        out = {}
+        if step.moves:
+            out["moves"] = " ".join(step.moves)
+        if step.mark:
+            out["point"] = " ".join(step.mark)
+        if step.open == "all" and not every:
+            out["show"] = "all"
+        for key in ("section", "variant"):
+            if getattr(step, key):
+                out[key] = getattr(step, key)
+        out["text"] = of("narration")
+        if step.point:
+            out["takeaway"] = of("point")
+        q = step.question
+        if q is not None:
+            question = {}
+            if q.accept:
+                question["accept"] = q.accept if q.accept == ANY_LEGAL else " ".join(q.accept)
+            if q.hint:
+                question["hint"] = of("hint")
+            if q.explain:
+                question["explain"] = of("explain")
+            if q.why:
+                question["why"] = {
+                    token: {
+                        lang: texts[lang]["steps"][n]["why"].get(token, "") for lang in LANGUAGES
+                    }
+                    for token in q.why
+                }
+            out["question"] = question
+        steps.append(out)
+    data["steps"] = steps
+    return data
 
 
 def _texts_missing(table, where: str) -> list[str]:
