@@ -23,7 +23,6 @@ from rulebook.engine.positions import parse_deal_number, parse_totals
 from rulebook.engine.table import SEATS, parse_seat
 
 from .script import ANY_LEGAL, Match, ScriptError, Step, deal_hands, replay
-from .script import _parse as parse_token  # noqa: PLC2701 (until every deal parses)
 
 LANGUAGES = ("ar", "en", "fr")
 MAX_STEPS = 60
@@ -506,7 +505,7 @@ def check(lesson: Lesson):
             raise ScriptError(frame.number, None, "not_the_learners_turn")
         answers = set(frame.answers())
         for token in step.question.why:
-            if parse_token(state, module, token) in answers:
+            if state.parse_move(token) in answers:
                 raise ScriptError(frame.number, token, "why_for_a_right_answer")
     return frames
 

@@ -498,13 +498,12 @@ def answer(request, play: Play, number: int, record=None):
         if record:
             record("hint", None, False)
         return here
-    state = frame.before.state
+    state, module = frame.before.state, frame.before.module
     token = request.POST.get("move", "").strip()
     if not token:
         return _bad(request, _("Choose your move first: tap one of your cards or a call."), 400)
     try:
-        parse = state.parse_move
-        move = parse(token)
+        move = state.parse_move(token)
     except BadInput:
         return _bad(request, explain("bad_move", {"move": token}, game=play.game), 400)
     if move < 64 and not state.hands[state.to_act] >> move & 1:
