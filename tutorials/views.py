@@ -411,7 +411,7 @@ def move_words(frame, token: str, vocab):
     before = frame.before
     state, module = before.state, before.module
     try:
-        move = (getattr(state, "parse_move", None) or module.parse_move)(token)
+        move = state.parse_move(token)
         return _move_words(vocab, module, move, state.phase)
     except (BadInput, EngineError):
         return escape(token)
@@ -527,7 +527,7 @@ def _named(step, state, module, move: int) -> dict | None:
     """A wrong answer the lesson's teacher wrote a sentence for (``question.why``)."""
     for token in step.question.why:
         try:
-            if (getattr(state, "parse_move", None) or module.parse_move)(token) == move:
+            if state.parse_move(token) == move:
                 return {"kind": "why", "token": token}
         except BadInput:
             continue
