@@ -118,6 +118,19 @@ def _limited(request):
     return response
 
 
+def _create(request, obj):
+    """A lesson read from a request made and stored: 201, or why not (counted as a creation
+    only once it could be read)."""
+    limited = _limited(request)
+    if limited:
+        return limited
+    try:
+        row = store.create(obj)
+    except (BadLesson, ScriptError, store.TooLarge) as e:
+        return _refused(e)
+    return _created(row)
+
+
 @csrf_exempt  # authorised by a key, never by a cookie
 @require_POST
 def create(request):
@@ -125,14 +138,7 @@ def create(request):
         obj, refused = _body(request)
         if refused:
             return refused
-        limited = _limited(request)
-        if limited:
-            return limited
-        try:
-            row = store.create(obj)
-        except (BadLesson, ScriptError, store.TooLarge) as e:
-            return _refused(e)
-        return _created(row)
+        return _create(request, obj)
 
 
 @csrf_exempt
@@ -257,11 +263,4 @@ def import_(request):
             obj = files.read_file(raw)  # a file that cannot be read counts no creation
         except BadLesson as e:
             return _refused(e)
-        limited = _limited(request)
-        if limited:
-            return limited
-        try:
-            row = store.create(obj)
-        except (BadLesson, ScriptError, store.TooLarge) as e:
-            return _refused(e)
-        return _created(row)
+        return _create(request, obj)

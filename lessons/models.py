@@ -2,13 +2,13 @@
 
 Each save is a new ``Version`` row and the lesson's ``version`` raised by one, in one
 transaction and only while the lesson is still at the version the edit was made on (a compare
-and set, ``Lessons.advance``): two tabs saving at once never both win, and an acknowledged save
+and set, ``store.save``): two tabs saving at once never both win, and an acknowledged save
 is committed before it is answered.
 """
 
 import secrets
 
-from django.db import connection, models
+from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -20,20 +20,6 @@ def new_public_id() -> str:
 
 def new_edit_key() -> str:
     return secrets.token_urlsafe(24)  # 192 random bits
-
-
-class Lessons(models.Manager):
-    def advance(self, pk: int, version: int) -> bool:
-        """Raise the lesson's version, only while it is still ``version``: False, writing
-        nothing, when another save was stored since."""
-        table = self.model._meta.db_table
-        sql = (
-            f"UPDATE {table} SET version = version + 1, updated = %s WHERE id = %s AND version = %s"
-        )
-        now = self.model._meta.get_field("updated").get_db_prep_value(timezone.now(), connection)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [now, pk, version])
-            return cursor.rowcount == 1
 
 
 class Lesson(models.Model):
@@ -48,8 +34,6 @@ class Lesson(models.Model):
     copied_from = models.CharField(max_length=32, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(default=timezone.now)
-
-    objects = Lessons()
 
     class Meta:
         verbose_name = _("lesson")

@@ -10,6 +10,8 @@ from collections import Counter
 from functools import lru_cache
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
 
 from tutorials import lesson as format
 from tutorials.script import ScriptError
@@ -64,7 +66,11 @@ def save(row: Lesson, obj, version) -> Lesson:
     ``Stale`` (nothing written) if another save came first."""
     lesson, data = checked(obj)
     with transaction.atomic():
-        if not Lesson.objects.advance(row.pk, version):
+        # Raised only while still at ``version``: one UPDATE, so two saves never both win.
+        raised = Lesson.objects.filter(pk=row.pk, version=version).update(
+            version=F("version") + 1, updated=timezone.now()
+        )
+        if not raised:
             raise Stale(Lesson.objects.get(pk=row.pk))
         fresh = Lesson.objects.select_for_update().get(pk=row.pk)
         for name, value in _fields(lesson, data).items():

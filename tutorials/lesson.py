@@ -32,8 +32,9 @@ STEP_TEXTS = ("narration", "point", "hint", "explain")
 
 # Controls that would reorder or hide what the reader sees: bidi embeddings and overrides
 # (U+202A-U+202E), isolates (U+2066-U+2069; the site isolates what needs it), and C0/C1
-# controls but the newline and the tab. Refused, not stripped: nothing is silently changed.
-_FORBIDDEN = re.compile("[\u202a-\u202e\u2066-\u2069\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# controls but the newline, the carriage return (a browser's form sends CRLF) and the tab.
+# Refused, not stripped: nothing is silently changed.
+_FORBIDDEN = re.compile("[\u202a-\u202e\u2066-\u2069\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class BadLesson(Exception):

@@ -286,3 +286,11 @@ def test_creating_is_rate_limited_per_address():
     assert codes[-1] == 429
     refused = post(Client(), obj)
     assert refused.json()["error"]["code"] == "rate_limited" and refused["Retry-After"]
+
+
+def test_a_text_typed_in_a_browser_form_with_crlf_line_ends_is_read():
+    obj = two_answers()
+    obj["steps"][2]["narration"] = "First paragraph.\r\n\r\nSecond paragraph."
+    assert post(Client(), obj).status_code == 201
+    obj["steps"][2]["narration"] = "A form feed\x0c is refused."
+    assert post(Client(), obj).json()["error"]["field"] == "steps[2].narration"
