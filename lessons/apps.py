@@ -6,3 +6,12 @@ class LessonsConfig(AppConfig):
     name = "lessons"
     verbose_name = _("lessons")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from plumbing import ownership
+
+        from .models import Lesson
+        from .views import OWNED
+
+        # An account deleted takes the lessons only it holds, with their versions and answers.
+        ownership.keeps(OWNED, lambda tokens: Lesson.objects.filter(edit_key__in=tokens).delete())

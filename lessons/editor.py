@@ -38,6 +38,14 @@ def _private(response):
     return capability.secret_address(response)
 
 
+def _editor_page(response):
+    """The editor's page holds the key in its body, never in its address: never cached, and
+    the site's same-origin policy kept, since under ``no-referrer`` Chromium posts a form's
+    ``Origin`` as ``null`` and Django's CSRF check refuses the page's own forms."""
+    add_never_cache_headers(response)
+    return response
+
+
 def edit(request, public_id):
     row = owned_lesson(request, public_id)
     games, variants = registry_names()
@@ -60,7 +68,7 @@ def edit(request, public_id):
             "words": words(),
         },
     }
-    return _private(render(request, "lessons/edit.html", context))
+    return _editor_page(render(request, "lessons/edit.html", context))
 
 
 def words() -> dict:
