@@ -64,8 +64,8 @@ def _editor(row) -> str:
 
 
 def _source(request, params) -> tuple[dict, str]:
-    """The lesson object the query asks for and a sentence saying where it comes from:
-    a finished practice deal (its owner only), a position, or a fresh seed."""
+    """The lesson object the query asks for and one sentence saying where it comes from:
+    a finished practice deal (its owner only), a tutorial, a position, or a fresh seed."""
     language = get_language()
     if params.get("practice"):
         return _from_practice(request, params, language)
@@ -76,13 +76,25 @@ def _source(request, params) -> tuple[dict, str]:
         raise Http404(explain("unknown_game", {"game": params.get("game", "")}))
     if params.get("deal"):
         position = open_position(spec.engine, params)
-        return start.from_position(spec.slug, position, language=language), _("a position")
+        return start.from_position(spec.slug, position, language=language), _(
+            "It starts from the position you were looking at: the same deal, the moves played "
+            "so far and the same rules. All its moves are in one step; cut it into steps in "
+            "the editor."
+        )
     variant = params.get("variant") or spec.default_variant
     if variant not in spec.presets:
         raise Http404(explain("unknown_variant", {"variant": variant}))
     obj = start.from_seed(spec.slug, variant, language)
     extra = spec.engine.format_extra(opening(spec.engine)) if spec.engine.STARTS else {}
-    return {**obj, **extra}, _("a new deal")
+    game_names, variant_names = registry_names()
+    origin = _(
+        "It starts from a new deal of %(game)s (%(variant)s), shuffled from a fresh seed that "
+        "the site writes into the lesson, so every learner gets the same cards."
+    ) % {
+        "game": game_names.get(spec.slug, spec.slug),
+        "variant": variant_names.get((spec.slug, variant), variant),
+    }
+    return {**obj, **extra}, origin
 
 
 def _from_practice(request, params, language):
@@ -101,7 +113,12 @@ def _from_practice(request, params, language):
         raise Http404(explain("not_found"))  # a deal in play never opens its hidden hands
     position = practice.position()
     obj = start.from_position(match.game, position, learner=practice.seat, language=language)
-    return obj, _("deal %(number)s of your practice match") % {"number": number}
+    origin = _(
+        "It starts from deal %(number)s of your practice match, as it was played to its end, "
+        "every hand shown as the review shows it. All its moves are in one step; cut it into "
+        "steps in the editor."
+    ) % {"number": number}
+    return obj, origin
 
 
 def _from_tutorial(slug: str, language: str):
@@ -114,7 +131,11 @@ def _from_tutorial(slug: str, language: str):
     if data.get("slug") != slug:
         raise Http404(explain("not_found"))
     title = (data.get("title") or {}).get(language) or slug
-    return content.as_lesson(data, language), _("the tutorial “%(title)s”") % {"title": title}
+    origin = _(
+        "It starts as your own copy of the site’s tutorial “%(title)s”, with its steps, "
+        "questions and texts in every language; the tutorial itself does not change."
+    ) % {"title": title}
+    return content.as_lesson(data, language), origin
 
 
 def _choices() -> list[dict]:

@@ -182,6 +182,8 @@ def test_new_from_practice_only_once_the_deal_is_over(client, rulebook):
     page = client.get(url).content.decode()
     assert f"/en/lessons/new/?practice={match.public_id}&amp;deal=1" in page
     assert Client().get("/en/lessons/new/", query).status_code == 404  # the owner's only
+    for lang, sentence in ORIGINS["practice"].items():
+        assert origin_of(client.get(f"/{lang}/lessons/new/", query)).startswith(sentence)
     row = _made_from(client, query)
     assert row.game == "hearts" and len(row.data["steps"][0]["moves"]) >= 52
 
@@ -211,3 +213,53 @@ def test_a_card_the_rules_refuse_says_why_in_the_teachers_language():
             assert re.search(r"[àâçéèêîôûù’]", why), why  # French, as the page
             return
     pytest.fail("no position of the lesson refuses a card")
+
+
+ORIGINS = {
+    "position": {
+        "en": "It starts from the position you were looking at",
+        "fr": "Elle part de la position que vous regardiez",
+        "ar": "يبدأ الدرس من الوضعية التي كنت تنظر إليها",
+    },
+    "seed": {
+        "en": "It starts from a new deal of Tarneeb",
+        "fr": "Elle part d’une nouvelle donne de Tarneeb",
+        "ar": "يبدأ الدرس من توزيعة جديدة في",
+    },
+    "tutorial": {
+        "en": "It starts as your own copy of the site’s tutorial “",
+        "fr": "Elle part de votre propre copie du tutoriel du site «\u00a0",
+        "ar": "يبدأ الدرس نسخةً خاصة بك من درس الموقع التعليمي «",
+    },
+    "practice": {
+        "en": "It starts from deal 1 of your practice match",
+        "fr": "Elle part de la donne 1 de votre partie d’entraînement",
+        "ar": "يبدأ الدرس من التوزيعة 1 في مباراتك التدريبية",
+    },
+}
+
+
+def origin_of(page) -> str:
+    from html import unescape
+
+    assert page.status_code == 200
+    found = re.search(r'<p class="lead origin">(.*?)</p>', page.content.decode(), re.S)
+    return unescape(found[1])
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_each_way_to_start_says_where_the_lesson_comes_from(tutorials, lang):
+    from rulebook import games
+    from rulebook.views import _example_query
+
+    client = Client()
+    queries = {
+        "position": _query("?game=hearts&" + _example_query(games.get("hearts"))),
+        "seed": {"game": "tarneeb", "variant": "classic"},
+        "tutorial": {"tutorial": "bent-first-deal"},
+    }
+    said = {name: origin_of(client.get(f"/{lang}/lessons/new/", q)) for name, q in queries.items()}
+    for name, sentence in said.items():
+        assert sentence.startswith(ORIGINS[name][lang]), (name, sentence)
+    assert len(set(said.values())) == 3
+    assert not Lesson.objects.exists()  # reading what it would start from makes nothing
