@@ -56,8 +56,9 @@ def derived(les: format.Lesson) -> tuple[str, str, int]:
     return slug, "beginner", last + 1
 
 
-def promote(row, slug: str | None = None, level: str | None = None, order=None) -> str:
-    """Write the lesson as a tutorial file and load it; its slug. ``Refused`` says why not."""
+def translated(row) -> format.Lesson:
+    """The lesson, if its texts exist in all three languages; else ``Refused`` naming those
+    missing."""
     les = format.read(row.data)
     if not les.has_all_languages():
         names = {"ar": _("Arabic"), "en": _("English"), "fr": _("French")}
@@ -66,6 +67,12 @@ def promote(row, slug: str | None = None, level: str | None = None, order=None) 
             _("“%(title)s” cannot become a site tutorial: its texts are missing in %(langs)s.")
             % {"title": row.title, "langs": missing}
         )
+    return les
+
+
+def promote(row, slug: str | None = None, level: str | None = None, order=None) -> str:
+    """Write the lesson as a tutorial file and load it; its slug. ``Refused`` says why not."""
+    les = translated(row)
     slug0, level0, order0 = derived(les)
     slug, level, order = slug or slug0, level or level0, order if order is not None else order0
     if level not in content.LEVELS:

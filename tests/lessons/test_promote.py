@@ -13,6 +13,7 @@ from lessons import store
 from lessons.models import Lesson
 from tutorials import content, toml
 from tutorials.loader import _step_values, _tutorial_values
+from tutorials.models import Tutorial
 
 from .helpers import SHIPPED, tutorial_lesson
 
@@ -90,12 +91,18 @@ def editor():
     return client
 
 
-def promote_by_admin(editor, row):
-    return editor.post(
-        "/admin/lessons/lesson/",
-        {"action": "promote_to_tutorial", "_selected_action": [row.pk]},
-        follow=True,
-    )
+ACTION = "/admin/lessons/lesson/"
+
+
+def promote_by_admin(editor, row, **given):
+    """The action, then its form sent with what it proposed (``given`` changes it)."""
+    asked = editor.post(ACTION, {"action": "promote_to_tutorial", "_selected_action": [row.pk]})
+    if "form" not in (asked.context or {}):
+        return editor.get(ACTION)  # refused at once: the list and its message
+    proposed = {name: field.initial for name, field in asked.context["form"].fields.items()}
+    proposed.update(asked.context["form"].initial)
+    data = {"action": "promote_to_tutorial", "_selected_action": [row.pk], "apply": "1"}
+    return editor.post(ACTION, {**data, **proposed, **given}, follow=True)
 
 
 def renamed(slug="bent-first-deal"):
@@ -135,3 +142,46 @@ def test_a_lesson_missing_a_language_is_not_promoted_and_the_message_names_it(ed
     text = answer.content.decode()
     assert "French" in text and "missing" in text
     assert not (data_dir / "a-promoted-first-deal.toml").exists()
+
+
+@pytest.mark.django_db
+def test_the_promotion_form_asks_the_slug_level_and_order_and_checks_them(editor, data_dir):
+    row = store.create(renamed())
+    before = sorted(p.name for p in data_dir.iterdir())
+    asked = editor.post(
+        ACTION,
+        {"action": "promote_to_tutorial", "_selected_action": [row.pk]},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    page = asked.content.decode()
+    assert asked.status_code == 200
+    assert 'value="a-promoted-first-deal"' in page  # proposed from the English title
+    assert "L’adresse du tutoriel" in page and "Niveau" in page  # the labels, translated
+    assert not list(data_dir.glob("a-promoted*"))  # asking writes nothing
+    refused = {
+        "slug": ["Bad Slug", "a--b", "-a", "é", "x" * 51, "bent-first-deal"],
+        "level": ["expert", ""],
+        "order": ["0", "1000", "two"],
+    }
+    for field, values in refused.items():
+        for value in values:
+            answer = promote_by_admin(editor, row, **{field: value})
+            assert answer.status_code == 200
+            assert answer.context["form"].errors.keys() == {field}, (field, value)
+    assert sorted(p.name for p in data_dir.iterdir()) == before  # nothing written
+    done = promote_by_admin(editor, row, slug="first-deal-again", level="advanced", order="7")
+    assert "first-deal-again" in done.content.decode()
+    tutorial = Tutorial.objects.get(slug="first-deal-again")
+    assert (tutorial.level, tutorial.order) == ("advanced", 7)
+
+
+@pytest.mark.django_db
+def test_the_promotion_takes_one_lesson_at_a_time(editor, data_dir):
+    rows = [store.create(renamed()), store.create(renamed())]
+    answer = editor.post(
+        ACTION,
+        {"action": "promote_to_tutorial", "_selected_action": [r.pk for r in rows]},
+        follow=True,
+    )
+    assert "one lesson at a time" in answer.content.decode()
+    assert not list(data_dir.glob("a-promoted*"))
