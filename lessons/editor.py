@@ -54,7 +54,7 @@ def edit(request, public_id):
         "lesson": row,
         "game_name": games.get(row.game, row.game),
         "variant_name": variants.get((row.game, row.variant), row.variant),
-        "versions": row.versions.only("number", "saved", "lesson_id")[:50],
+        "versions": _versions(row),
         "private_url": request.build_absolute_uri(row.private_url()),
         "share_url": request.build_absolute_uri(row.get_absolute_url()),
         "editor": {
@@ -65,6 +65,7 @@ def edit(request, public_id):
             "api": reverse("api-lesson", args=[row.public_id]) + "?lang=" + get_language(),
             "table": reverse("lessons:edit-table", args=[row.public_id]),
             "preview": reverse("lessons:play", args=[row.public_id]),
+            "versions": reverse("lessons:versions", args=[row.public_id]),
             "words": words(),
         },
     }
@@ -107,7 +108,22 @@ def words() -> dict:
         "cut_nowhere": _("Move inside a step, or to the end of the deal, to cut it there."),
         "last_step": _("This is the last step: there is nothing to merge it with."),
         "over": _("The deal is over."),
+        "restore_confirm": _(
+            "Restore version %(n)s? It becomes the newest version, and the others stay in the list."
+        ),
     }
+
+
+def _versions(row):
+    return row.versions.only("number", "saved", "lesson_id")[:50]
+
+
+@require_GET
+def versions(request, public_id):
+    """The list of saved versions as the editor shows it, to redraw after a save."""
+    row = owned_lesson(request, public_id)
+    context = {"lesson": row, "versions": _versions(row)}
+    return _private(render(request, "lessons/_versions.html", context))
 
 
 def _position(row, moves: list[str]):
@@ -156,9 +172,16 @@ def table(request, public_id):
 
 @require_POST
 def restore(request, public_id):
+    """A version saved again as the newest, once confirmed: the editor's script asks on the
+    tap itself; without it, this answers a page that asks."""
     row = owned_lesson(request, public_id)
     try:
         number = int(request.POST.get("number", ""))
+        if request.POST.get("confirm") != "yes":
+            row.versions.get(number=number)
+            response = render(request, "lessons/restore.html", {"lesson": row, "number": number})
+            add_never_cache_headers(response)
+            return response
         store.restore(row, number)
     except (ValueError, Version.DoesNotExist):
         raise Http404 from None

@@ -458,6 +458,7 @@
           forgetDrafts();
           version = j.version;
           $("save-status").textContent = fill(W.saved, { n: version });
+          refreshVersions();
           return;
         }
         if (status === 409) {
@@ -492,6 +493,29 @@
     version = theirs.version;
     store(draftKey(version), JSON.stringify(L));
     save(version);
+  });
+
+  // ------------------------------------------------------------------ saved versions
+  // The list is the server's own fragment (edit/versions/), redrawn after each save; a
+  // restore asks first, on the tap itself, then posts its form as it stands.
+  function refreshVersions() {
+    fetch(D.versions, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html !== null) $("versions").innerHTML = html; })
+      .catch(function () { /* the list stays as it was; a reload shows it */ });
+  }
+  $("versions").addEventListener("submit", function (e) {
+    var form = e.target.closest("form.restore-form");
+    if (!form) return;
+    if (!window.confirm(fill(W.restore_confirm, { n: form.getAttribute("data-number") }))) {
+      e.preventDefault();
+      return;
+    }
+    var yes = document.createElement("input");
+    yes.type = "hidden";
+    yes.name = "confirm";
+    yes.value = "yes";
+    form.appendChild(yes);
   });
 
   // ------------------------------------------------------------------ links

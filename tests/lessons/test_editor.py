@@ -87,7 +87,18 @@ def test_restoring_a_version_makes_a_new_one_equal_to_it():
     client = claimed(row)
     changed = {**row.data, "title": "Another title"}
     store.save(row, changed, 1)
-    answer = client.post(f"/en/lessons/{row.public_id}/edit/restore/", {"number": 1})
+    url = f"/en/lessons/{row.public_id}/edit/restore/"
+    asked = client.post(url, {"number": 1})  # without the script's confirmation: a page asks
+    assert asked.status_code == 200 and 'name="confirm" value="yes"' in asked.content.decode()
+    assert "no-store" in asked["Cache-Control"]
+    assert client.post(url, {"number": 9, "confirm": "yes"}).status_code == 404
+    row.refresh_from_db()
+    assert row.version == 2  # asking changed nothing
+    versions = client.get(f"/en/lessons/{row.public_id}/edit/versions/")
+    assert versions.status_code == 200 and "no-store" in versions["Cache-Control"]
+    assert versions.content.decode().count('class="restore-form"') == 1
+    assert Client().get(f"/en/lessons/{row.public_id}/edit/versions/").status_code == 404
+    answer = client.post(url, {"number": 1, "confirm": "yes"})
     assert answer.status_code == 303
     row.refresh_from_db()
     assert row.version == 3
@@ -95,6 +106,8 @@ def test_restoring_a_version_makes_a_new_one_equal_to_it():
     assert row.data == row.versions.get(number=1).data and row.title != "Another title"
     page = client.get(f"/en/lessons/{row.public_id}/edit/").content.decode()
     assert page.count('name="number"') == 2  # every version but the current one
+    listed = client.get(f"/en/lessons/{row.public_id}/edit/versions/").content.decode()
+    assert listed.count('class="restore-form"') == 2 and "Version 3" in listed
 
 
 def test_copy_is_owned_by_this_session_and_delete_asks_first():
