@@ -64,7 +64,7 @@ def edit(request, public_id):
             "lesson": data,
             "api": reverse("api-lesson", args=[row.public_id]) + "?lang=" + get_language(),
             "table": reverse("lessons:edit-table", args=[row.public_id]),
-            "preview": reverse("lessons:play", args=[row.public_id]),
+            "preview": reverse("lessons:edit", args=[row.public_id]) + "preview/",
             "versions": reverse("lessons:versions", args=[row.public_id]),
             "words": words(),
         },

@@ -7,6 +7,8 @@ A learner's progress is kept as a tutorial's is (``tutorials.progress``, under t
 a learner's answers change them.
 """
 
+import json
+
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from cardtable.words import vocabulary
 from plumbing import ownership, pagecache
 from rulebook.models import Game, Section, Variant
+from tutorials import lesson as format
 from tutorials import progress as learner
 from tutorials.lesson import BadLesson
 from tutorials.progress import Progress
@@ -25,6 +28,7 @@ from tutorials.script import ScriptError
 from tutorials.views import Play, answer, move_words, narrate, render_step, text_dir
 
 from . import store
+from .messages import explain, reason, refusal
 from .views import OWNED, found_lesson, owned_lesson
 
 
@@ -34,6 +38,13 @@ class Gone(Exception):
 
 def progress_slug(row) -> str:
     return f"lesson-{row.public_id}"  # 7 + at most 32 characters: within the slug's 50
+
+
+def preview_slug(row) -> str:
+    return f"preview-{row.public_id}"  # the teacher's own tries, apart from a learner's
+
+
+DRAFT = "lesson-preview:"  # the session's key of the draft a lesson's teacher previews
 
 
 def _step_url(row, number: int) -> str:
@@ -47,30 +58,37 @@ def _replayed(row):
         raise Gone from None
 
 
-def _play(request, row) -> Play:
-    lesson, frames = _replayed(row)
+def _play(request, row, replayed=None) -> Play:
+    """The lesson played: as saved, or (``replayed``: a draft's lesson and frames) as its
+    teacher previews it, at the preview's own addresses and progress, counted nowhere."""
+    lesson, frames = replayed or _replayed(row)
     game = Game.objects.filter(slug=lesson.game).first()
     if game is None:
         raise Gone
     language = get_language()
-    start = reverse("lessons:play", args=[row.public_id])
-    owner = ownership.owns(request, OWNED, row.edit_key)
+    if replayed:
+        url = lambda n: reverse("lessons:preview", args=[row.public_id, n])  # noqa: E731
+        slug, start, results_url = preview_slug(row), url(1), None
+    else:
+        url = lambda n: _step_url(row, n)  # noqa: E731
+        slug, start = progress_slug(row), reverse("lessons:play", args=[row.public_id])
+        owner = ownership.owns(request, OWNED, row.edit_key)
+        results_url = reverse("lessons:results", args=[row.public_id]) if owner else None
     return Play(
         lesson=lesson,
         frames=frames,
         texts=lesson.texts(language),
         game=game,
-        slug=progress_slug(row),
-        url=lambda n: _step_url(row, n),
+        slug=slug,
+        url=url,
         variants={v.slug: v for v in Variant.objects.filter(game=game)},
         sections={s.key: s for s in Section.objects.filter(game=game)},
         extra={
             "noindex": True,
             "lesson_row": row,
             "lesson_start_url": start,
-            "lesson_results_url": reverse("lessons:results", args=[row.public_id])
-            if owner
-            else None,
+            "lesson_results_url": results_url,
+            "lesson_preview": bool(replayed),
         },
     )
 
@@ -203,3 +221,80 @@ def _is_right(frame, token: str) -> bool:
     except Exception:  # a token stored by an older version of the lesson
         return False
     return move in frame.answers()
+
+
+# ------------------------------------------------------------------------------ preview
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def preview(request, public_id, number):
+    """The editor's unsaved lesson as a learner will see it, for its teacher only.
+
+    A POST carrying ``lesson`` (the editor's lesson object as JSON) is checked by the engine
+    (422 naming the step and the reason, in the page's language) and kept in the session as
+    the draft this preview plays, from a fresh start; without it, the saved lesson. Its
+    answers and hints post back here: they move the teacher's own preview progress and are
+    never counted among the learners' answers (``store.answered`` is not called)."""
+    row = owned_lesson(request, public_id)
+    if request.method == "POST" and "lesson" in request.POST:
+        text = request.POST["lesson"]
+        if text:
+            try:
+                obj = json.loads(text)
+                store.checked(obj)
+            except ValueError:
+                return _refused(request, explain("bad_body"), 400)
+            except BadLesson as e:
+                details = {"field": e.field, "reason": reason(e.reason)}
+                return _refused(request, explain("bad_lesson", details), 400)
+            except store.TooLarge:
+                return _refused(request, explain("lesson_too_large"), 413)
+            except ScriptError as e:
+                message = f"{explain('lesson_does_not_replay', {'step': e.step})} {refusal(e)}"
+                return _refused(request, message, 422)
+            ownership.session_key(request, create=True)
+            request.session[DRAFT + row.public_id] = obj
+        else:
+            request.session.pop(DRAFT + row.public_id, None)
+        learner.reset(request, preview_slug(row))
+        return _preview_step(request, row, number)
+    if request.method == "POST":
+        play = _preview_play(request, row)
+        _in_range(play, number)
+        return answer(request, play, number)  # no ``record``: a preview counts for no one
+    return _preview_step(request, row, number)
+
+
+def _preview_play(request, row) -> Play:
+    draft = request.session.get(DRAFT + row.public_id)
+    try:
+        replayed = store.checked(draft)[0] if draft else format.read(row.data)
+        return _play(request, row, (replayed, format.check(replayed)))
+    except (BadLesson, ScriptError, store.TooLarge):
+        raise Gone from None
+
+
+def _in_range(play: Play, number: int) -> None:
+    if not 1 <= number <= play.total:
+        raise Http404(
+            _("This lesson has %(total)s steps: there is no step %(number)s.")
+            % {"total": play.total, "number": number}
+        )
+
+
+def _preview_step(request, row, number: int):
+    try:
+        play = _preview_play(request, row)
+    except Gone:
+        return _gone(request)
+    _in_range(play, number)
+    progress = learner.read(request, play.slug) if ownership.session_key(request) else None
+    response = render_step(request, play, number, progress or Progress(), "lessons/step.html")
+    return pagecache.unmarked(response)  # same-origin policy kept: its forms post here
+
+
+def _refused(request, message: str, status: int):
+    response = render(request, "error.html", {"message": message, "status": status}, status=status)
+    response["X-Robots-Tag"] = "noindex"
+    return response

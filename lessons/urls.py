@@ -17,6 +17,7 @@ urlpatterns = [
     path("<slug:public_id>/edit/table/", editor.table, name="edit-table"),
     path("<slug:public_id>/edit/restore/", editor.restore, name="restore"),
     path("<slug:public_id>/edit/versions/", editor.versions, name="versions"),
+    path("<slug:public_id>/edit/preview/<int:number>/", player.preview, name="preview"),
     path("<slug:public_id>/edit/copy/", editor.copy, name="copy"),
     path("<slug:public_id>/edit/delete/", editor.delete, name="delete"),
     # the private edit link: it gives the lesson to the browser that opens it

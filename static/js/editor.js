@@ -240,7 +240,7 @@
       box.disabled = box.value === L.learner;
     });
     $("ask").checked = !!step.question;
-    $("preview").href = D.preview + (current + 1) + "/";
+    $("preview-form").action = D.preview + (current + 1) + "/";
     $("title").value = L.title || "";
     $("summary").value = L.summary || "";
     $("learner").value = L.learner;
@@ -493,6 +493,13 @@
     version = theirs.version;
     store(draftKey(version), JSON.stringify(L));
     save(version);
+  });
+
+  // ------------------------------------------------------------------ preview
+  // The preview plays the lesson as it stands here, saved or not: the form posts the object
+  // itself (in a new tab), and the server checks it with the engine before playing it.
+  $("preview-form").addEventListener("submit", function () {
+    $("preview-lesson").value = JSON.stringify(L);
   });
 
   // ------------------------------------------------------------------ saved versions
