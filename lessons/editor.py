@@ -8,6 +8,7 @@ of the seat to act a button that says why the engine refuses it). Restoring a sa
 copying and deleting are plain forms.
 """
 
+from django.conf import settings
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -55,6 +56,15 @@ def edit(request, public_id):
         "game_name": games.get(row.game, row.game),
         "variant_name": variants.get((row.game, row.variant), row.variant),
         "versions": _versions(row),
+        "text_languages": [(code, str(name)) for code, name in settings.LANGUAGES],
+        "translated_fields": [
+            ("title", _("Title")),
+            ("summary", _("Summary")),
+            ("narration", _("Narration: what happens in this step")),
+            ("point", _("The point, shown when the step ends (optional)")),
+            ("hint", _("Hint (optional)")),
+            ("explain", _("Explanation once answered (optional)")),
+        ],
         "private_url": request.build_absolute_uri(row.private_url()),
         "share_url": request.build_absolute_uri(row.get_absolute_url()),
         "editor": {

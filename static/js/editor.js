@@ -70,6 +70,7 @@
         info = answer[1];
         $("felt").innerHTML = info.html;
         markTable();
+        renderTranslation(); // the cards of its sentences named as the table now names them
         $("move-count").textContent = fill(W.move_count, { at: cursor, end: allMoves().length });
       })
       .catch(function () { note(W.failed); });
@@ -151,6 +152,7 @@
       kept.push(step);
     });
     L.steps = kept;
+    translatedSteps(function (ts) { ts.length = Math.min(ts.length, kept.length); });
     current = Math.min(current, L.steps.length - 1);
   }
 
@@ -175,6 +177,7 @@
       note(W.cut_nowhere);
       return;
     }
+    translatedSteps(function (ts) { if (ts.length > i + 1) ts.splice(i + 1, 0, {}); });
     current = i + 1;
     changed();
     render();
@@ -188,6 +191,7 @@
     if (b.narration) a.narration = a.narration ? a.narration + "\n\n" + b.narration : b.narration;
     if (b.point && !a.point) a.point = b.point;
     L.steps.splice(i + 1, 1);
+    translatedSteps(function (ts) { mergeTexts(ts, i); });
     changed();
     render();
     draw();
@@ -197,6 +201,7 @@
   function render() {
     renderList();
     renderForm();
+    renderTranslation();
   }
 
   function renderList() {
@@ -494,6 +499,114 @@
     store(draftKey(version), JSON.stringify(L));
     save(version);
   });
+
+  // ------------------------------------------------------------------ translations
+  // The lesson's texts in another language (L.translations[lang]: title, summary and, step
+  // by step, narration, point, hint, explain and why), written beside the original. Choosing
+  // a language writes nothing: a translation exists once a text of it does, and goes when
+  // its last text is emptied. Its steps follow the lesson's when steps are cut or merged.
+  var TR_STEP = ["narration", "point", "hint", "explain"];
+  function textLang() { return $("text-lang").value; }
+  function asStep(s) { return typeof s === "string" ? { narration: s } : s || {}; }
+  function translatedSteps(fn) {
+    Object.keys(L.translations || {}).forEach(function (lang) {
+      var t = L.translations[lang];
+      t.steps = (t.steps || []).map(asStep);
+      fn(t.steps);
+    });
+  }
+  function mergeTexts(ts, i) {
+    if (ts.length <= i + 1) return;
+    var a = ts[i], b = ts[i + 1];
+    if (b.narration) a.narration = a.narration ? a.narration + "\n\n" + b.narration : b.narration;
+    if (b.point && !a.point) a.point = b.point;
+    ts.splice(i + 1, 1);
+  }
+  function emptyStep(s) {
+    return !TR_STEP.some(function (k) { return s[k]; }) && !Object.keys(s.why || {}).length;
+  }
+  function writeTranslation(key, value, token) {
+    var lang = textLang();
+    L.translations = L.translations || {};
+    var t = L.translations[lang] || (L.translations[lang] = { title: "", summary: "", steps: [] });
+    t.steps = (t.steps || []).map(asStep);
+    if (key === "title" || key === "summary") {
+      t[key] = value;
+    } else {
+      while (t.steps.length <= current) t.steps.push({});
+      var s = t.steps[current];
+      if (key === "why") {
+        s.why = s.why || {};
+        if (value) s.why[token] = value; else delete s.why[token];
+        if (!Object.keys(s.why).length) delete s.why;
+      } else if (value) {
+        s[key] = value;
+      } else {
+        delete s[key];
+      }
+    }
+    while (t.steps.length && emptyStep(t.steps[t.steps.length - 1])) t.steps.pop();
+    if (!t.title && !t.summary && !t.steps.length) delete L.translations[lang];
+    if (!Object.keys(L.translations).length) delete L.translations;
+    changed();
+  }
+  function showPair(key, original, value) {
+    var box = root.querySelector('.tr-field[data-key="' + key + '"]');
+    box.hidden = !original; // only what the original says is translated
+    $("orig-" + key).textContent = original || "";
+    var input = $("tr-" + key);
+    input.lang = textLang();
+    input.dir = textLang() === "ar" ? "rtl" : "ltr";
+    if (document.activeElement !== input) input.value = value || "";
+  }
+  function renderTranslation() {
+    var lang = textLang();
+    $("translation").hidden = lang === L.language;
+    if (lang === L.language) return;
+    var t = (L.translations || {})[lang] || {};
+    var step = L.steps[current], q = step.question || {};
+    var mine = asStep((t.steps || [])[current]);
+    $("tr-step").textContent = fill(W.step, { n: current + 1 });
+    showPair("title", L.title, t.title);
+    showPair("summary", L.summary, t.summary);
+    showPair("narration", step.narration, mine.narration);
+    showPair("point", step.point, mine.point);
+    showPair("hint", q.hint, mine.hint);
+    showPair("explain", q.explain, mine.explain);
+    var whys = $("tr-whys");
+    if (whys.contains(document.activeElement)) return; // never rebuilt under the teacher's typing
+    whys.textContent = "";
+    Object.keys(q.why || {}).forEach(function (token) {
+      if (!q.why[token]) return;
+      var row = document.createElement("div");
+      row.className = "why-row tr-field";
+      var id = "tr-why-" + token.replace(/[^A-Za-z0-9]/g, "_");
+      var label = document.createElement("label");
+      label.htmlFor = id;
+      label.textContent = fill(W.why_label, { card: named(token) });
+      var original = document.createElement("p");
+      original.className = "original";
+      original.lang = L.language;
+      original.dir = "auto";
+      original.textContent = q.why[token];
+      var input = document.createElement("input");
+      input.type = "text";
+      input.id = id;
+      input.maxLength = 2000;
+      input.lang = lang;
+      input.dir = lang === "ar" ? "rtl" : "ltr";
+      input.value = (mine.why || {})[token] || "";
+      input.addEventListener("input", function () { writeTranslation("why", input.value, token); });
+      row.appendChild(label);
+      row.appendChild(original);
+      row.appendChild(input);
+      whys.appendChild(row);
+    });
+  }
+  ["title", "summary"].concat(TR_STEP).forEach(function (key) {
+    $("tr-" + key).addEventListener("input", function (e) { writeTranslation(key, e.target.value); });
+  });
+  $("text-lang").addEventListener("change", renderTranslation);
 
   // ------------------------------------------------------------------ preview
   // The preview plays the lesson as it stands here, saved or not: the form posts the object

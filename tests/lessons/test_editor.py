@@ -276,3 +276,52 @@ def test_each_way_to_start_says_where_the_lesson_comes_from(tutorials, lang):
         assert sentence.startswith(ORIGINS[name][lang]), (name, sentence)
     assert len(set(said.values())) == 3
     assert not Lesson.objects.exists()  # reading what it would start from makes nothing
+
+
+@pytest.mark.parametrize(
+    "lang,own",
+    [
+        ("ar", "الإنجليزية، لغة الدرس الأصلية"),
+        ("en", "English, the lesson’s own language"),
+        ("fr", "Anglais, la langue de la leçon"),
+    ],
+)
+def test_the_editor_offers_to_write_the_texts_in_each_language(lang, own):
+    from html import unescape
+
+    row = made()
+    page = claimed(row).get(f"/{lang}/lessons/{row.public_id}/edit/").content.decode()
+    menu = re.search(r'<select id="text-lang">(.*?)</select>', page, re.S)[1]
+    options = re.findall(r'<option value="(\w+)"( selected)?>([^<]*)</option>', menu)
+    assert [code for code, _s, _n in options] == ["ar", "en", "fr"]
+    assert [(code, unescape(name)) for code, chosen, name in options if chosen] == [("en", own)]
+    for key in ("title", "summary", "narration", "point", "hint", "explain"):
+        assert f'id="tr-{key}"' in page and f'id="orig-{key}"' in page
+    assert 'id="translation" class="translation" hidden' in page  # shown once one is chosen
+
+
+def test_a_translation_saved_as_the_editor_saves_it_reaches_the_learners(rulebook):
+    from .helpers import bearer, put
+
+    obj = two_answers()
+    del obj["translations"]
+    row = Lesson.objects.get(public_id=post(Client(), obj).json()["id"])
+    client = claimed(row)
+    data = editor_data(client.get(f"/en/lessons/{row.public_id}/edit/"))
+    assert "translations" not in data["lesson"]
+    french = {
+        "title": "Votre première donne",
+        "summary": "",
+        "steps": [{}, {"narration": "À vous de passer.", "why": {"pass:2C": "Gardez-la."}}],
+    }
+    edited = {**data["lesson"], "translations": {"fr": french}}
+    saved = put(client, row.public_id, edited, data["key"], data["version"])
+    assert saved.status_code == 200 and saved.json()["version"] == 2
+    step = client.get(f"/fr/lessons/{row.public_id}/2/").content.decode()
+    assert "À vous de passer." in step and "Votre première donne" in step
+    assert "À vous de passer." not in client.get(f"/ar/lessons/{row.public_id}/2/").content.decode()
+    # the same save sent again, from the version it was read at: refused, nothing changed
+    again = put(client, row.public_id, {**edited, "title": "X"}, data["key"], data["version"])
+    assert again.status_code == 409 and again.json()["version"] == 2
+    listed = client.get(f"/api/lessons/{row.public_id}/versions", **bearer(data["key"]))
+    assert [v["version"] for v in listed.json()["versions"]] == [2, 1]
