@@ -7,8 +7,6 @@ A learner's progress is kept as a tutorial's is (``tutorials.progress``, under t
 a learner's answers change them.
 """
 
-import json
-
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -18,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from cardtable.words import vocabulary
-from plumbing import ownership, pagecache
+from plumbing import jsonbody, ownership, pagecache
 from rulebook.models import Game, Section, Variant
 from tutorials import lesson as format
 from tutorials import progress as learner
@@ -241,9 +239,11 @@ def preview(request, public_id, number):
         text = request.POST["lesson"]
         if text:
             try:
-                obj = json.loads(text)
+                obj = jsonbody.loads(text.encode(), max_bytes=store.MAX_BYTES)
                 store.checked(obj)
-            except ValueError:
+            except jsonbody.BodyError as e:
+                if e.code == "body_too_large":
+                    return _refused(request, explain("lesson_too_large"), 413)
                 return _refused(request, explain("bad_body"), 400)
             except BadLesson as e:
                 details = {"field": e.field, "reason": reason(e.reason)}

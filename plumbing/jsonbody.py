@@ -85,10 +85,16 @@ def read(request, *, empty=None, max_bytes: int = MAX_BYTES):
         raw = request.body  # a body sent without its length stops at Django's own cap
     except RequestDataTooBig:
         raise BodyError("body_too_large") from None
+    if not raw.strip() and len(raw) <= max_bytes:
+        return {} if empty is None else empty
+    return loads(raw, max_bytes=max_bytes)
+
+
+def loads(raw: bytes, *, max_bytes: int = MAX_BYTES):
+    """The JSON object in ``raw`` (a body, or a form's field that carries one), with the same
+    checks as a body: ``BodyError`` for too large, too deep, not JSON or not an object."""
     if len(raw) > max_bytes:
         raise BodyError("body_too_large")
-    if not raw.strip():
-        return {} if empty is None else empty
     if depth(raw) > MAX_DEPTH:
         raise BodyError("bad_body")
     try:

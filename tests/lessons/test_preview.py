@@ -71,12 +71,10 @@ def test_a_draft_the_engine_refuses_is_422_naming_the_step_in_the_teachers_langu
     assert answer.status_code == 422
     assert words in answer.content.decode()
     assert preview(teacher, row, {"game": "no-such-game"}, lang=lang).status_code == 400
-    assert (
-        teacher.post(
-            f"/{lang}/lessons/{row.public_id}/edit/preview/2/", {"lesson": "{not json"}
-        ).status_code
-        == 400
-    )
+    url = f"/{lang}/lessons/{row.public_id}/edit/preview/2/"
+    for text in ("{not json", "[1]", "[" * 5000, '{"a": ' * 5000):
+        assert teacher.post(url, {"lesson": text}).status_code == 400
+    assert teacher.post(url, {"lesson": " " * 300_000}).status_code == 413
 
 
 def test_the_preview_keeps_csrf_protection(tutorials):
