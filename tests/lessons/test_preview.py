@@ -88,3 +88,25 @@ def test_the_preview_keeps_csrf_protection(tutorials):
     token = strict.cookies["csrftoken"].value
     answer = strict.post(url, {"lesson": json.dumps(row.data), "csrfmiddlewaretoken": token})
     assert answer.status_code == 200
+
+
+def test_hostile_drafts_get_no_server_error(tutorials):
+    import random
+
+    from tests import fuzz
+
+    from .test_safety import mutated
+
+    row = made()
+    teacher = claimed(row)
+    fuzzer = fuzz.Fuzzer(20261206, {})
+    rng = random.Random(6)
+    url = f"/en/lessons/{row.public_id}/edit/preview/2/"
+    statuses = set()
+    for _n in range(60):
+        answer = teacher.post(url, {"lesson": mutated(rng, fuzzer)})
+        statuses.add(answer.status_code)
+        assert answer.status_code < 500
+        if answer.status_code == 200:  # a draft that plays: its answers are hostile too
+            assert teacher.post(url, {"move": fuzzer.hostile()[:40]}).status_code < 500
+    assert 400 in statuses  # the mutations do reach the checks
