@@ -90,7 +90,7 @@ def test_no_account_sees_another_s_lessons_or_sheets(rulebook):
     assert laptop.get(badr_lesson).status_code == 404
 
 
-def test_signing_out_ends_the_session_for_good(rulebook):
+def test_signing_out_ends_the_session_for_good():
     browser = Client()
     sign_up(browser, "amal")
     old = browser.cookies[settings.SESSION_COOKIE_NAME].value
@@ -137,7 +137,7 @@ BAD = {
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_form_sent_back_with_errors_is_a_400_in_the_reader_s_language(rulebook, lang):
+def test_a_form_sent_back_with_errors_is_a_400_in_the_reader_s_language(lang):
     owner = Client()
     sign_up(owner, "amal", email="amal@example.org")
     expected = _messages(lang)
@@ -176,7 +176,7 @@ POSTS = [*BAD, "sign-out/", "reset-link"]
 
 
 @pytest.mark.parametrize("path", POSTS)
-def test_every_accounts_post_needs_its_csrf_token(rulebook, path):
+def test_every_accounts_post_needs_its_csrf_token(path):
     """Without the token: 403 and nothing done; with it, the same post gets through the check."""
     sign_up(Client(), "amal")
     user = User.objects.get(username="amal")
