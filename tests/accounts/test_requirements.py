@@ -191,3 +191,31 @@ def test_every_accounts_post_needs_its_csrf_token(path):
     token = strict.cookies[settings.CSRF_COOKIE_NAME].value
     sent = strict.post(f"/en/accounts/{path}", {**data, "csrfmiddlewaretoken": token})
     assert sent.status_code != 403, path
+
+
+def test_every_field_is_typed_as_written_and_the_code_page_needs_no_script():
+    """Every user name, password, code and address of every accounts form: left to right,
+    with what a browser may fill in, never capitalised or corrected by a phone's keyboard."""
+    browser = Client()
+    data = {"username": "amal", "password1": PASSWORD, "password2": PASSWORD}
+    made = browser.post("/ar/accounts/sign-up/", data)
+    code_page = browser.get(made["Location"]).content.decode()
+    # the code is text in its box; the copy button waits, hidden, for a script to show it
+    assert re.search(r'<code id="recovery-code" dir="ltr" translate="no">[A-Z0-9-]{24}<', code_page)
+    assert re.search(r'<button type="button" data-copy="recovery-code"[^>]* hidden>', code_page)
+    assert re.search(r'<script src="[^"]*accounts/copy\.[^"]*js" defer>', code_page)
+    pages = ["password/", "delete/", "code/new/"]
+    inputs = [i for p in pages for i in _inputs(browser.get(f"/ar/accounts/{p}"))]
+    sign_out(browser)
+    for p in ("sign-up/", "sign-in/", "forgot/", "reset/"):
+        inputs += _inputs(Client().get(f"/ar/accounts/{p}"))
+    assert len(inputs) == 3 + 1 + 1 + 4 + 2 + 4 + 1
+    for tag in inputs:
+        assert 'dir="ltr"' in tag and 'autocapitalize="none"' in tag, tag
+        assert re.search(r'autocomplete="(username|email|current-password|new-password|off)"', tag)
+
+
+def _inputs(response) -> list[str]:
+    assert response.status_code == 200
+    form = re.search(r'<form[^>]*class="account-form".*?</form>', response.content.decode(), re.S)
+    return re.findall(r"<input(?![^>]*hidden)[^>]*>", form[0])
