@@ -157,13 +157,18 @@ def test_a_form_sent_back_with_errors_is_a_400_in_the_reader_s_language(lang):
     mismatch = {"new_password1": "olive-grove-lantern-5", "new_password2": "olive-grove-x"}
     refused = stranger.post(form.redirect_chain[-1][0], mismatch)
     assert refused.status_code == 400 and expected["reset-link"] in text_of(refused)
+    final = {"new_password1": "olive-grove-lantern-5", "new_password2": "olive-grove-lantern-5"}
+    assert stranger.post(form.redirect_chain[-1][0], final).status_code == 302
     with translation.override(lang):
+        title = translation.gettext("This link no longer works")
         gone = translation.gettext(
             "This link has already been used or is too old. Ask for a new one, or use your "
             "recovery code."
         )
-    made_up = Client().get(f"/{lang}/accounts/reset/MQ/abc-0123456789abcdef/")
-    assert made_up.status_code == 404 and gone in text_of(made_up)
+    for dead in (link, f"/{lang}/accounts/reset/MQ/abc-0123456789abcdef/"):  # used, made up
+        answer = Client().get(dead)
+        assert answer.status_code == 404 and gone in text_of(answer), dead
+        assert f"<h1>{title}</h1>" in answer.content.decode()
 
 
 def test_the_refusals_are_written_in_each_language():
