@@ -152,8 +152,8 @@ def test_an_account_made_on_a_phone_in_arabic_is_found_on_a_desktop_in_english(b
         page.goto(f"{site}/{lang}/accounts/")
         check_phone_page(page, f"account {lang}")
         shot(page, f"account-{lang}-phone")
-    page.goto(f"{site}/ar/accounts/")
-    no_serious_violation(page, "account ar")
+        if lang == "ar":
+            no_serious_violation(page, "account ar")
     page.goto(f"{site}/ar/accounts/sign-in/")
     check_phone_page(page, "sign-in ar")
     typed_as_written(page)
