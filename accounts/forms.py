@@ -1,19 +1,65 @@
 """The accounts' forms: Django's own where they fit."""
 
 from django import forms
+from django.contrib.auth import forms as auth
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import SetPasswordMixin, UserCreationForm
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from .models import Recovery
 
+# What a browser may fill in for each field; the rest is the widget's own.
+AUTOCOMPLETE = {
+    "username": "username",
+    "email": "email",
+    "password": "current-password",
+    "old_password": "current-password",
+    "password1": "new-password",
+    "password2": "new-password",
+    "new_password1": "new-password",
+    "new_password2": "new-password",
+    "code": "off",
+}
 
-class SignUpForm(UserCreationForm):
+
+class Typed:
+    """User names, passwords, codes and e-mail addresses are typed as they are written: left
+    to right on an Arabic page too, and never capitalised or corrected by a phone's
+    keyboard."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            if name in AUTOCOMPLETE:
+                field.widget.attrs.update(
+                    dir="ltr",
+                    autocapitalize="none",
+                    spellcheck="false",
+                    autocomplete=AUTOCOMPLETE[name],
+                )
+
+
+class SignInForm(Typed, auth.AuthenticationForm):
+    pass
+
+
+class PasswordChangeForm(Typed, auth.PasswordChangeForm):
+    pass
+
+
+class ResetForm(Typed, auth.PasswordResetForm):
+    pass
+
+
+class SetPasswordForm(Typed, auth.SetPasswordForm):
+    pass
+
+
+class SignUpForm(Typed, auth.UserCreationForm):
     """A user name and a password (Django's validators), and an e-mail if one wants it."""
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(auth.UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
 
@@ -25,26 +71,18 @@ class SignUpForm(UserCreationForm):
         email.help_text = _(
             "Only to reset your password by e-mail. Without one, your recovery code does it."
         )
-        self.fields["username"].widget.attrs["autocomplete"] = "username"
-        email.widget.attrs["autocomplete"] = "email"
 
 
-class RecoverForm(SetPasswordMixin, forms.Form):
+class RecoverForm(Typed, auth.SetPasswordMixin, forms.Form):
     """A forgotten password: the user name, the recovery code and a new password."""
 
     error_messages = {
-        **SetPasswordMixin.error_messages,
+        **auth.SetPasswordMixin.error_messages,
         "no_match": _("This user name and recovery code do not go together."),
     }
-    username = forms.CharField(
-        label=_("User name"), widget=forms.TextInput(attrs={"autocomplete": "username"})
-    )
-    code = forms.CharField(
-        label=_("Recovery code"),
-        max_length=60,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-    )
-    new_password1, new_password2 = SetPasswordMixin.create_password_fields(
+    username = forms.CharField(label=_("User name"))
+    code = forms.CharField(label=_("Recovery code"), max_length=60)
+    new_password1, new_password2 = auth.SetPasswordMixin.create_password_fields(
         label1=_("New password"), label2=_("New password confirmation")
     )
 
@@ -78,14 +116,10 @@ class RecoverForm(SetPasswordMixin, forms.Form):
             return Recovery.renew(self.user)
 
 
-class ConfirmPasswordForm(forms.Form):
+class ConfirmPasswordForm(Typed, forms.Form):
     """The account's password, asked again before something that cannot be undone."""
 
-    password = forms.CharField(
-        label=_("Your password"),
-        strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-    )
+    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput)
 
     def __init__(self, user, *args, **kwargs):
         self.user = user

@@ -13,11 +13,33 @@ from django.views.decorators.http import require_http_methods
 
 from plumbing import limits, ownership
 
-from .forms import ConfirmPasswordForm, RecoverForm, SignUpForm
+from .forms import (
+    ConfirmPasswordForm,
+    PasswordChangeForm,
+    RecoverForm,
+    ResetForm,
+    SetPasswordForm,
+    SignInForm,
+    SignUpForm,
+)
 from .models import Recovery
 
 CODE = "recovery_code"  # the session's key for a recovery code until it is shown, once
 PRIVATE = {"noindex": True}
+
+
+def _status(form) -> int:
+    """A form sent back with its errors is refused input: 400, as everywhere on the site."""
+    return 400 if form.errors else 200
+
+
+class Refused:
+    """Django's form views, answering 400 with a form sent back with its errors."""
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
 
 
 def _limited(view):
@@ -34,8 +56,9 @@ def _limited(view):
     return post
 
 
-class SignIn(django.LoginView):
+class SignIn(Refused, django.LoginView):
     template_name = "accounts/sign_in.html"
+    form_class = SignInForm
     extra_context = PRIVATE
 
     post = _limited(django.LoginView.post)
@@ -72,7 +95,7 @@ def sign_up(request):
         # Signing in adopts what this browser session had (``menu.adopt``).
         auth.login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return _show_code(request, code)
-    return render(request, "accounts/sign_up.html", {"form": form, **PRIVATE})
+    return render(request, "accounts/sign_up.html", {"form": form, **PRIVATE}, status=_status(form))
 
 
 @never_cache
@@ -100,7 +123,7 @@ def recover(request):
             form.add_error(None, form.error_messages["no_match"])
         if form.has_error("__all__", "no_match"):
             limits.check(request, limits.SIGNING_IN, name=name)
-    return render(request, "accounts/recover.html", {"form": form, **PRIVATE})
+    return render(request, "accounts/recover.html", {"form": form, **PRIVATE}, status=_status(form))
 
 
 @never_cache
@@ -121,7 +144,7 @@ def _confirmed(request, template: str, then):
         if form.is_valid():
             return then(request)
         limits.check(request, limits.SIGNING_IN, name=user.get_username())
-    return render(request, template, {"form": form, **PRIVATE})
+    return render(request, template, {"form": form, **PRIVATE}, status=_status(form))
 
 
 def _new_code(request):
@@ -156,8 +179,9 @@ def deleted(request):
     return render(request, "accounts/deleted.html", PRIVATE)
 
 
-class PasswordChange(django.PasswordChangeView):
+class PasswordChange(Refused, django.PasswordChangeView):
     template_name = "accounts/password_change.html"
+    form_class = PasswordChangeForm
     success_url = reverse_lazy("accounts:password-changed")
     extra_context = PRIVATE
 
@@ -168,11 +192,12 @@ class PasswordChanged(django.PasswordChangeDoneView):
 
 
 @method_decorator(never_cache, name="dispatch")
-class ResetByMail(django.PasswordResetView):
+class ResetByMail(Refused, django.PasswordResetView):
     """Django's reset by e-mail, for an account that gave one; limited per session and
     address, as every e-mail sent costs."""
 
     template_name = "accounts/reset.html"
+    form_class = ResetForm
     email_template_name = "accounts/reset_email.txt"
     subject_template_name = "accounts/reset_subject.txt"
     success_url = reverse_lazy("accounts:reset-sent")
@@ -191,10 +216,20 @@ class ResetSent(django.PasswordResetDoneView):
     extra_context = PRIVATE
 
 
-class ResetConfirm(django.PasswordResetConfirmView):
+class ResetConfirm(Refused, django.PasswordResetConfirmView):
+    """Django's link from the e-mail; one used, too old or made up is a 404 page that says
+    so and offers the ways left."""
+
     template_name = "accounts/reset_confirm.html"
+    form_class = SetPasswordForm
     success_url = reverse_lazy("accounts:reset-done")
     extra_context = PRIVATE
+
+    def dispatch(self, *args, **kwargs):
+        response = super().dispatch(*args, **kwargs)
+        if not self.validlink and response.status_code == 200:  # not the redirect of a good one
+            response.status_code = 404
+        return response
 
 
 class ResetDone(django.PasswordResetCompleteView):

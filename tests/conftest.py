@@ -1,3 +1,4 @@
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,20 +30,58 @@ def _static_manifest():
             call_command("collectstatic", "--noinput", verbosity=0)
 
 
-@pytest.fixture
-def rulebook(db):
-    """The registry loaded as `make setup` loads it."""
+@contextmanager
+def _outside_tests(django_db_blocker):
+    """Database work for a whole module, outside any test's rolled-back transaction. A browser
+    test's Playwright session may have left an event loop on this thread, under which Django
+    refuses synchronous queries; nothing here runs asynchronously."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+        with django_db_blocker.unblock():
+            yield
+
+
+@pytest.fixture(scope="module")
+def _rulebook_rows(django_db_setup, django_db_blocker):
+    """The registry loaded once per test module, not once per test (a load is about 680
+    queries; per test it was the suite's largest cost), and removed after the module so the
+    next one sees the empty database it expects. Each test still runs in its own transaction,
+    rolled back, so no test sees another's changes."""
     from rulebook.loader import load_all
 
-    return load_all()
+    with _outside_tests(django_db_blocker):
+        reports = load_all()
+    yield reports
+    from rulebook.models import Game, Rule
+
+    with _outside_tests(django_db_blocker):
+        Rule.objects.all().delete()  # rules protect their sections
+        Game.objects.all().delete()
+
+
+@pytest.fixture(scope="module")
+def _tutorial_rows(_rulebook_rows, django_db_blocker):
+    from tutorials.loader import load_all
+
+    with _outside_tests(django_db_blocker):
+        report = load_all()
+    yield report
+    from tutorials.models import Tutorial
+
+    with _outside_tests(django_db_blocker):
+        Tutorial.objects.all().delete()
 
 
 @pytest.fixture
-def tutorials(rulebook):
-    """The registry and the shipped tutorials loaded as `make setup` loads them."""
-    from tutorials.loader import load_all
+def rulebook(_rulebook_rows, db):
+    """The registry loaded as `make setup` loads it."""
+    return _rulebook_rows
 
-    return load_all()
+
+@pytest.fixture
+def tutorials(_tutorial_rows, rulebook):
+    """The registry and the shipped tutorials loaded as `make setup` loads them."""
+    return _tutorial_rows
 
 
 LANGS = ("ar", "en", "fr")

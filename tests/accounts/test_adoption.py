@@ -193,7 +193,7 @@ def test_deleting_the_account_deletes_everything_only_it_holds(site):
     assert PracticeMatch.objects.count() == 1 and SheetMatch.objects.count() == 2
 
     refused = phone.post("/en/accounts/delete/", {"password": "not-it"})
-    assert refused.status_code == 200 and User.objects.filter(username="amal").exists()
+    assert refused.status_code == 400 and User.objects.filter(username="amal").exists()
     done = phone.post("/en/accounts/delete/", {"password": "sand-dune-falcon-7"})
     assert done.status_code == 302 and done["Location"] == "/en/accounts/deleted/"
     assert not User.objects.filter(pk=user.pk).exists()
