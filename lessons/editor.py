@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardtable import tables
+from cardtable.words import vocabulary
 from plumbing import capability, ownership
 from rulebook.engine.table import SEATS, parse_seat
 from rulebook.messages import refusal_words
@@ -49,6 +50,8 @@ def edit(request, public_id):
         "versions": row.versions.only("number", "saved", "lesson_id")[:50],
         "private_url": request.build_absolute_uri(row.private_url()),
         "share_url": request.build_absolute_uri(row.get_absolute_url()),
+        # the seats as the table names them, in the teacher's language
+        "seats": [(letter, vocabulary(row.game).seat(i)) for i, letter in enumerate(SEATS)],
         "editor": {
             "id": row.public_id,
             "version": row.version,

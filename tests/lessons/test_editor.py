@@ -210,3 +210,10 @@ def test_a_card_the_rules_refuse_says_why_in_the_teachers_language():
             assert re.search(r"[àâçéèêîôûù’]", why), why  # French, as the page
             return
     pytest.fail("no position of the lesson refuses a card")
+
+
+def test_the_editor_names_the_seats_in_the_teachers_language():
+    row = made()
+    page = claimed(row).get(f"/ar/lessons/{row.public_id}/edit/").content.decode()
+    assert '<option value="S">الجنوب</option>' in page
+    assert '<input type="checkbox" name="open-seat" value="N"> <bdi>الشمال</bdi>' in page
