@@ -49,7 +49,7 @@ def edit(request, public_id):
         "variant_name": variants.get((row.game, row.variant), row.variant),
         "versions": row.versions.only("number", "saved", "lesson_id")[:50],
         "private_url": request.build_absolute_uri(row.private_url()),
-        "share_url": request.build_absolute_uri(row.get_absolute_url()),
+        "share_url": request.build_absolute_uri(row.share_url()),
         # the seats as the table names them, in the teacher's language
         "seats": [(letter, vocabulary(row.game).seat(i)) for i, letter in enumerate(SEATS)],
         "editor": {
