@@ -338,7 +338,10 @@ def _context(play: Play, number: int, frame, progress, move=None) -> dict:
         "match": matchview.context(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
         "variant": play.variants.get(position.variant),
-        "finish": _finish(play, progress) if number == total and k is None else None,
+        # the summary once the hand is over: never over a last question still to answer
+        "finish": _finish(play, progress)
+        if number == total and k is None and not waiting
+        else None,
         "step_map": _step_map(lesson, number, progress),
         **table,
     }

@@ -83,3 +83,15 @@ def test_a_lesson_the_engine_no_longer_replays_is_410(rulebook):
     row.version += 5
     row.save()
     assert Client().get(f"/en/lessons/{pid}/2/").status_code == 410
+
+
+def test_the_summary_waits_for_a_last_step_that_asks(rulebook):
+    obj = two_answers()
+    obj["steps"] = obj["steps"][:2]  # the pass question is the last step
+    del obj["translations"]
+    pid = made(obj)["id"]
+    learner = Client()
+    assert 'class="finish"' not in learner.get(f"/en/lessons/{pid}/2/").content.decode()
+    learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:AH"})
+    assert 'class="finish"' in learner.get(f"/en/lessons/{pid}/2/").content.decode()
+
