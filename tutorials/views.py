@@ -334,6 +334,7 @@ def _context(play: Play, number: int, frame, progress, move=None) -> dict:
         "position_url": reverse("position", args=[play.game.slug])
         + "?"
         + urlencode(position.query()),
+        "make_lesson_url": _make_lesson_url(play, position),
         "sheet": _sheet(position, vocab),
         "match": matchview.context(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
@@ -345,6 +346,16 @@ def _context(play: Play, number: int, frame, progress, move=None) -> dict:
         "step_map": _step_map(lesson, number, progress),
         **table,
     }
+
+
+def _make_lesson_url(play: Play, position) -> str:
+    """A new lesson from this step: a site tutorial copied whole; a teacher's lesson (which
+    has no tutorial to copy) from the position the step stands at."""
+    if play.tutorial is not None:
+        query = {"tutorial": play.tutorial.slug}
+    else:
+        query = {"game": play.game.slug, **position.query()}
+    return reverse("lessons:new") + "?" + urlencode(query)
 
 
 def _step_map(lesson, number: int, progress) -> list[dict]:
