@@ -76,6 +76,7 @@ def words() -> dict:
         "question": _("question"),
         "move_count": _("Move %(at)s of %(end)s"),
         "saved": _("Saved: version %(n)s."),
+        "version": _("version %(n)s"),
         "saving": _("Saving…"),
         "unsaved": _("Changes not saved yet (kept in this browser)."),
         "failed": _(
