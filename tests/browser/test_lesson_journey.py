@@ -222,6 +222,7 @@ def journey(teacher, learner, teacher_context, site):
     fits_the_phone(teacher)
     teacher.locator("#save").tap()
     saved_as(teacher, "2")
+    assert teacher.locator("#lead-version").inner_text() == "النسخة 2"  # the heading follows
     no_serious_axe(teacher, "editor ar")
     share = teacher.input_value("#share-url")
     saved = api_lesson(site, public_id)
@@ -316,6 +317,7 @@ def journey(teacher, learner, teacher_context, site):
     shot(teacher, "stale")
     teacher.locator("#take-theirs").tap()
     assert teacher.input_value("#title") == "عنوان التبويب الآخر"
+    assert teacher.locator("#lead-version").inner_text() == "النسخة 4"
     assert api_lesson(site, public_id)["version"] == 4
     other.bring_to_front()
     other.fill("#summary", "ملخص آخر")
