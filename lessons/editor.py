@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardtable import tables
+from cardtable.words import vocabulary
 from plumbing import capability, ownership
 from rulebook.engine.table import SEATS, parse_seat
 from rulebook.messages import refusal_words
@@ -66,7 +67,9 @@ def edit(request, public_id):
             ("explain", _("Explanation once answered (optional)")),
         ],
         "private_url": request.build_absolute_uri(row.private_url()),
-        "share_url": request.build_absolute_uri(row.get_absolute_url()),
+        "share_url": request.build_absolute_uri(row.share_url()),
+        # the seats as the table names them, in the teacher's language
+        "seats": [(letter, vocabulary(row.game).seat(i)) for i, letter in enumerate(SEATS)],
         "editor": {
             "id": row.public_id,
             "version": row.version,
@@ -92,6 +95,7 @@ def words() -> dict:
         "question": _("question"),
         "move_count": _("Move %(at)s of %(end)s"),
         "saved": _("Saved: version %(n)s."),
+        "version": _("version %(n)s"),
         "saving": _("Saving…"),
         "unsaved": _("Changes not saved yet (kept in this browser)."),
         "failed": _(

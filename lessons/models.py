@@ -46,6 +46,12 @@ class Lesson(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("lessons:play", args=[self.public_id])
 
+    def share_url(self) -> str:
+        """The learners' link, with no language in it: the site sends each learner to the
+        lesson in their browser's language (i18n_patterns' redirect), whatever the teacher's."""
+        path = self.get_absolute_url()
+        return "/" + path.lstrip("/").partition("/")[2]
+
     def private_url(self) -> str:
         """The edit link: opening it claims the lesson for the browser (a capability link)."""
         return reverse("lessons:claim", args=[self.public_id, self.edit_key])

@@ -334,14 +334,28 @@ def _context(play: Play, number: int, frame, progress, move=None) -> dict:
         "position_url": reverse("position", args=[play.game.slug])
         + "?"
         + urlencode(position.query()),
+        "make_lesson_url": _make_lesson_url(play, position),
         "sheet": _sheet(position, vocab),
         "match": matchview.context(position, vocab),
         "restarted": bool(step.variant) and frame.before.moves == [],
         "variant": play.variants.get(position.variant),
-        "finish": _finish(play, progress) if number == total and k is None else None,
+        # the summary once the hand is over: never over a last question still to answer
+        "finish": _finish(play, progress)
+        if number == total and k is None and not waiting
+        else None,
         "step_map": _step_map(lesson, number, progress),
         **table,
     }
+
+
+def _make_lesson_url(play: Play, position) -> str:
+    """A new lesson from this step: a site tutorial copied whole; a teacher's lesson (which
+    has no tutorial to copy) from the position the step stands at."""
+    if play.tutorial is not None:
+        query = {"tutorial": play.tutorial.slug}
+    else:
+        query = {"game": play.game.slug, **position.query()}
+    return reverse("lessons:new") + "?" + urlencode(query)
 
 
 def _step_map(lesson, number: int, progress) -> list[dict]:

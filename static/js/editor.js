@@ -446,6 +446,10 @@
 
   // ------------------------------------------------------------------ saving
   var theirs = null;
+  function standsAt(v) {
+    version = v;
+    $("lead-version").textContent = fill(W.version, { n: v });
+  }
   function save(at) {
     $("save-status").textContent = W.saving;
     var body = JSON.parse(JSON.stringify(L));
@@ -461,7 +465,7 @@
         var status = answer[0], j = answer[1];
         if (status === 200) {
           forgetDrafts();
-          version = j.version;
+          standsAt(j.version);
           $("save-status").textContent = fill(W.saved, { n: version });
           refreshVersions();
           return;
@@ -487,7 +491,7 @@
     $("stale").close();
     forgetDrafts();
     L = clean(theirs.lesson);
-    version = theirs.version;
+    standsAt(theirs.version);
     current = 0;
     goTo(0);
     $("save-status").textContent = fill(W.saved, { n: version });

@@ -325,3 +325,19 @@ def test_a_translation_saved_as_the_editor_saves_it_reaches_the_learners(ruleboo
     assert again.status_code == 409 and again.json()["version"] == 2
     listed = client.get(f"/api/lessons/{row.public_id}/versions", **bearer(data["key"]))
     assert [v["version"] for v in listed.json()["versions"]] == [2, 1]
+
+
+def test_the_editor_names_the_seats_in_the_teachers_language():
+    row = made()
+    page = claimed(row).get(f"/ar/lessons/{row.public_id}/edit/").content.decode()
+    assert '<option value="S">الجنوب</option>' in page
+    assert '<input type="checkbox" name="open-seat" value="N"> <bdi>الشمال</bdi>' in page
+
+
+def test_the_share_link_has_no_language_so_each_learner_reads_their_own():
+    row = made()
+    page = claimed(row).get(f"/ar/lessons/{row.public_id}/edit/").content.decode()
+    link = f"/lessons/{row.public_id}/"
+    assert f'id="share-url" type="url" readonly value="http://testserver{link}"' in page
+    english = Client(HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
+    assert english.get(link)["Location"] == f"/en{link}"

@@ -1,6 +1,8 @@
 """A lesson played by the tutorials' player: the teacher's sentence for a named wrong
 answer, the engine's reason for another, a hint, the right answer, and the results."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -83,3 +85,22 @@ def test_a_lesson_the_engine_no_longer_replays_is_410(rulebook):
     row.version += 5
     row.save()
     assert Client().get(f"/en/lessons/{pid}/2/").status_code == 410
+
+
+def test_the_summary_waits_for_a_last_step_that_asks(rulebook):
+    obj = two_answers()
+    obj["steps"] = obj["steps"][:2]  # the pass question is the last step
+    del obj["translations"]
+    pid = made(obj)["id"]
+    learner = Client()
+    assert 'class="finish"' not in learner.get(f"/en/lessons/{pid}/2/").content.decode()
+    learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:AH"})
+    assert 'class="finish"' in learner.get(f"/en/lessons/{pid}/2/").content.decode()
+
+
+def test_make_a_lesson_of_a_lessons_step_starts_from_its_position(rulebook):
+    pid = made()["id"]
+    page = Client().get(f"/en/lessons/{pid}/2/").content.decode()
+    link = re.search(r'href="([^"]+)" class="make-lesson"', page)[1].replace("&amp;", "&")
+    assert "tutorial=" not in link and "game=bent-al-sbeet" in link
+    assert Client().get(link).status_code == 200
