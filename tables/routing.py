@@ -1,0 +1,3 @@
+"""The live tables' WebSocket addresses (``diwaniya.asgi``)."""
+
+websocket_urlpatterns = []
