@@ -2,6 +2,7 @@
 cards a holder may not see."""
 
 import random
+import re
 
 from practice.match import WATCHER
 from rulebook.engine import cards
@@ -26,10 +27,39 @@ def secret_cards(practice, viewer) -> set[str]:
 
 
 def pick(practice, rng: random.Random) -> str:
-    """A legal move for the seat to act, as a token: in an auction, mostly a pass."""
+    """A legal move for the seat to act, as a token: in an auction the cheapest bid or a
+    pass, so that a contract is played more often than the deal is passed out."""
     module = practice.module
     legal = practice.state.legal_moves()
     tokens = [module.format_move(m) for m in legal]
-    if "pass" in tokens and rng.random() < 0.8:
+    if "pass" in tokens:
+        bids = [m for m, t in zip(legal, tokens, strict=True) if t not in ("pass", "double")]
+        if bids and rng.random() < 0.6:
+            return module.format_move(min(bids))
         return "pass"
     return rng.choice(tokens)
+
+
+CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
+PBN_HAND = re.compile(r"^[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*$")
+PBN_DEAL = re.compile(r"^[NESW]:")
+
+
+def cards_named(value) -> set[str]:
+    """Every card a frame or answer names anywhere: a card code (``QS``, ``pass:QS``), a hand
+    or a whole deal in PBN."""
+    found = set()
+    if isinstance(value, dict):
+        for item in value.values():
+            found |= cards_named(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_named(item)
+    elif isinstance(value, str):
+        hands = value[2:].split() if PBN_DEAL.match(value) else [value]
+        if all(PBN_HAND.match(h) for h in hands):
+            for hand in hands:
+                found |= {cards.card_code(c) for c in cards.cards_in(cards.parse_hand(hand))}
+        else:
+            found |= set(CODE.findall(value))
+    return found
