@@ -322,3 +322,32 @@ def test_a_socket_from_another_origin_is_refused():
         await ours.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_two_moves_at_once_one_applies_the_other_is_stale():
+    data = make_table("hearts", "pagat")
+    table_id, keys = data["id"], data["keys"]
+
+    async def scenario():
+        now = await database(played, table_id)
+        seat = "NESW"[now.state.to_act]
+        tabs = [Socket(table_id, seat), Socket(table_id, seat)]
+        for tab in tabs:
+            await tab.open(keys[seat])
+            await tab.drain()
+        legal = now.state.legal_moves()
+        moves = [now.module.format_move(m) for m in legal[:2]]
+        for tab, move in zip(tabs, moves, strict=True):
+            await tab.io.send_json_to({"type": "move", "ply": now.ply, "move": move})
+        errors = []
+        for tab in tabs:
+            frames = await tab.drain(now.ply + 1) if tab.ply == now.ply else await tab.drain()
+            errors += [f["code"] for f in frames if f["type"] == "error"]
+        assert errors == ["stale_ply"]
+        after = await database(played, table_id)
+        assert after.record.moves[now.ply] in moves
+        assert after.actors.count(now.state.to_act) == 1
+        for tab in tabs:
+            await tab.io.disconnect()
+
+    async_to_sync(scenario)()
