@@ -10,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardtable.words import vocabulary
@@ -128,9 +129,19 @@ def _take(request, place: Place) -> None:
     place.save(update_fields=["session_key", "user"])
 
 
+# The invitation's page is answered with no-referrer, so its form's POST carries "Origin:
+# null", which Django's CSRF check refuses. The key in the address is what authorises taking
+# the place (as the API's bearer key does); a POST from another site is refused by the
+# browser's own Sec-Fetch-Site, which no-referrer does not hide.
+@csrf_exempt
 @require_http_methods(["GET", "HEAD", "POST"])
 @capability.at_secret_address
 def join(request, public_id, key):
+    if request.method == "POST" and request.headers.get("Sec-Fetch-Site", "same-origin") not in (
+        "same-origin",
+        "none",
+    ):
+        _not_found()
     place = service.by_key(public_id, key)
     if place is None:
         _not_found()
@@ -156,6 +167,7 @@ def table(request, public_id):
         "you": service.you(place),
         "match": data,
         "position": data["position"],
+        "hands": {k: v for k, v in data["position"]["hands"].items() if isinstance(v, str)},
         "ws": f"/ws/tables/{public_id}/",
         "noindex": True,
     }

@@ -80,3 +80,11 @@ def test_moves_are_forms_and_a_stale_form_changes_nothing():
             assert again.status_code in (409, 422)
             return
     raise AssertionError("no seat had a move to make")
+
+
+def test_an_invitation_posted_from_another_site_takes_nothing():
+    _table, links = open_table(Client())
+    path = "/" + links[0].split("://", 1)[1].split("/", 1)[1]
+    assert Client().post(path, HTTP_SEC_FETCH_SITE="cross-site").status_code == 404
+    assert not Place.objects.get(seat=2).taken
+    assert Client().post(path, HTTP_SEC_FETCH_SITE="same-origin").status_code == 303
