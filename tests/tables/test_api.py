@@ -140,3 +140,14 @@ def test_a_seats_own_hand_is_in_its_view(client):
     seen = get(client, f"/api/tables/{data['id']}", data["keys"]["N"]).json()
     assert isinstance(seen["position"]["hands"]["N"], str) and "." in seen["position"]["hands"]["N"]
     assert isinstance(seen["position"]["hands"]["S"], int)
+
+
+def test_creating_tables_is_limited_per_address(client, monkeypatch):
+    from plumbing import limits
+
+    monkeypatch.setitem(limits.CREATING, "table", (limits.Limit("table", "ip", 2, 60),))
+    made = [create(client).status_code for _ in range(3)]
+    assert made == [201, 201, 429]
+    refused = create(client)
+    assert refused.json()["error"]["code"] == "rate_limited" and int(refused["Retry-After"]) > 0
+    assert Table.objects.count() == 2

@@ -351,3 +351,22 @@ def test_two_moves_at_once_one_applies_the_other_is_stale():
             await tab.io.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_the_channel_layer_carries_only_that_the_table_changed(monkeypatch):
+    """What crosses processes is "changed", never a card: every group message is captured."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    sent = []
+    original = layer.group_send
+
+    async def capture(group, message):
+        sent.append(message)
+        await original(group, message)
+
+    monkeypatch.setattr(layer, "group_send", capture)
+    async_to_sync(play_a_deal)("hearts", "pagat", 3)
+    assert sent and all(set(m) == {"type", "what"} for m in sent)
+    assert {m["what"] for m in sent} == {"moves", "presence"}
+    assert not cards_named(sent)
