@@ -67,7 +67,7 @@ def create(game: str, params: dict) -> tuple[Table, dict]:
     coach = params.get("coach")
     coach_seat = None
     if coach not in (None, ""):
-        if not isinstance(coach, str) or coach not in SEATS:
+        if not isinstance(coach, str) or len(coach) != 1 or coach not in SEATS:
             raise BadInput("bad_coach")
         coach_seat = parse_seat(coach)
         if coach_seat not in people:

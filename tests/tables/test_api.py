@@ -54,6 +54,8 @@ def test_create_answers_201_with_a_key_for_each_place(client):
         ({"seats": {**SEATS_2P, "E": "computer:grandmaster"}}, "bad_seats"),
         ({"coach": "E"}, "bad_coach"),
         ({"coach": "X"}, "bad_coach"),
+        ({"coach": "NS"}, "bad_coach"),
+        ({"coach": ["S"]}, "bad_coach"),
         ({"turn_seconds": 3}, "bad_turn_seconds"),
         ({"variant": "nonesuch"}, "unknown_variant"),
     ],
