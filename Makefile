@@ -29,13 +29,18 @@ $(VENV)/.installed: pyproject.toml
 locale/%.mo: locale/%.po $(VENV)/.installed
 	$(PY) -c "import polib, sys; polib.pofile(sys.argv[1]).save_as_mofile(sys.argv[2])" $< $@
 
+# One process serves the pages and the live tables' WebSocket (uvicorn, reloading on a change;
+# the channel layer is its memory unless REDIS_URL is set).
 run: setup
-	$(MANAGE) runserver 127.0.0.1:8000
+	$(VENV)/bin/uvicorn diwaniya.asgi:application --reload --reload-dir . \
+		--reload-exclude '.venv/*' --host 127.0.0.1 --port 8000
 
-# The production server: gunicorn, WEB_CONCURRENCY workers (2 by default) on BIND; its access
-# log masks the private links' tokens (diwaniya/accesslog.py).
+# The production server: gunicorn with uvicorn's ASGI workers (HTTP and WebSocket),
+# WEB_CONCURRENCY workers (2 by default) on BIND; its access log masks the private links'
+# tokens (diwaniya/accesslog.py). Several workers or machines need REDIS_URL (README).
 serve: setup
-	$(VENV)/bin/gunicorn diwaniya.wsgi --workers $${WEB_CONCURRENCY:-2} \
+	$(VENV)/bin/gunicorn diwaniya.asgi:application --worker-class uvicorn_worker.UvicornWorker \
+		--workers $${WEB_CONCURRENCY:-2} \
 		--bind $${BIND:-127.0.0.1:8000} --access-logfile - --logger-class diwaniya.accesslog.Logger \
 		--forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 

@@ -6,7 +6,8 @@ DJANGO_ALLOWED_HOSTS      comma-separated host names
 DATABASE_URL              e.g. postgres://user:pass@host/db (SQLite in the project by default)
 DJANGO_SECURE=1           HTTPS-only cookies, HSTS and redirect (behind TLS)
 SITE_URL                  the site's address for absolute links (http://127.0.0.1:8000)
-REDIS_URL                 e.g. redis://127.0.0.1:6379/0: one cache shared by every process
+REDIS_URL                 e.g. redis://127.0.0.1:6379/0: one cache shared by every process,
+                          and the live tables' channel layer
 DIWANIYA_RELEASE          the release's name in the shared cache's keys (a digest of the code
                           by default)
 EMAIL_HOST                an SMTP server for password resets by e-mail (printed without one)
@@ -71,6 +72,8 @@ INSTALLED_APPS = [
     "practice",
     "lessons",
     "accounts",  # optional accounts: what a session keeps, kept by an account
+    "channels",  # live tables over WebSockets (diwaniya/asgi.py)
+    "tables",
 ]
 
 MIDDLEWARE = [
@@ -95,6 +98,20 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "diwaniya.urls"
 WSGI_APPLICATION = "diwaniya.wsgi.application"
+ASGI_APPLICATION = "diwaniya.asgi.application"
+
+# The live tables' channel layer carries only "this table changed" between the processes that
+# hold its sockets (each reads the stored match itself): Redis when several processes serve
+# the site, one process's memory otherwise (``make run``: one process, no other service).
+if os.environ.get("REDIS_URL"):
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "diwaniya:ws"},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 TEMPLATES = [
     {

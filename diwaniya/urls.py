@@ -8,6 +8,7 @@ from diwaniya import views as site
 from lessons import api as lessons_api
 from practice import api as practice_api
 from rulebook import api, comparing, games, reports, views
+from tables import api as tables_api
 
 
 class GameConverter:
@@ -42,6 +43,10 @@ urlpatterns = [
     path("api/practice/<slug:public_id>/move", practice_api.move, name="api-practice-move"),
     path("api/practice/<slug:public_id>/undo", practice_api.undo, name="api-practice-undo"),
     path("api/practice/<slug:public_id>/next", practice_api.next_deal, name="api-practice-next"),
+    path("api/<slug:game>/tables", tables_api.create, name="api-tables"),
+    path("api/tables/<slug:public_id>", tables_api.show, name="api-table"),
+    path("api/tables/<slug:public_id>/move", tables_api.move, name="api-table-move"),
+    path("api/tables/<slug:public_id>/next", tables_api.next_deal, name="api-table-next"),
     path("api/lessons", lessons_api.create, name="api-lessons"),
     path("api/lessons/import", lessons_api.import_, name="api-lessons-import"),
     path("api/lessons/<slug:public_id>", lessons_api.lesson, name="api-lesson"),
@@ -70,6 +75,8 @@ urlpatterns += i18n_patterns(
     path("<slug:game>/sheet/", include("scoresheet.urls")),  # "sheet": never a variant
     # /practice/... and /<game>/practice/ (never a variant either)
     path("", include("practice.urls")),
+    # /tables/... and /<game>/table/new/ (never a variant)
+    path("", include("tables.urls")),
     path("<slug:game>/<slug:variant>/", views.rules_page, name="rules-variant"),
     path("<slug:game>/<slug:variant>/report/<slug:rule>/", reports.page, name="rules-report"),
     path("<slug:game>/<slug:variant>/print/", views.print_page, name="rules-print"),

@@ -48,7 +48,7 @@ CREATING = {
         Limit(kind, "ip", 60, MINUTE),
         Limit(kind, "ip", 300, HOUR),
     )
-    for kind in ("practice", "sheet", "lesson")
+    for kind in ("practice", "sheet", "lesson", "table")
 }
 
 

@@ -14,6 +14,11 @@ a Tarneeb side carries its debt and Sab'at's doubles count exactly as the rules 
     match.next_deal(new_seed())            # once the deal is over
     match.to_json(match_id)                # the match object of the practice spec
 
+A live table (``tables``) is the same match with several people: ``Setup.players`` says who
+sits where (None for a person, else a computer player's level), ``play(..., seat=S)`` makes a
+person's move, and ``to_json(match_id, viewer)`` is what one seat (or a watcher, ``WATCHER``)
+may see.
+
 The match object shows only what the learner may see while a deal is in play (see
 ``to_json``); once the deal is over its seed and its hands are revealed, and dealing again from
 the seed gives the same hands, which anyone can check against the commitment shown before the
@@ -36,6 +41,7 @@ from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
 PASS = "pass:"  # a move of the pass, as the engines write it (pass:QS)
 HIDDEN_PASS = PASS + "?"  # a pass the learner may not see, as the match object writes it
+WATCHER = -1  # a viewer who holds no seat: sees what every seat may see, no hand
 
 
 def new_seed() -> str:
@@ -63,6 +69,16 @@ class Setup:
     seat: int = 2
     level: str = "club"
     first_dealer: int = 0
+    # Who sits where, by seat: None for a person, else a computer player's level. Empty: a
+    # practice match (``seat`` the learner, every other seat a computer at ``level``).
+    players: tuple = ()
+
+    @property
+    def seated(self) -> tuple:
+        """Each seat's player: None for a person, else a computer player's level."""
+        if self.players:
+            return tuple(self.players)
+        return tuple(None if s == self.seat else self.level for s in range(4))
 
     def rules(self):
         """The rules in force; ``BadInput`` (``unknown_game``, ``unknown_variant``,
@@ -76,6 +92,12 @@ class Setup:
             raise BadInput("bad_seat", seat=str(self.seat))
         if self.level not in bots.LEVELS:
             raise BadInput("bad_level", level=str(self.level))
+        if self.players and (
+            len(self.players) != 4
+            or any(p is not None and p not in bots.LEVELS for p in self.players)
+            or self.players[self.seat] is not None
+        ):
+            raise BadInput("bad_seats")
         return with_overrides(module.PRESETS[self.variant], self.overrides)
 
 
@@ -137,7 +159,8 @@ class Practice:
         self.rules = setup.rules()
         self.module = GAMES[setup.game].engine
         self.seat = setup.seat
-        self.levels = {s: setup.level for s in range(4) if s != setup.seat}
+        self.levels = {s: p for s, p in enumerate(setup.seated) if p is not None}
+        self.people = [s for s, p in enumerate(setup.seated) if p is None]
         self.deals = deals
         self.match_sheet = sheet_for(self.game, self.rules)  # the match: totals, end, dealer
         self.sheet: list[dict] = []
@@ -298,10 +321,10 @@ class Practice:
             tuple(self.totals),
         )
 
-    def visible_tokens(self) -> list[str]:
-        """This deal's moves as the learner may see them: while the deal is in play, a pass
-        between two other seats, or one the learner has not received yet, is ``pass:?``."""
-        seen = self.seen_passers()
+    def visible_tokens(self, viewer: int | None = None) -> list[str]:
+        """This deal's moves as the learner (or ``viewer``) may see them: while the deal is in
+        play, a pass between two other seats, or one not received yet, is ``pass:?``."""
+        seen = self.seen_passers(viewer)
         return [
             token if self.sees(index, seen) else HIDDEN_PASS
             for index, token in enumerate(self.record.moves)
@@ -315,14 +338,17 @@ class Practice:
             return True
         return self.actors[index] in (self.seen_passers() if seen is None else seen)
 
-    def seen_passers(self) -> set[int]:
-        """The seats whose passed cards the learner may see now."""
-        seen = {self.seat}
+    def seen_passers(self, viewer: int | None = None) -> set[int]:
+        """The seats whose passed cards the learner (or ``viewer``) may see now."""
+        viewer = self.seat if viewer is None else viewer
         state = self.state
         if state.is_over:
             return set(range(4))
+        if viewer == WATCHER:
+            return set()
+        seen = {viewer}
         if state.phase != Phase.PASS:
-            seen |= {s for s in range(4) if state.pass_target(s) == self.seat}
+            seen |= {s for s in range(4) if state.pass_target(s) == viewer}
         return seen
 
     def replies(self) -> list[int]:
@@ -346,12 +372,14 @@ class Practice:
         ):
             raise Conflict("stale_ply", ply=ply, current=self.ply, deal_number=self.deal_number)
 
-    def play(self, tokens: list[str], ply: int | None = None, **seen) -> list:
-        """The learner's moves (several only when they are all the learner's, as the cards of
-        a pass), then the computers' replies up to the learner's next turn or the end of the
-        deal. All or nothing: ``BadInput`` (unreadable) or ``IllegalMove`` (refused), each
-        with ``move_index`` in ``tokens``, leave the match as it was. Returns the replies."""
+    def play(self, tokens: list[str], ply: int | None = None, seat: int | None = None, **seen):
+        """The learner's moves (or a person's at ``seat``; several only when they are all
+        that seat's, as the cards of a pass), then the computers' replies up to a person's
+        turn or the end of the deal. All or nothing: ``BadInput`` (unreadable) or
+        ``IllegalMove`` (refused), each with ``move_index`` in ``tokens``, leave the match as
+        it was. Returns the replies."""
         self.check_turn(ply, **seen)
+        seat = self.seat if seat is None else seat
         if not tokens:
             raise BadInput("bad_move", move="").at_move(0)
         trial = self.state.copy()
@@ -359,11 +387,11 @@ class Practice:
         for index, token in enumerate(tokens):
             try:
                 move = parse(self.module, trial, token)
-                if trial.to_act != self.seat:
+                if trial.to_act != seat:
                     to_act = None if trial.to_act is None else SEATS[trial.to_act]
                     if trial.to_act is None:
                         trial.push(move)  # the engine's own refusal of a move after the end
-                    raise IllegalMove("not_your_turn", seat=SEATS[self.seat], to_act=to_act)
+                    raise IllegalMove("not_your_turn", seat=SEATS[seat], to_act=to_act)
                 trial.push(move)
             except (BadInput, IllegalMove) as error:
                 raise error.at_move(index) from None
@@ -371,7 +399,7 @@ class Practice:
         self.state = trial
         for move in moves:
             self.record.moves.append(self.module.format_move(move))
-            self.actors.append(self.seat)
+            self.actors.append(seat)
             self.moves.append(move)
         if self.state.is_over:
             self._finish()
@@ -473,13 +501,15 @@ class Practice:
 
     # --- the match object ----------------------------------------------------------------------
 
-    def to_json(self, match_id: str) -> dict:
+    def to_json(self, match_id: str, viewer: int | None = None) -> dict:
         """The match object of the practice spec. While the deal is in play it holds only what
-        the learner may see: no ``seed`` and no ``deal``, ``position.deal`` absent, the other
-        hands as counts, hidden passes as ``pass:?``, ``legal`` only on the learner's turn."""
+        the learner (or ``viewer``: a seat, or ``WATCHER``) may see: no ``seed`` and no
+        ``deal``, ``position.deal`` absent, the other hands as counts, hidden passes as
+        ``pass:?``, ``legal`` only on the viewer's turn (a watcher: no hand, no ``legal``)."""
         over = self.state.is_over
-        tokens = self.visible_tokens()
-        position = self.position().to_json(self.game, None if over else self.seat, tokens)
+        viewer = self.seat if viewer is None else viewer
+        tokens = self.visible_tokens(viewer)
+        position = self.position().to_json(self.game, None if over else viewer, tokens)
         if over:
             position["match"] = self.outcome
         out = {

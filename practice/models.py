@@ -87,6 +87,11 @@ class Match(models.Model):
     # Raised by every stored change: a change computed from version v is stored only while
     # the match is still at v (``store``), so none is lost to another made at the same time.
     version = models.PositiveIntegerField(default=0, editable=False)
+    # Who sits where (``Setup.players``: None for a person, else a level), for a live table;
+    # empty for a practice match (``seat`` the learner, the others at ``level``).
+    players = models.JSONField(_("players"), default=list, blank=True)
+    # A live table's match (``tables``): never reachable through practice's pages or API.
+    live = models.BooleanField(_("live table"), default=False, editable=False)
 
     objects = Matches()
 
@@ -108,13 +113,21 @@ class Match(models.Model):
     @property
     def setup(self) -> Setup:
         return Setup(
-            self.game, self.variant, dict(self.overrides), self.seat, self.level, self.first_dealer
+            self.game,
+            self.variant,
+            dict(self.overrides),
+            self.seat,
+            self.level,
+            self.first_dealer,
+            tuple(self.players or ()),
         )
 
     @classmethod
-    def read(cls, public_id: str) -> tuple["Match", list["DealRow"]] | None:
-        """The match and its deals (``Matches.read``)."""
-        return cls.objects.read(public_id)
+    def read(cls, public_id: str, live: bool = False) -> tuple["Match", list["DealRow"]] | None:
+        """The match and its deals (``Matches.read``): a practice match's, or with ``live`` a
+        live table's."""
+        found = cls.objects.read(public_id)
+        return found if found is not None and bool(found[0].live) == live else None
 
     def replay(self, deals=None) -> Practice:
         """The match replayed by the engine from its stored deals: from the last one only when
@@ -228,6 +241,8 @@ MATCH_COLUMNS = (
     "level",
     "first_dealer",
     "version",
+    "players",
+    "live",
 )
 DEAL_COLUMNS = ("id", "number", "seed", "commitment", "moves", "undone")
 

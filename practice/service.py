@@ -58,8 +58,9 @@ def text(value) -> str:
     return str(value).strip()
 
 
-def start(setup: Setup) -> tuple[Match, Practice]:
-    """A new match stored, its first deal played up to the learner's first turn."""
+def start(setup: Setup, live: bool = False) -> tuple[Match, Practice]:
+    """A new match stored, its first deal played up to the learner's first turn (``live``:
+    a live table's, up to a person's)."""
     practice = Practice.start(setup, new_seed())
     with transaction.atomic():
         match = Match.objects.create(
@@ -69,6 +70,8 @@ def start(setup: Setup) -> tuple[Match, Practice]:
             seat=setup.seat,
             level=setup.level,
             first_dealer=setup.first_dealer,
+            players=list(setup.players),
+            live=live,
         )
         match.save_deals(practice)
     return match, practice
@@ -84,7 +87,7 @@ def change(match: Match, deals: list | None, act) -> Practice:
     match as it now is, where a move sent for a table that has moved on is refused."""
     for _attempt in range(ATTEMPTS):
         if deals is None:
-            match, deals = Match.read(match.public_id) or _gone()
+            match, deals = Match.read(match.public_id, match.live) or _gone()
         practice = match.replay(deals)
         act(practice)
         if match.store(practice, deals):

@@ -254,7 +254,7 @@ def next_deal(request, public_id):
 def claim(request, public_id, token):
     """The private link: it gives the match to the browser that opens it, then 303 to the
     table's address, which holds no token (``plumbing.capability``)."""
-    match = Match.objects.filter(public_id=public_id, token=token).first()
+    match = Match.objects.filter(public_id=public_id, token=token, live=False).first()
     if match is None:
         raise Http404(explain("not_found"))
     ownership.own(request, OWNED, match.token)

@@ -1,5 +1,6 @@
 """Real servers for the tests that need them: a throwaway PostgreSQL cluster, the site under
-gunicorn as production runs it, and a small cookie-keeping HTTP client to drive it.
+gunicorn with uvicorn's ASGI workers as production runs it (HTTP and the live tables'
+WebSocket), and a small cookie-keeping HTTP client to drive it.
 
 PostgreSQL runs wherever Debian's server binaries are installed (`.ci/run` installs them); it
 starts its own cluster in a temporary folder, as the `postgres` user when run as root.
@@ -135,9 +136,9 @@ def prepare(env: dict, *loads: str) -> None:
 
 @contextlib.contextmanager
 def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None, port: int | None = None):
-    """The site under gunicorn (sync workers) on a loopback port, its access log written as
-    ``make serve`` writes it (``diwaniya.accesslog``) into ``gunicorn.log``; yields its base
-    URL. ``port`` starts it again where it ran before (a restart)."""
+    """The site under gunicorn with uvicorn's ASGI workers on a loopback port, its access log
+    written as ``make serve`` writes it (``diwaniya.accesslog``) into ``gunicorn.log``; yields
+    its base URL. ``port`` starts it again where it ran before (a restart)."""
     port = port or free_port()
     log_path = Path(log_dir or tempfile.mkdtemp(prefix="diwaniya-gunicorn-")) / "gunicorn.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -147,7 +148,9 @@ def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None, port: int
             sys.executable,
             "-m",
             "gunicorn",
-            "diwaniya.wsgi",
+            "diwaniya.asgi:application",
+            "--worker-class",
+            "uvicorn_worker.UvicornWorker",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
@@ -213,9 +216,9 @@ class Browser:
         request = urllib.request.Request(self.base + path, data=body)
         try:
             with self.opener.open(request, timeout=60) as response:
-                return response.status, response.read().decode(), dict(response.headers)
+                return response.status, response.read().decode(), response.headers
         except urllib.error.HTTPError as error:
-            return error.code, error.read().decode(errors="replace"), dict(error.headers)
+            return error.code, error.read().decode(errors="replace"), error.headers
 
     def get(self, path: str):
         return self.request(path)

@@ -43,9 +43,9 @@ def _api_create(base: str, forwarded: str) -> tuple[int, dict, dict]:
     )
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read()), dict(response.headers)
+            return response.status, json.loads(response.read()), response.headers
     except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read()), dict(error.headers)
+        return error.code, json.loads(error.read()), error.headers
 
 
 def test_report_and_creation_limits_hold_across_workers_and_a_restart(env, tmp_path):

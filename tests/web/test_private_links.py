@@ -89,3 +89,20 @@ def test_the_access_log_holds_no_token(line):
     assert token not in masked and "…" in masked
     table = '"GET /en/practice/AbC123dEf456gH78/move/ HTTP/1.1"'
     assert mask(table) == table  # a table's own addresses hold no token
+
+
+def test_uvicorn_workers_lines_hold_no_token():
+    """Under ``make serve`` the access line is uvicorn's, written through gunicorn's handlers:
+    the filter ``Logger.setup`` puts on them masks its arguments."""
+    import logging
+
+    from diwaniya.accesslog import Masking
+
+    token = "Zk3-_q9WmPd0aZ1xYbC2eF4g"
+    record = logging.LogRecord(
+        "uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5", "GET", f"/en/tables/AbC123dEf456gH78/join/{token}/", "1.1", 200), None,
+    )  # fmt: skip
+    assert Masking().filter(record)
+    line = record.getMessage()
+    assert token not in line and "/join/…/" in line

@@ -1,0 +1,27 @@
+"""The ASGI application every server runs (``make run``: uvicorn; ``make serve``: gunicorn
+with uvicorn workers): Django's pages over HTTP, and the live tables' WebSocket
+(``tables.routing``) with the browser session and account of the page that opened it, from
+an origin of the site's own hosts only (a page elsewhere cannot act with a visitor's cookie).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "diwaniya.settings")
+django_application = get_asgi_application()  # sets Django up before the consumers load
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from tables.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

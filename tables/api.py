@@ -1,0 +1,146 @@
+"""The live tables' JSON API (spec: tables.md): ``POST /api/<game>/tables`` creates a table
+and answers 201 with its keys; ``GET /api/tables/<id>``, ``POST …/move`` and ``…/next`` send
+a key (``Authorization: Bearer <key>``) and answer what that key's holder may see. A wrong or
+missing key is 404, the same answer as for no table. Errors are practice's shape."""
+
+from django.http import JsonResponse
+from django.urls import reverse
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from plumbing import jsonbody, limits
+from plumbing.links import absolute
+from practice import service as practice
+from practice.match import Conflict
+from practice.models import Match
+from rulebook.api import _language
+from rulebook.engine.errors import BadInput, IllegalMove
+
+from . import live, service
+from .messages import explain
+
+BEARER = "Bearer "
+
+
+def _answer(data: dict, status: int = 200) -> JsonResponse:
+    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def error(code: str, details: dict, status: int, move=None, game=None) -> JsonResponse:
+    message = explain(code, details, game=game)
+    return _answer({"error": {"code": code, "message": message, "move": move}}, status)
+
+
+def failure(e: Exception, game=None) -> JsonResponse:
+    """A refusal: 403 (not this place's to do), 409, 422 or 400."""
+    if isinstance(e, service.Refused):
+        return error(e.code, e.details, 403, game=game)
+    if isinstance(e, Conflict):
+        return error(e.code, e.details, 409, game=game)
+    status = 422 if isinstance(e, IllegalMove) else 400
+    return error(e.code, e.details, status, e.move_index, game=game)
+
+
+def _body(request) -> dict:
+    try:
+        return jsonbody.read(request)
+    except jsonbody.BodyError as e:
+        raise BadInput(e.code) from None
+
+
+def _place(request, public_id: str):
+    header = request.headers.get("Authorization", "")
+    key = header[len(BEARER) :].strip() if header.startswith(BEARER) else ""
+    return service.by_key(public_id, key)
+
+
+def urls(table, keys: dict, lang: str) -> dict:
+    """Each key's invitation, and the table's own address."""
+    out = {
+        name: absolute(reverse("tables:join", args=[table.public_id, key]))
+        for name, key in keys.items()
+    }
+    out["table"] = absolute(table.get_absolute_url())
+    return out
+
+
+@csrf_exempt  # authorised by its keys, never by a cookie
+@require_POST
+def create(request, game):
+    lang = _language(request)
+    with translation.override(lang):
+        try:
+            body = _body(request)
+            table, keys = None, None
+            service.players_from(body.get("seats"))  # refused before anything is counted
+            wait = limits.creating(request, "table", page=False)
+            if wait is not None:
+                response = error("rate_limited", {}, 429)
+                response["Retry-After"] = str(wait)
+                return response
+            table, keys = service.create(game, body)
+        except BadInput as e:
+            status = 404 if e.code == "unknown_game" else 400
+            return error(e.code, e.details, status, game=None if status == 404 else game)
+        return _answer({"id": table.public_id, "keys": keys, "urls": urls(table, keys, lang)}, 201)
+
+
+def _show(table, place, practice_match=None):
+    match, deals = service.read(table)
+    if practice_match is None:
+        practice_match = match.replay(deals)
+    return _answer(service.match_json(table, match, practice_match, place))
+
+
+@require_GET
+def show(request, public_id):
+    with translation.override(_language(request)):
+        place = _place(request, public_id)
+        if place is None:
+            return error("not_found", {}, 404)
+        return _show(place.table, place)
+
+
+def _change(request, public_id, act):
+    with translation.override(_language(request)):
+        place = _place(request, public_id)
+        if place is None:
+            return error("not_found", {}, 404)
+        table = place.table
+        try:
+            practice_match = act(table, place, _body(request))
+        except service.ERRORS as e:
+            return failure(e, game=table.match.game)
+        except Match.DoesNotExist:
+            return error("not_found", {}, 404)
+        live.changed(table.public_id)
+        return _show(table, place, practice_match)
+
+
+def _move(table, place, body):
+    ply = practice.whole_number(body.get("ply"), "bad_ply")
+    if ply is None:
+        raise BadInput("bad_ply")
+    move = body.get("move")
+    if not isinstance(move, str) or not move.split():
+        raise BadInput("bad_move", move="" if move is None else str(move)[:20])
+    number = practice.whole_number(body.get("deal_number"), "bad_ply")
+    return service.move(table, place, move.split()[:13], ply, number)
+
+
+def _next(table, place, body):
+    number = practice.whole_number(body.get("deal_number"), "bad_ply")
+    return service.next_deal(table, place, number)
+
+
+@csrf_exempt
+@require_POST
+def move(request, public_id):
+    return _change(request, public_id, _move)
+
+
+@csrf_exempt
+@require_POST
+def next_deal(request, public_id):
+    return _change(request, public_id, _next)

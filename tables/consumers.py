@@ -1,0 +1,249 @@
+"""The live table's WebSocket (spec: tables.md, "Live protocol").
+
+A connection says ``hello`` first; who it is comes from the browser session (or account) that
+took a place, or from a key in the hello. From then on it is sent only its own place's view:
+``move`` frames, each once and in order, for the moves it has not seen, and a ``state`` when
+it was behind, when a pass ends, when a deal ends or a new one is dealt. The channel layer
+only says "the table changed" (``live``); each connection reads the stored match and renders
+its view itself, so a restart, a dropped socket or a second tab loses nothing.
+
+Every frame a client sends is checked before it is read: its size (``MAX_FRAME``), that it is
+a JSON object with a known ``type``, that ``hello`` came first; a refused one gets an ``error``
+frame and changes nothing. A client sending more than ``SLOW`` frames in ``WINDOW`` seconds
+is refused each further one, and past ``DROP`` the socket is closed.
+"""
+
+import json
+import time
+from collections import deque
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db.models import F
+from django.utils import translation
+
+from practice.models import Match
+from rulebook.engine.contract import Phase
+from rulebook.engine.table import SEATS
+
+from . import live, service
+from .messages import explain
+from .models import Place
+
+MAX_FRAME = 2048  # bytes: the longest frame a client needs is a pass of three cards
+WINDOW, SLOW, DROP = 10, 20, 60  # seconds; frames refused past SLOW, socket closed past DROP
+LANGUAGES = ("ar", "en", "fr")
+CLOSE_NOT_FOUND, CLOSE_FLOOD = 4404, 4429
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        self.place = None
+        self.lang = "en"
+        self.deal = self.ply = None  # what this client has: the deal's number, its moves
+        self.over = False
+        self.frames = deque()
+        await self.accept()
+
+    async def disconnect(self, code):
+        if self.place is not None:
+            await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
+            await database_sync_to_async(self._leave)()
+            await live.announce(self.public_id, "presence")
+
+    # --- reading what the client sends ------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        now = time.monotonic()
+        self.frames.append(now)
+        while self.frames and self.frames[0] < now - WINDOW:
+            self.frames.popleft()
+        if len(self.frames) > DROP:
+            await self.close(CLOSE_FLOOD)
+            return
+        if len(self.frames) > SLOW:
+            await self.error("too_many")
+            return
+        if bytes_data is not None or text_data is None:
+            await self.error("bad_frame")
+            return
+        if len(text_data.encode()) > MAX_FRAME:
+            await self.error("frame_too_large")
+            return
+        try:
+            frame = json.loads(text_data)
+        except ValueError:
+            frame = None
+        if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+            await self.error("bad_frame")
+            return
+        kind = frame["type"]
+        if self.place is None:
+            if kind != "hello":
+                await self.error("say_hello")
+                return
+            await self.hello(frame)
+            return
+        if kind == "move":
+            await self.move(frame)
+        elif kind == "next":
+            await self.change(lambda table, place: service.next_deal(table, place, self.deal))
+        else:  # a second hello, a coach's hint (not yet), or no message at all
+            await self.error("bad_frame")
+
+    async def hello(self, frame):
+        lang = frame.get("lang")
+        self.lang = lang if lang in LANGUAGES else "en"
+        ply = frame.get("ply")
+        if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 0):
+            await self.error("bad_ply")
+            return
+        key = frame.get("key")
+        if key is not None and not isinstance(key, str):
+            await self.error("bad_frame")
+            return
+        place = await database_sync_to_async(self._find)(key)
+        if place is None:
+            await self.error("not_found")
+            await self.close(CLOSE_NOT_FOUND)
+            return
+        self.place = place
+        await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
+        # The client says which moves of the deal in play it has: those after them are sent
+        # one by one; a client that has none, or another deal's, is sent the state.
+        self.ply = ply
+        self.deal = frame.get("deal_number") if isinstance(frame.get("deal_number"), int) else None
+        await self.catch_up(hello=True)
+        await live.announce(self.public_id, "presence")
+
+    async def move(self, frame):
+        ply, token = frame.get("ply"), frame.get("move")
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            await self.error("bad_ply")
+            return
+        if not isinstance(token, str) or not token.split() or len(token) > 64:
+            await self.error("bad_move")
+            return
+        tokens = token.split()[:13]
+        await self.change(lambda table, place: service.move(table, place, tokens, ply, self.deal))
+
+    async def change(self, act):
+        refused = await database_sync_to_async(self._change)(act)
+        if refused is not None:
+            await self.error(*refused)
+            return
+        await live.announce(self.public_id)
+
+    # --- what the layer tells ---------------------------------------------------------------
+
+    async def table_changed(self, event):
+        if event.get("what") == "presence":
+            await self.presence()
+        else:
+            await self.catch_up()
+
+    async def catch_up(self, hello=False):
+        frames = await database_sync_to_async(self._frames)(hello)
+        for frame in frames:
+            await self.send_frame(frame)
+
+    async def presence(self):
+        seats = await database_sync_to_async(self._presence)()
+        await self.send_frame({"type": "presence", "seats": seats})
+
+    # --- the database, in a thread ----------------------------------------------------------
+
+    def _find(self, key) -> Place | None:
+        if key:
+            place = service.by_key(self.public_id, key)
+            if place is not None and place.role != Place.WATCH and place.taken:
+                return None  # a seat's key, once its seat is taken, opens it in that browser only
+        else:
+            place = service.by_session(
+                self.public_id, self.scope.get("session"), self.scope.get("user")
+            )
+        if place is not None:
+            Place.objects.filter(pk=place.pk).update(connections=F("connections") + 1)
+        return place
+
+    def _leave(self):
+        Place.objects.filter(pk=self.place.pk, connections__gt=0).update(
+            connections=F("connections") - 1
+        )
+
+    def _presence(self) -> dict:
+        table = self.place.table
+        here = {p.seat: p.connections > 0 for p in table.places.all() if p.role == Place.SEAT}
+        players = table.match.players
+        return {
+            SEATS[s]: ("computer" if players[s] else "here" if here.get(s) else "away")
+            for s in range(4)
+        }
+
+    def _change(self, act):
+        """``act`` on the table: None, or the refusal's code and details."""
+        try:
+            with translation.override(self.lang):
+                act(self.place.table, self.place)
+        except service.ERRORS as e:
+            return e.code, e.details
+        except Match.DoesNotExist:
+            return ("not_found", {})
+        return None
+
+    def _frames(self, hello: bool) -> list[dict]:
+        """What this client has not seen: the moves after its ``ply``, then a state when it
+        was behind, when a deal ended or began, when a pass ended; or only the state."""
+        table = self.place.table
+        match, deals = service.read(table)
+        played = match.replay(deals)
+        viewer = service.viewer(self.place)
+        out = []
+        same_deal = self.deal in (None, played.deal_number)
+        if self.ply is not None and same_deal and self.ply <= played.ply:
+            tokens = played.visible_tokens(viewer)
+            for index in range(self.ply, played.ply):
+                seat = played.actors[index]
+                out.append(
+                    {
+                        "type": "move",
+                        "ply": index + 1,
+                        "seat": SEATS[seat],
+                        "move": tokens[index],
+                        "by": "computer" if seat in played.levels else "person",
+                    }
+                )
+            passed = any(t.startswith("pass:") for t in played.record.moves[self.ply :])
+            state = (
+                hello
+                and self.ply < played.ply
+                or played.deal_over != self.over
+                or (passed and played.state.phase != Phase.PASS)
+            )
+        else:
+            state = True
+        if state:
+            with translation.override(self.lang):
+                data = service.match_json(table, match, played, self.place)
+            out.append(
+                {
+                    "type": "state",
+                    "ply": played.ply,
+                    "version": match.version,
+                    "you": service.you(self.place),
+                    "match": data,
+                }
+            )
+        self.deal, self.ply, self.over = played.deal_number, played.ply, played.deal_over
+        return out
+
+    # --- sending ------------------------------------------------------------------------------
+
+    async def send_frame(self, frame: dict):
+        await self.send(text_data=json.dumps(frame, ensure_ascii=False))
+
+    async def error(self, code: str, details: dict | None = None):
+        with translation.override(self.lang):
+            message = explain(code, details or {})
+        await self.send_frame({"type": "error", "code": code, "message": message})

@@ -1,0 +1,29 @@
+"""The live tables' own refusals in the reader's language; every other code is practice's
+(``practice.messages``), and so the engine's."""
+
+from django.utils.translation import gettext_lazy as _
+
+from practice.messages import explain as practice_explain
+from rulebook import echo
+
+MESSAGES = {
+    "not_found": _("There is no table here, or this invitation is not for you."),
+    "bad_seats": _(
+        "“seats” must give each of N, E, S and W as “person” or “computer:<level>”, with at "
+        "least one person."
+    ),
+    "bad_coach": _("The coach must sit beside one of the people’s seats."),
+    "bad_turn_seconds": _("A turn’s time must be a number of seconds from 10 to 3600."),
+    "bad_help": _("“help” must be true or false."),
+    "not_a_player": _("Only the person at this seat can make its moves."),
+    "bad_frame": _("This message cannot be read."),
+    "frame_too_large": _("This message is too long."),
+    "say_hello": _("Say hello first."),
+    "too_many": _("Too many messages in a short time: slow down."),
+}
+
+
+def explain(code: str, details: dict | None = None, game=None, html: bool = False) -> str:
+    if code in MESSAGES:
+        return echo.fill(MESSAGES[code], dict(details or {}), html=html)
+    return practice_explain(code, details, game=game, html=html)

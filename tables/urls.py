@@ -1,0 +1,16 @@
+"""The live tables' pages: ``tables:new`` is the game's own ``/<game>/table/new/`` ("table" is
+never a variant); the others live under ``/tables/`` ("tables" is never a game)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "tables"
+urlpatterns = [
+    path("tables/<slug:public_id>/", views.table, name="table"),
+    path("tables/<slug:public_id>/move/", views.move, name="move"),
+    path("tables/<slug:public_id>/next/", views.next_deal, name="next"),
+    # the invitation: GET shows it, POST takes the place
+    path("tables/<slug:public_id>/join/<slug:key>/", views.join, name="join"),
+    path("<slug:game>/table/new/", views.new, name="new"),
+]

@@ -1,0 +1,200 @@
+"""The live tables' pages, which work without JavaScript: the new-table form, the invitation
+(GET shows the table and a button, POST takes the place and 303s to the key-less address), and
+the table, whose moves are forms posted to the same code as the API and the WebSocket.
+
+A page is shown only to the browser session (or account) that took a place at the table;
+any other gets 404, the same answer as for no table.
+"""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cardtable.words import vocabulary
+from plumbing import capability, limits
+from plumbing.links import absolute
+from practice import service as practice
+from practice.models import Match
+from practice.table import LEVELS
+from rulebook import games
+from rulebook.engine import bots
+from rulebook.engine.errors import BadInput
+from rulebook.engine.table import SEATS, parse_seat
+
+from . import live, service
+from .messages import explain
+from .models import Place
+
+STATUS = {"Refused": 403, "Conflict": 409, "IllegalMove": 422}
+PLACES = {"coach": _("the coach"), "watch": _("the watchers")}
+
+
+def _see(url: str):
+    response = redirect(url)
+    response.status_code = 303
+    return response
+
+
+def _not_found():
+    raise Http404(explain("not_found"))
+
+
+def _mine(request, public_id: str) -> Place:
+    place = service.by_session(public_id, request.session, request.user)
+    if place is None:
+        _not_found()
+    return place
+
+
+def _players(game: str) -> list[dict]:
+    choices = [{"value": service.PERSON, "name": explain_player(service.PERSON)}] + [
+        {"value": f"{service.COMPUTER}:{level}", "name": explain_player(level)}
+        for level in bots.LEVELS
+    ]
+    vocab = vocabulary(game)
+    return [
+        {"letter": letter, "name": vocab.seat(s), "choices": choices}
+        for s, letter in enumerate(SEATS)
+    ]
+
+
+def explain_player(level: str) -> str:
+    from practice.table import COMPUTER, YOU
+
+    if level == service.PERSON:
+        return str(YOU)
+    return str(COMPUTER % {"level": LEVELS[level]})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new(request, game):
+    spec = games.get(game)
+    if spec is None:
+        raise Http404(explain("unknown_game", {"game": game}))
+    error, status = None, 200
+    if request.method == "POST":
+        params = {k: v for k, v in request.POST.items() if not k.startswith("rule.") or v}
+        params["seats"] = {letter: request.POST.get(f"seat.{letter}", "") for letter in SEATS}
+        params["help"] = "true" if request.POST.get("help") else "false"
+        try:
+            wait = limits.creating(request, "table")
+            if wait is not None:
+                return limits.page(request, wait)
+            table, keys = service.create(game, params)
+        except BadInput as e:
+            error, status = explain(e.code, e.details, game=game, html=True), 400
+        else:
+            host = next(k for k in SEATS if k in keys)  # the host takes the first person's seat
+            _take(request, service.by_key(table.public_id, keys.pop(host)))
+            invitations = [
+                {
+                    "name": _place_name(game, name),
+                    "url": absolute(reverse("tables:join", args=[table.public_id, key])),
+                }
+                for name, key in keys.items()
+            ]
+            context = {"table": table, "invitations": invitations, "noindex": True}
+            return render(request, "tables/created.html", context, status=201)
+    context = {
+        "game": game,
+        "variants": list(spec.presets),
+        "seats": _players(game),
+        "error": error,
+        "noindex": True,
+    }
+    return render(request, "tables/new.html", context, status=status)
+
+
+def _place_name(game: str, name: str) -> str:
+    """An invitation's place in words: a seat's name, the coach's or the watchers'."""
+    if name in SEATS:
+        return vocabulary(game).seat(parse_seat(name))
+    return str(PLACES[name])
+
+
+def _take(request, place: Place) -> None:
+    """Bind a place to this browser session (and its account)."""
+    from plumbing.ownership import session_key
+
+    if place.role == Place.WATCH:  # shared by many: the session remembers it, nobody is bound
+        session_key(request, create=True)
+        request.session[service.watching(place.table.public_id)] = True
+        return
+    place.session_key = session_key(request, create=True)
+    if request.user.is_authenticated:
+        place.user = request.user
+    place.save(update_fields=["session_key", "user"])
+
+
+# The invitation's page is answered with no-referrer, so its form's POST carries "Origin:
+# null", which Django's CSRF check refuses. The key in the address is what authorises taking
+# the place (as the API's bearer key does); a POST from another site is refused by the
+# browser's own Sec-Fetch-Site, which no-referrer does not hide.
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "POST"])
+@capability.at_secret_address
+def join(request, public_id, key):
+    if request.method == "POST" and request.headers.get("Sec-Fetch-Site", "same-origin") not in (
+        "same-origin",
+        "none",
+    ):
+        _not_found()
+    place = service.by_key(public_id, key)
+    if place is None:
+        _not_found()
+    mine = service.by_session(public_id, request.session, request.user)
+    if request.method == "POST":
+        if place.taken and mine != place:
+            return render(request, "tables/join.html", {"place": place, "taken": True}, status=409)
+        _take(request, place)
+        return capability.claimed(place.table.get_absolute_url())
+    context = {"place": place, "taken": place.taken and mine != place, "noindex": True}
+    context["match"] = place.table.match
+    return render(request, "tables/join.html", context)
+
+
+def table(request, public_id):
+    place = _mine(request, public_id)
+    match, deals = service.read(place.table)
+    played = match.replay(deals)
+    data = service.match_json(place.table, match, played, place)
+    context = {
+        "table": place.table,
+        "place": place,
+        "you": service.you(place),
+        "match": data,
+        "position": data["position"],
+        "hands": {k: v for k, v in data["position"]["hands"].items() if isinstance(v, str)},
+        "ws": f"/ws/tables/{public_id}/",
+        "noindex": True,
+    }
+    return render(request, "tables/table.html", context)
+
+
+def _act(request, public_id, act):
+    place = _mine(request, public_id)
+    try:
+        act(place.table, place)
+    except service.ERRORS as e:
+        status = STATUS.get(type(e).__name__, 400)
+        message = explain(e.code, e.details, game=place.table.match.game, html=True)
+        return render(request, "tables/refused.html", {"message": message}, status=status)
+    except Match.DoesNotExist:
+        _not_found()
+    live.changed(public_id)
+    return _see(reverse("tables:table", args=[public_id]))
+
+
+@require_POST
+def move(request, public_id):
+    ply = practice.whole_number(request.POST.get("ply"), "bad_ply")
+    tokens = request.POST.get("move", "").split()[:13]
+    return _act(request, public_id, lambda t, p: service.move(t, p, tokens, ply))
+
+
+@require_POST
+def next_deal(request, public_id):
+    return _act(request, public_id, lambda t, p: service.next_deal(t, p))

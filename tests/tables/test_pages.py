@@ -1,0 +1,90 @@
+"""The live tables' pages without JavaScript: the new-table form, the invitation (GET takes
+nothing, POST binds and 303s to the key-less address), the table with its moves as forms,
+and 404 for anyone without a place, in every language."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from tables.models import Place, Table
+
+pytestmark = pytest.mark.django_db
+
+SEATS = {
+    "seat.N": "person",
+    "seat.E": "computer:club",
+    "seat.S": "person",
+    "seat.W": "computer:beginner",
+}
+
+
+def open_table(host: Client, lang="en") -> tuple[Table, list[str]]:
+    answer = host.post(f"/{lang}/tarneeb/table/new/", {"variant": "classic", **SEATS})
+    assert answer.status_code == 201, answer.content[:500]
+    links = re.findall(r'value="(http[^"]+/join/[^"]+)"', answer.content.decode())
+    return Table.objects.get(), links
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_the_form_opens_a_table_and_gives_the_host_a_seat(lang):
+    host = Client()
+    assert host.get(f"/{lang}/tarneeb/table/new/").status_code == 200
+    table, links = open_table(host, lang)
+    assert len(links) == 2  # South and the watchers: the host took North
+    assert Place.objects.get(seat=0).taken
+    page = host.get(f"/{lang}/tables/{table.public_id}/")
+    assert page.status_code == 200
+    assert Client().get(f"/{lang}/tables/{table.public_id}/").status_code == 404
+
+
+def test_a_bad_set_up_is_400_with_its_reason():
+    answer = Client().post("/en/tarneeb/table/new/", {"variant": "classic", **SEATS, "coach": "E"})
+    assert answer.status_code == 400
+    assert b"beside one of the people" in answer.content
+    assert not Table.objects.exists()
+
+
+def test_an_invitation_takes_nothing_on_get_and_binds_on_post():
+    table, links = open_table(Client())
+    south = links[0]  # South's, then the watchers'
+    path = south.split("://", 1)[1].split("/", 1)[1]
+    guest = Client()
+    shown = guest.get("/" + path)
+    assert shown.status_code == 200
+    assert not Place.objects.get(seat=2).taken
+    taken = guest.post("/" + path)
+    assert taken.status_code == 303 and "/join/" not in taken["Location"]
+    assert Place.objects.get(seat=2).taken
+    assert guest.get(taken["Location"]).status_code == 200
+    # a third browser with the same link: the seat is taken
+    assert Client().post("/" + path).status_code == 409
+    assert Client().get(f"/en/tables/{table.public_id}/join/not-a-key/").status_code == 404
+
+
+def test_moves_are_forms_and_a_stale_form_changes_nothing():
+    host = Client()
+    table, links = open_table(host)
+    guest = Client()
+    south = links[0]  # South's, then the watchers'
+    assert guest.post("/" + south.split("://", 1)[1].split("/", 1)[1]).status_code == 303
+    for browser in (host, guest):
+        page = browser.get(f"/en/tables/{table.public_id}/").content.decode()
+        if 'name="move"' in page:
+            ply = re.search(r'name="ply" value="(\d+)"', page)[1]
+            move = re.search(r'name="move" value="([^"]+)"', page)[1]
+            url = f"/en/tables/{table.public_id}/move/"
+            done = browser.post(url, {"ply": ply, "move": move})
+            assert done.status_code == 303
+            again = browser.post(url, {"ply": ply, "move": move})
+            assert again.status_code in (409, 422)
+            return
+    raise AssertionError("no seat had a move to make")
+
+
+def test_an_invitation_posted_from_another_site_takes_nothing():
+    _table, links = open_table(Client())
+    path = "/" + links[0].split("://", 1)[1].split("/", 1)[1]
+    assert Client().post(path, HTTP_SEC_FETCH_SITE="cross-site").status_code == 404
+    assert not Place.objects.get(seat=2).taken
+    assert Client().post(path, HTTP_SEC_FETCH_SITE="same-origin").status_code == 303
