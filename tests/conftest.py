@@ -4,6 +4,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from hypothesis import settings as hypothesis_settings
+
+# Property tests check behaviour, not speed (speed lives in `make bench`): a loaded machine
+# must not fail an example for taking longer than hypothesis's default 200 ms.
+hypothesis_settings.register_profile("diwaniya", deadline=None)
+hypothesis_settings.load_profile("diwaniya")
 
 
 @pytest.fixture(scope="session", autouse=True)
