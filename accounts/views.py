@@ -72,6 +72,13 @@ class SignIn(Refused, django.LoginView):
 class SignOut(django.LogoutView):
     http_method_names = ["post", "options"]
 
+    def post(self, request, *args, **kwargs):
+        # Signing out is no way around the limits: the next session is the same browser.
+        who = limits.browser(request)
+        response = super().post(request, *args, **kwargs)
+        limits.keep_browser(request, who)
+        return response
+
 
 def _show_code(request, code: str, reset: bool = False):
     """Keep ``code`` for the next page only, which shows it once."""

@@ -20,6 +20,7 @@ import hashlib
 import ipaddress
 import math
 import os
+import secrets
 import time
 from dataclasses import dataclass
 
@@ -90,7 +91,30 @@ def _who(request, per: str, name: str | None = None) -> str | None:
         return address(request)
     if per == "name":  # a digest: the counters keep no user name
         return hashlib.sha256(name.casefold().encode()).hexdigest()[:32] if name else None
-    return request.session.session_key  # none yet: only the address limits apply
+    return browser(request)
+
+
+# The session data's name for the browser its limits count, kept apart from the session's key:
+# signing in gives the session a new key, and signing out a new session (``keep_browser``), and
+# neither may start a browser's counts afresh.
+BROWSER = "limits:browser"
+
+
+def browser(request) -> str | None:
+    """The browser the per-session limits count; None before it has a stored session (then
+    only the address limits apply)."""
+    session = request.session
+    if session.session_key is None:
+        return None
+    if BROWSER not in session:
+        session[BROWSER] = secrets.token_hex(16)
+    return session[BROWSER]
+
+
+def keep_browser(request, who: str | None) -> None:
+    """After a sign-out flushed the session: the new one counts as the same browser."""
+    if who:
+        request.session[BROWSER] = who
 
 
 def _count_db(key: str, now: int, seconds: int) -> tuple[int, int]:

@@ -90,6 +90,27 @@ def test_no_account_sees_another_s_lessons_or_sheets(rulebook):
     assert laptop.get(badr_lesson).status_code == 404
 
 
+def test_one_browser_signing_up_and_out_in_turn_is_limited_per_session():
+    """Signing up signs in (a new session key) and signing out starts a new session: neither
+    restarts the browser's count, so the per-session limit holds."""
+    per_session = next(limit for limit in limits.SIGNING_UP if limit.per == "session")
+    browser = Client()
+    browser.get("/en/lessons/new/")  # a visitor's page: the session begins with the visit
+    browser.post("/en/lessons/new/", {"pick": "hearts:pagat"})
+    for n in range(per_session.count):
+        sign_up(browser, f"visitor{n}")
+        assert sign_out(browser).status_code == 302
+    refused = browser.post(
+        "/en/accounts/sign-up/",
+        {"username": "one-too-many", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert refused.status_code == 429 and "Retry-After" in refused
+    assert not User.objects.filter(username="one-too-many").exists()
+    other = Client()  # another browser at the same address is not held by this one's count
+    other.post("/en/lessons/new/", {"pick": "hearts:pagat"})
+    sign_up(other, "neighbour")
+
+
 def test_signing_out_ends_the_session_for_good():
     browser = Client()
     sign_up(browser, "amal")
