@@ -49,6 +49,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if self.place is not None:
             await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
+            await self.channel_layer.group_discard(self.own_group, self.channel_name)
             await database_sync_to_async(self._leave)()
             await live.announce(self.public_id, "presence")
 
@@ -89,7 +90,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.move(frame)
         elif kind == "next":
             await self.change(lambda table, place: service.next_deal(table, place, self.deal))
-        else:  # a second hello, a coach's hint (not yet), or no message at all
+        elif kind == "hint":
+            card, text = frame.get("card"), frame.get("text")
+            await self.note(lambda table, place: service.hint(table, place, card, text))
+        elif kind == "ask":
+            await self.note(service.ask)
+        else:  # a second hello, or no message at all
             await self.error("bad_frame")
 
     async def hello(self, frame):
@@ -109,7 +115,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(CLOSE_NOT_FOUND)
             return
         self.place = place
+        self.own_group = live.place_group(self.public_id, place.pk)
         await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
+        await self.channel_layer.group_add(self.own_group, self.channel_name)
         # The client says which moves of the deal in play it has: those after them are sent
         # one by one; a client that has none, or another deal's, is sent the state.
         self.ply = ply
@@ -131,20 +139,46 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def change(self, act):
         refused = await database_sync_to_async(self._change)(act)
         if refused is not None:
-            await self.error(*refused)
+            await self.refused(*refused)
             return
         await live.announce(self.public_id)
+
+    async def note(self, act):
+        """A hint or an ask: sent to the one place it is for, never to this table's others."""
+        sent = []
+        refused = await database_sync_to_async(self._change)(
+            lambda table, place: sent.append(act(table, place))
+        )
+        if refused is not None:
+            await self.refused(*refused)
+            return
+        target, frame = sent[0]
+        await live.tell(self.public_id, target.pk, frame)
+
+    async def refused(self, code, details):
+        await self.error(code, details)
+        if code == "not_found":  # this place was reissued or given away meanwhile
+            await self.close(CLOSE_NOT_FOUND)
 
     # --- what the layer tells ---------------------------------------------------------------
 
     async def table_changed(self, event):
-        if event.get("what") == "presence":
+        if not await database_sync_to_async(self._refresh)():
+            await self.refused("not_found", {})
+            return
+        if event.get("what") == "places":  # names, invitations, a seat given away
+            await self.catch_up(force=True)
+            await self.presence()
+        elif event.get("what") == "presence":
             await self.presence()
         else:
             await self.catch_up()
 
-    async def catch_up(self, hello=False):
-        frames = await database_sync_to_async(self._frames)(hello)
+    async def table_note(self, event):
+        await self.send_frame(event["frame"])
+
+    async def catch_up(self, hello=False, force=False):
+        frames = await database_sync_to_async(self._frames)(hello, force)
         for frame in frames:
             await self.send_frame(frame)
 
@@ -167,6 +201,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             Place.objects.filter(pk=place.pk).update(connections=F("connections") + 1)
         return place
 
+    def _refresh(self) -> bool:
+        """Read this place again: False once it was reissued or given to a computer player."""
+        place = service.current(self.place)
+        if place is None:
+            return False
+        self.place = place
+        return True
+
     def _leave(self):
         Place.objects.filter(pk=self.place.pk, connections__gt=0).update(
             connections=F("connections") - 1
@@ -183,6 +225,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _change(self, act):
         """``act`` on the table: None, or the refusal's code and details."""
+        if not self._refresh():
+            return ("not_found", {})
         try:
             with translation.override(self.lang):
                 act(self.place.table, self.place)
@@ -192,7 +236,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return ("not_found", {})
         return None
 
-    def _frames(self, hello: bool) -> list[dict]:
+    def _frames(self, hello: bool, force: bool = False) -> list[dict]:
         """What this client has not seen: the moves after its ``ply``, then a state when it
         was behind, when a deal ended or began, when a pass ended; or only the state."""
         table = self.place.table
@@ -223,7 +267,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         else:
             state = True
-        if state:
+        if state or force:
             with translation.override(self.lang):
                 data = service.match_json(table, match, played, self.place)
             out.append(
