@@ -99,6 +99,8 @@ def show(request, public_id):
         place = _place(request, public_id)
         if place is None:
             return error("not_found", {}, 404)
+        if service.overdue(place.table):  # a turn ran out with no socket open to see it
+            live.changed(public_id)
         return _show(place.table, place)
 
 

@@ -13,7 +13,9 @@ frame and changes nothing. A client sending more than ``SLOW`` frames in ``WINDO
 is refused each further one, and past ``DROP`` the socket is closed.
 """
 
+import asyncio
 import json
+import random
 import time
 from collections import deque
 
@@ -28,7 +30,7 @@ from rulebook.engine.table import SEATS
 
 from . import live, service
 from .messages import explain
-from .models import Place
+from .models import Place, Table
 
 MAX_FRAME = 2048  # bytes: the longest frame a client needs is a pass of three cards
 WINDOW, SLOW, DROP = 10, 20, 60  # seconds; frames refused past SLOW, socket closed past DROP
@@ -44,9 +46,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.deal = self.ply = None  # what this client has: the deal's number, its moves
         self.over = False
         self.frames = deque()
+        self.due = self.timer = None  # the turn timer: when the turn in play runs out
         await self.accept()
 
     async def disconnect(self, code):
+        if self.timer is not None:
+            self.timer.cancel()
         if self.place is not None:
             await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
             await self.channel_layer.group_discard(self.own_group, self.channel_name)
@@ -124,6 +129,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.deal = frame.get("deal_number") if isinstance(frame.get("deal_number"), int) else None
         await self.catch_up(hello=True)
         await live.announce(self.public_id, "presence")
+        if getattr(self, "_came_back", False):
+            await live.announce(self.public_id)  # the others' sockets re-arm their timers
 
     async def move(self, frame):
         ply, token = frame.get("ply"), frame.get("move")
@@ -181,6 +188,23 @@ class TableConsumer(AsyncWebsocketConsumer):
         frames = await database_sync_to_async(self._frames)(hello, force)
         for frame in frames:
             await self.send_frame(frame)
+        self.arm()
+
+    def arm(self):
+        """Wake when the turn in play runs out (any socket of the table may; the first to
+        store the computer's move wins, against the match's version)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.due is not None:
+            self.timer = asyncio.ensure_future(self.expire(self.due))
+
+    async def expire(self, due: float):
+        await asyncio.sleep(max(0.0, due - time.time()) + random.uniform(0.05, 0.5))
+        played = await database_sync_to_async(service.expire)(self.place.table)
+        if played is not None:
+            await live.announce(self.public_id)
+            await live.announce(self.public_id, "presence")
 
     async def presence(self):
         seats = await database_sync_to_async(self._presence)()
@@ -199,6 +223,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         if place is not None:
             Place.objects.filter(pk=place.pk).update(connections=F("connections") + 1)
+            if service.back(place):  # their seat was played for them while they were away
+                self._came_back = True
         return place
 
     def _refresh(self) -> bool:
@@ -215,11 +241,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
 
     def _presence(self) -> dict:
-        table = self.place.table
+        table = Table.objects.select_related("match").get(pk=self.place.table_id)
         here = {p.seat: p.connections > 0 for p in table.places.all() if p.role == Place.SEAT}
         players = table.match.players
         return {
-            SEATS[s]: ("computer" if players[s] else "here" if here.get(s) else "away")
+            SEATS[s]: (
+                "computer" if players[s] or s in table.away else "here" if here.get(s) else "away"
+            )
             for s in range(4)
         }
 
@@ -280,6 +308,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 }
             )
         self.deal, self.ply, self.over = played.deal_number, played.ply, played.deal_over
+        self.due = service.deadline(table, match, played)
         return out
 
     # --- sending ------------------------------------------------------------------------------

@@ -33,6 +33,11 @@ class Table(models.Model):
     # Who has seen the end of the deal and asked for the next: {"deal": n, "seats": [...],
     # "since": <epoch seconds of the first>} (the next deal waits for every person).
     ready = models.JSONField(default=dict, blank=True, editable=False)
+    # The turn timer, stored (never a process's memory): since when the match has stood at
+    # its version, {"version": v, "since": <epoch seconds>}; and the people's seats a labelled
+    # computer player plays since their turn ran out, until they come back.
+    clock = models.JSONField(default=dict, blank=True, editable=False)
+    away = models.JSONField(default=list, blank=True, editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -12,7 +12,7 @@ import time
 from django.db import transaction
 
 from practice import service as practice
-from practice.match import WATCHER, Conflict
+from practice.match import WATCHER, Conflict, new_seed
 from practice.models import Match
 from rulebook.engine import bots, cards
 from rulebook.engine.errors import BadInput, IllegalMove
@@ -21,6 +21,7 @@ from rulebook.engine.table import SEATS, parse_seat
 from .models import Place, Table, digest, new_key
 
 PERSON, COMPUTER = "person", "computer"
+ERRORS = (BadInput, IllegalMove, Conflict)
 MAX_TURN_SECONDS = 3600
 MAX_TEXT = 280  # a coach's hint (lessons.md's texts are plain, with no markup)
 MAX_NAME = 40  # Place.name
@@ -191,7 +192,102 @@ def move(table: Table, place: Place, tokens: list[str], ply, deal_number=None):
     if ply is None:
         raise BadInput("bad_ply")
     match, deals = read(table)
-    return practice.move(match, tokens, ply, deals, seat=place.seat, deal_number=deal_number)
+    away = set(_away(table))
+    others = away - {place.seat}  # the mover is back; the others' seats still play themselves
+
+    def act(played):
+        played.levels.update({s: AUTOPILOT for s in others})
+        played.play(tokens, ply, seat=place.seat, deal_number=deal_number)
+
+    played = practice.change(match, deals, act)
+    if place.seat in away:
+        back(place)
+    return played
+
+
+# --- the turn timer ----------------------------------------------------------------------------
+# A person's seat whose turn has waited ``turn_seconds`` is played by a labelled computer
+# player (``AUTOPILOT``) until the person comes back (a move, or a socket opened again). Its
+# clock is stored with the table: since when the match has stood at its version. Whoever sees
+# the turn overdue (any socket's timer, in any process, or any request) plays it, against that
+# version: two at once store one move, the other nothing.
+
+AUTOPILOT = "club"
+
+
+def _away(table: Table) -> list[int]:
+    return Table.objects.filter(pk=table.pk).values_list("away", flat=True).first() or []
+
+
+def back(place: Place) -> bool:
+    """The person at this seat is back: their seat is theirs to play again."""
+    if place.role != Place.SEAT:
+        return False
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=place.table_id)
+        if place.seat not in table.away:
+            return False
+        table.away = [s for s in table.away if s != place.seat]
+        table.save(update_fields=["away"])
+    return True
+
+
+def since(table: Table, match) -> float:
+    """When the match reached its version (the first reader to see a version starts its
+    clock: every socket reads the match as soon as it changes)."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        clock = locked.clock or {}
+        if clock.get("version", -1) >= match.version:
+            return clock["since"] if clock["version"] == match.version else time.time()
+        locked.clock = {"version": match.version, "since": time.time()}
+        locked.save(update_fields=["clock"])
+        return locked.clock["since"]
+
+
+def deadline(table: Table, match, played) -> float | None:
+    """When the turn in play runs out (epoch seconds), or None: no timer, a computer's turn,
+    the match over."""
+    if table.turn_seconds is None or played.over and played.state.is_over:
+        return None
+    if not played.state.is_over and played.state.to_act in played.levels:
+        return None
+    return since(table, match) + table.turn_seconds
+
+
+def overdue(table: Table) -> bool:
+    """``expire`` from a request (the page, the API): True when it played something."""
+    return table.turn_seconds is not None and expire(table) is not None
+
+
+def expire(table: Table, now: float | None = None):
+    """Play what has waited ``turn_seconds``: a person's turn (by ``AUTOPILOT``, the seat then
+    away), or the next deal once a deal is over. The practice match after it, or None when
+    nothing was due (or another reader played it first)."""
+    table = Table.objects.select_related("match").get(pk=table.pk)
+    if table.turn_seconds is None:
+        return None
+    match, deals = read(table)
+    played = match.replay(deals)
+    due = deadline(table, match, played)
+    if due is None or (time.time() if now is None else now) < due:
+        return None
+    away = set(table.away)
+    if not played.state.is_over:
+        away.add(played.state.to_act)
+    played.levels.update({s: AUTOPILOT for s in away})
+    try:
+        if played.state.is_over:
+            played.next_deal(new_seed(), played.deal_number)
+        else:
+            played.advance()
+    except ERRORS:
+        return None
+    if not match.store(played, deals):
+        return None  # another reader played it
+    if away != set(table.away):
+        Table.objects.filter(pk=table.pk).update(away=sorted(away))
+    return played
 
 
 def next_deal(table: Table, place: Place, deal_number=None):
@@ -365,6 +461,3 @@ def give(table: Table, place: Place, which, level) -> object:
         match.store(played, deals)
     table.match = match
     return played
-
-
-ERRORS = (BadInput, IllegalMove, Conflict)

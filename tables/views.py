@@ -169,6 +169,8 @@ def join(request, public_id, key):
 
 def table(request, public_id):
     place = _mine(request, public_id)
+    if service.overdue(place.table):  # a turn ran out with no socket open to see it
+        live.changed(public_id)
     match, deals = service.read(place.table)
     played = match.replay(deals)
     data = service.match_json(place.table, match, played, place)
