@@ -29,7 +29,7 @@ from rulebook.engine.contract import Phase
 from rulebook.engine.table import SEATS
 
 from . import live, service
-from .messages import explain
+from .messages import PHRASES, explain
 from .models import Place, Table
 
 MAX_FRAME = 2048  # bytes: the longest frame a client needs is a pass of three cards
@@ -100,6 +100,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.note(lambda table, place: service.hint(table, place, card, text))
         elif kind == "ask":
             await self.note(service.ask)
+        elif kind == "phrase":
+            await self.phrase(frame.get("code"))
         else:  # a second hello, or no message at all
             await self.error("bad_frame")
 
@@ -161,6 +163,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         target, frame = sent[0]
         await live.tell(self.public_id, target.pk, frame)
+
+    async def phrase(self, code):
+        if self.place.role != Place.SEAT:
+            await self.error("not_a_player")
+        elif not isinstance(code, str) or code not in PHRASES:
+            await self.error("bad_phrase")
+        else:
+            await live.phrase(self.public_id, SEATS[self.place.seat], code)
+
+    async def table_phrase(self, event):
+        code = event.get("code")
+        if code in PHRASES:
+            with translation.override(self.lang):
+                text = str(PHRASES[code])
+            frame = {"type": "phrase", "code": code, "seat": event.get("seat"), "text": text}
+            await self.send_frame(frame)
 
     async def refused(self, code, details):
         await self.error(code, details)

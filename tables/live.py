@@ -6,7 +6,7 @@ coached seat holds) and a seat's ask go only to the group of the one place they 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-CHANGED, NOTE = "table.changed", "table.note"
+CHANGED, NOTE, PHRASE = "table.changed", "table.note", "table.phrase"
 
 
 def group(public_id: str) -> str:
@@ -36,3 +36,11 @@ def note(public_id: str, pk: int, frame: dict) -> None:
 
 async def tell(public_id: str, pk: int, frame: dict) -> None:
     await get_channel_layer().group_send(place_group(public_id, pk), {"type": NOTE, "frame": frame})
+
+
+async def phrase(public_id: str, seat: str, code: str) -> None:
+    """A quick phrase, to every socket of the table: only its code and seat (each socket says
+    it in its own reader's language)."""
+    await get_channel_layer().group_send(
+        group(public_id), {"type": PHRASE, "seat": seat, "code": code}
+    )

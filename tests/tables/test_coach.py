@@ -158,3 +158,37 @@ def test_a_reissued_key_closes_its_socket_and_a_given_seat_is_a_computer():
         await north.io.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_quick_phrase_is_a_code_each_reader_reads_in_their_own_language():
+    data = make_table("hearts", "pagat")
+    table_id, keys = data["id"], data["keys"]
+
+    async def scenario():
+        north, south, watch = (
+            Socket(table_id, "N"),
+            Socket(table_id, "S"),
+            Socket(table_id, "watch"),
+        )
+        await north.open(keys["N"], lang="en")
+        await south.open(keys["S"], lang="fr")
+        await watch.open(keys["watch"], lang="ar")
+        await north.io.send_json_to({"type": "phrase", "code": "well_played"})
+        said = {s.name: await answer(s) for s in (north, south, watch)}
+        assert said["N"] == {
+            "type": "phrase",
+            "code": "well_played",
+            "seat": "N",
+            "text": "Well played!",
+        }
+        assert said["S"]["text"] == "Bien joué\u00a0!" and said["S"]["seat"] == "N"
+        assert said["watch"]["text"] == "أحسنت اللعب!"
+        await watch.io.send_json_to({"type": "phrase", "code": "thanks"})
+        assert (await answer(watch))["code"] == "not_a_player"
+        await south.io.send_json_to({"type": "phrase", "code": "<b>hi</b>"})
+        assert (await answer(south))["code"] == "bad_phrase"
+        assert await quiet({"N": north, "watch": watch}) == {"N": [], "watch": []}
+        for socket in (north, south, watch):
+            await socket.io.disconnect()
+
+    async_to_sync(scenario)()
