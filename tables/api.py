@@ -147,7 +147,7 @@ def move(request, public_id):
 @csrf_exempt
 @require_POST
 def next_deal(request, public_id):
-    return _change(request, public_id, _next)
+    return _change(request, public_id, _next, "places")  # "waiting_for" may have changed
 
 
 @csrf_exempt

@@ -94,7 +94,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if kind == "move":
             await self.move(frame)
         elif kind == "next":
-            await self.change(lambda table, place: service.next_deal(table, place, self.deal))
+            await self.change(
+                lambda table, place: service.next_deal(table, place, self.deal), "places"
+            )
         elif kind == "hint":
             card, text = frame.get("card"), frame.get("text")
             await self.note(lambda table, place: service.hint(table, place, card, text))
@@ -145,12 +147,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         tokens = token.split()[:13]
         await self.change(lambda table, place: service.move(table, place, tokens, ply, self.deal))
 
-    async def change(self, act):
+    async def change(self, act, what="moves"):
         refused = await database_sync_to_async(self._change)(act)
         if refused is not None:
             await self.refused(*refused)
             return
-        await live.announce(self.public_id)
+        await live.announce(self.public_id, what)
 
     async def note(self, act):
         """A hint or an ask: sent to the one place it is for, never to this table's others."""
@@ -219,7 +221,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def expire(self, due: float):
         await asyncio.sleep(max(0.0, due - time.time()) + random.uniform(0.05, 0.5))
-        played = await database_sync_to_async(service.expire)(self.place.table)
+        try:
+            played = await database_sync_to_async(service.expire)(self.place.table)
+        except (Table.DoesNotExist, Match.DoesNotExist):
+            return
         if played is not None:
             await live.announce(self.public_id)
             await live.announce(self.public_id, "presence")

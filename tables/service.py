@@ -181,6 +181,7 @@ def match_json(table: Table, match, practice_match, place: Place) -> dict:
         }
         for s, level in enumerate(practice_match.setup.seated)
     }
+    out["waiting_for"] = waiting_for(table, practice_match)
     return out
 
 
@@ -312,6 +313,7 @@ def next_deal(table: Table, place: Place, deal_number=None):
             "since": ready.get("since", time.time()),
         }
         Table.objects.filter(pk=table.pk).update(ready=ready)
+    table.ready = ready
     waited = table.turn_seconds is not None and time.time() - ready["since"] >= table.turn_seconds
     if not waited and not set(played.people) <= set(ready["seats"]):
         return played  # waiting for the others

@@ -239,7 +239,7 @@ def move(request, public_id):
 
 @require_POST
 def next_deal(request, public_id):
-    return _act(request, public_id, lambda t, p: service.next_deal(t, p))
+    return _act(request, public_id, lambda t, p: service.next_deal(t, p), "places")
 
 
 @require_POST

@@ -132,13 +132,17 @@ def test_the_next_deal_waits_for_every_person(client):
     data = create(client)
     table_id, keys = data["id"], data["keys"]
     play_to_the_end(table_id, 5)
+    shown = get(client, f"/api/tables/{table_id}", keys["S"]).json()
+    assert shown["waiting_for"] == ["N", "S"]
     answer = post(client, f"/api/tables/{table_id}/next", {}, keys["N"])
     assert answer.status_code == 200 and answer.json()["deal_number"] == 1
+    assert answer.json()["waiting_for"] == ["S"]
     post(client, f"/api/tables/{table_id}/next", {}, keys["N"])  # again: still waiting
     assert get(client, f"/api/tables/{table_id}", keys["N"]).json()["deal_number"] == 1
     assert post(client, f"/api/tables/{table_id}/next", {}, keys["coach"]).status_code == 403
     answer = post(client, f"/api/tables/{table_id}/next", {}, keys["S"])
     assert answer.status_code == 200 and answer.json()["deal_number"] == 2
+    assert answer.json()["waiting_for"] == []
 
 
 def test_the_next_deal_is_dealt_after_turn_seconds(client, monkeypatch):
