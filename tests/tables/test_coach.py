@@ -192,3 +192,48 @@ def test_a_quick_phrase_is_a_code_each_reader_reads_in_their_own_language():
             await socket.io.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_hint_crosses_the_channel_layer_only_to_its_seats_group(monkeypatch):
+    from channels.layers import get_channel_layer
+
+    from tables import live
+
+    layer = get_channel_layer()
+    sent = []
+    original = layer.group_send
+
+    async def capture(group, message):
+        sent.append((group, message))
+        await original(group, message)
+
+    monkeypatch.setattr(layer, "group_send", capture)
+    data = make_table("hearts", "pagat", coach="S")
+    table_id, keys = data["id"], data["keys"]
+
+    async def scenario():
+        coach, south = Socket(table_id, "coach"), Socket(table_id, "S")
+        await coach.open(keys["coach"])
+        await south.open(keys["S"])
+        held, _ = await database(south_cards, table_id)
+        await coach.io.send_json_to({"type": "hint", "card": held, "text": "this one"})
+        assert (await answer(south))["card"] == held
+        await south.io.send_json_to({"type": "ask"})
+        assert await answer(coach) == {"type": "ask"}
+        for socket in (coach, south):
+            await socket.io.disconnect()
+        return held
+
+    held = async_to_sync(scenario)()
+    table = Table.objects.get(public_id=table_id)
+    seat = table.places.get(role="seat", seat=2)
+    coach_place = table.places.get(role="coach")
+    notes = [(g, m) for g, m in sent if m["type"] == live.NOTE]
+    assert notes == [
+        (
+            live.place_group(table_id, seat.pk),
+            {"type": live.NOTE, "frame": {"type": "hint", "card": held, "text": "this one"}},
+        ),
+        (live.place_group(table_id, coach_place.pk), {"type": live.NOTE, "frame": {"type": "ask"}}),
+    ]
+    assert all(set(m) == {"type", "what"} for g, m in sent if g == live.group(table_id))
