@@ -306,7 +306,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                         "ply": index + 1,
                         "seat": SEATS[seat],
                         "move": tokens[index],
-                        "by": "computer" if seat in played.levels else "person",
+                        # a seat played for its away person is labelled as its computer's
+                        "by": "computer"
+                        if seat in played.levels or seat in table.away
+                        else "person",
                     }
                 )
             passed = any(t.startswith("pass:") for t in played.record.moves[self.ply :])

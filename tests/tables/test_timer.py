@@ -75,6 +75,7 @@ def test_a_socket_plays_an_overdue_turn_and_presence_says_computer():
             got.append(watch.take(await watch.io.receive_json_from(timeout=5)))
         moves = [f for f in got if f["type"] == "move"]
         assert moves and moves[0]["seat"] == seat and moves[0]["ply"] == before.ply + 1
+        assert moves[0]["by"] == "computer"  # labelled
         await watch.io.disconnect()
         person = Socket(table_id, seat)  # the person comes back
         await person.open(keys[seat])
