@@ -80,6 +80,7 @@ def new(request, game):
         params["seats"] = {letter: request.POST.get(f"seat.{letter}", "") for letter in SEATS}
         params["help"] = "true" if request.POST.get("help") else "false"
         try:
+            name = service.plain_text(request.POST.get("name"), "bad_name", service.MAX_NAME)
             wait = limits.creating(request, "table")
             if wait is not None:
                 return limits.page(request, wait)
@@ -88,7 +89,10 @@ def new(request, game):
             error, status = explain(e.code, e.details, game=game, html=True), 400
         else:
             host = next(k for k in SEATS if k in keys)  # the host takes the first person's seat
-            _take(request, service.by_key(table.public_id, keys.pop(host)))
+            seat = service.by_key(table.public_id, keys.pop(host))
+            seat.name = name
+            _take(request, seat)
+            Place.objects.filter(pk=seat.pk).update(name=name)
             invitations = [
                 {
                     "name": _place_name(game, name),
@@ -103,6 +107,7 @@ def new(request, game):
         "variants": list(spec.presets),
         "seats": _players(game),
         "error": error,
+        "max_name": service.MAX_NAME,
         "noindex": True,
     }
     return render(request, "tables/new.html", context, status=status)

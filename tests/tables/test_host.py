@@ -158,9 +158,12 @@ def test_the_next_deal_is_dealt_after_turn_seconds(client, monkeypatch):
 
 def test_the_host_page_reissues_and_gives_seats_and_others_get_404():
     host = Client()
+    refused = host.post("/en/tarneeb/table/new/", {"variant": "classic", "name": "<b>"})
+    assert refused.status_code == 400 and not Table.objects.exists()
     answer = host.post(
         "/en/tarneeb/table/new/",
         {
+            "name": "Hala",
             "variant": "classic",
             "seat.N": "person",
             "seat.E": "person",
@@ -174,6 +177,7 @@ def test_the_host_page_reissues_and_gives_seats_and_others_get_404():
     base = f"/en/tables/{table.public_id}"
     page = host.get(f"{base}/").content.decode()
     assert f'action="{base}/reissue/"' in page and f'action="{base}/give/"' in page
+    assert Place.objects.get(role="seat", seat=0).name == "Hala"
     guest = Client()
     assert guest.post(links[0], {"name": "Eli"}).status_code == 303  # East
     assert 'action="' + base + '/reissue/"' not in guest.get(f"{base}/").content.decode()
