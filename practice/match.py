@@ -245,6 +245,10 @@ class Practice:
         self.sheet.append(row)
         self.next_dealer = parse_seat(after["next_dealer"])
 
+    def advance(self) -> list[tuple[int, str, object]]:
+        """The computer players' moves now (a live table's seat just given to one)."""
+        return [] if self.state.is_over else self._advance()
+
     def _advance(self) -> list[tuple[int, str, object]]:
         """The computer players' moves until the learner is to act or the deal is over;
         ``(seat, token, reason)`` for each."""

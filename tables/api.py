@@ -99,10 +99,12 @@ def show(request, public_id):
         place = _place(request, public_id)
         if place is None:
             return error("not_found", {}, 404)
+        if service.overdue(place.table):  # a turn ran out with no socket open to see it
+            live.changed(public_id)
         return _show(place.table, place)
 
 
-def _change(request, public_id, act):
+def _change(request, public_id, act, what="moves"):
     with translation.override(_language(request)):
         place = _place(request, public_id)
         if place is None:
@@ -110,11 +112,13 @@ def _change(request, public_id, act):
         table = place.table
         try:
             practice_match = act(table, place, _body(request))
+        except service.NotHost:
+            return error("not_found", {}, 404)
         except service.ERRORS as e:
             return failure(e, game=table.match.game)
         except Match.DoesNotExist:
             return error("not_found", {}, 404)
-        live.changed(table.public_id)
+        live.changed(table.public_id, what)
         return _show(table, place, practice_match)
 
 
@@ -143,4 +147,47 @@ def move(request, public_id):
 @csrf_exempt
 @require_POST
 def next_deal(request, public_id):
-    return _change(request, public_id, _next)
+    return _change(request, public_id, _next, "places")  # "waiting_for" may have changed
+
+
+@csrf_exempt
+@require_POST
+def name(request, public_id):
+    """``{"name": "<text>"}``: the name of the key's seat, shown to everyone in ``seats``."""
+    return _change(
+        request, public_id, lambda t, p, body: service.rename(p, body.get("name")), "places"
+    )
+
+
+@csrf_exempt
+@require_POST
+def give(request, public_id):
+    """The host's: ``{"seat": "E", "level": "<level>"}`` gives a person's seat to a computer
+    player. Anyone else's key: 404."""
+    return _change(
+        request,
+        public_id,
+        lambda t, p, body: service.give(t, p, body.get("seat"), body.get("level")),
+        "places",
+    )
+
+
+@csrf_exempt
+@require_POST
+def reissue(request, public_id):
+    """The host's: ``{"seat": "E" | "coach"}`` revokes that place's invitation and answers the
+    new one, once: ``{"key", "url"}``. Anyone else's key: 404."""
+    with translation.override(_language(request)):
+        place = _place(request, public_id)
+        if place is None:
+            return error("not_found", {}, 404)
+        table = place.table
+        try:
+            key = service.reissue(table, place, _body(request).get("seat"))
+        except service.NotHost:
+            return error("not_found", {}, 404)
+        except service.ERRORS as e:
+            return failure(e, game=table.match.game)
+        live.changed(table.public_id, "places")
+        url = absolute(reverse("tables:join", args=[table.public_id, key]))
+        return _answer({"key": key, "url": url})

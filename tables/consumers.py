@@ -13,7 +13,9 @@ frame and changes nothing. A client sending more than ``SLOW`` frames in ``WINDO
 is refused each further one, and past ``DROP`` the socket is closed.
 """
 
+import asyncio
 import json
+import random
 import time
 from collections import deque
 
@@ -27,8 +29,8 @@ from rulebook.engine.contract import Phase
 from rulebook.engine.table import SEATS
 
 from . import live, service
-from .messages import explain
-from .models import Place
+from .messages import PHRASES, explain
+from .models import Place, Table
 
 MAX_FRAME = 2048  # bytes: the longest frame a client needs is a pass of three cards
 WINDOW, SLOW, DROP = 10, 20, 60  # seconds; frames refused past SLOW, socket closed past DROP
@@ -44,11 +46,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.deal = self.ply = None  # what this client has: the deal's number, its moves
         self.over = False
         self.frames = deque()
+        self.due = self.timer = None  # the turn timer: when the turn in play runs out
         await self.accept()
 
     async def disconnect(self, code):
+        if self.timer is not None:
+            self.timer.cancel()
         if self.place is not None:
             await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
+            await self.channel_layer.group_discard(self.own_group, self.channel_name)
             await database_sync_to_async(self._leave)()
             await live.announce(self.public_id, "presence")
 
@@ -88,8 +94,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         if kind == "move":
             await self.move(frame)
         elif kind == "next":
-            await self.change(lambda table, place: service.next_deal(table, place, self.deal))
-        else:  # a second hello, a coach's hint (not yet), or no message at all
+            await self.change(
+                lambda table, place: service.next_deal(table, place, self.deal), "places"
+            )
+        elif kind == "hint":
+            card, text = frame.get("card"), frame.get("text")
+            await self.note(lambda table, place: service.hint(table, place, card, text))
+        elif kind == "ask":
+            await self.note(service.ask)
+        elif kind == "phrase":
+            await self.phrase(frame.get("code"))
+        else:  # a second hello, or no message at all
             await self.error("bad_frame")
 
     async def hello(self, frame):
@@ -109,13 +124,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(CLOSE_NOT_FOUND)
             return
         self.place = place
+        self.own_group = live.place_group(self.public_id, place.pk)
         await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
+        await self.channel_layer.group_add(self.own_group, self.channel_name)
         # The client says which moves of the deal in play it has: those after them are sent
         # one by one; a client that has none, or another deal's, is sent the state.
         self.ply = ply
         self.deal = frame.get("deal_number") if isinstance(frame.get("deal_number"), int) else None
         await self.catch_up(hello=True)
         await live.announce(self.public_id, "presence")
+        if getattr(self, "_came_back", False):
+            await live.announce(self.public_id)  # the others' sockets re-arm their timers
 
     async def move(self, frame):
         ply, token = frame.get("ply"), frame.get("move")
@@ -128,25 +147,87 @@ class TableConsumer(AsyncWebsocketConsumer):
         tokens = token.split()[:13]
         await self.change(lambda table, place: service.move(table, place, tokens, ply, self.deal))
 
-    async def change(self, act):
+    async def change(self, act, what="moves"):
         refused = await database_sync_to_async(self._change)(act)
         if refused is not None:
-            await self.error(*refused)
+            await self.refused(*refused)
             return
-        await live.announce(self.public_id)
+        await live.announce(self.public_id, what)
+
+    async def note(self, act):
+        """A hint or an ask: sent to the one place it is for, never to this table's others."""
+        sent = []
+        refused = await database_sync_to_async(self._change)(
+            lambda table, place: sent.append(act(table, place))
+        )
+        if refused is not None:
+            await self.refused(*refused)
+            return
+        target, frame = sent[0]
+        await live.tell(self.public_id, target.pk, frame)
+
+    async def phrase(self, code):
+        if self.place.role != Place.SEAT:
+            await self.error("not_a_player")
+        elif not isinstance(code, str) or code not in PHRASES:
+            await self.error("bad_phrase")
+        else:
+            await live.phrase(self.public_id, SEATS[self.place.seat], code)
+
+    async def table_phrase(self, event):
+        code = event.get("code")
+        if code in PHRASES:
+            with translation.override(self.lang):
+                text = str(PHRASES[code])
+            frame = {"type": "phrase", "code": code, "seat": event.get("seat"), "text": text}
+            await self.send_frame(frame)
+
+    async def refused(self, code, details):
+        await self.error(code, details)
+        if code == "not_found":  # this place was reissued or given away meanwhile
+            await self.close(CLOSE_NOT_FOUND)
 
     # --- what the layer tells ---------------------------------------------------------------
 
     async def table_changed(self, event):
-        if event.get("what") == "presence":
+        if not await database_sync_to_async(self._refresh)():
+            await self.refused("not_found", {})
+            return
+        if event.get("what") == "places":  # names, invitations, a seat given away
+            await self.catch_up(force=True)
+            await self.presence()
+        elif event.get("what") == "presence":
             await self.presence()
         else:
             await self.catch_up()
 
-    async def catch_up(self, hello=False):
-        frames = await database_sync_to_async(self._frames)(hello)
+    async def table_note(self, event):
+        await self.send_frame(event["frame"])
+
+    async def catch_up(self, hello=False, force=False):
+        frames = await database_sync_to_async(self._frames)(hello, force)
         for frame in frames:
             await self.send_frame(frame)
+        self.arm()
+
+    def arm(self):
+        """Wake when the turn in play runs out (any socket of the table may; the first to
+        store the computer's move wins, against the match's version)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.due is not None:
+            self.timer = asyncio.ensure_future(self.expire(self.due))
+
+    async def expire(self, due: float):
+        await asyncio.sleep(max(0.0, due - time.time()) + random.uniform(0.05, 0.5))
+        try:
+            played = await database_sync_to_async(service.expire)(self.place.table)
+        except (Table.DoesNotExist, Match.DoesNotExist):
+            return
+        if played is not None:
+            await live.announce(self.public_id)
+            await live.announce(self.public_id, "presence")
 
     async def presence(self):
         seats = await database_sync_to_async(self._presence)()
@@ -165,7 +246,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         if place is not None:
             Place.objects.filter(pk=place.pk).update(connections=F("connections") + 1)
+            if service.back(place):  # their seat was played for them while they were away
+                self._came_back = True
         return place
+
+    def _refresh(self) -> bool:
+        """Read this place again: False once it was reissued or given to a computer player."""
+        place = service.current(self.place)
+        if place is None:
+            return False
+        self.place = place
+        return True
 
     def _leave(self):
         Place.objects.filter(pk=self.place.pk, connections__gt=0).update(
@@ -173,16 +264,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
 
     def _presence(self) -> dict:
-        table = self.place.table
+        table = Table.objects.select_related("match").get(pk=self.place.table_id)
         here = {p.seat: p.connections > 0 for p in table.places.all() if p.role == Place.SEAT}
         players = table.match.players
         return {
-            SEATS[s]: ("computer" if players[s] else "here" if here.get(s) else "away")
+            SEATS[s]: (
+                "computer" if players[s] or s in table.away else "here" if here.get(s) else "away"
+            )
             for s in range(4)
         }
 
     def _change(self, act):
         """``act`` on the table: None, or the refusal's code and details."""
+        if not self._refresh():
+            return ("not_found", {})
         try:
             with translation.override(self.lang):
                 act(self.place.table, self.place)
@@ -192,7 +287,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return ("not_found", {})
         return None
 
-    def _frames(self, hello: bool) -> list[dict]:
+    def _frames(self, hello: bool, force: bool = False) -> list[dict]:
         """What this client has not seen: the moves after its ``ply``, then a state when it
         was behind, when a deal ended or began, when a pass ended; or only the state."""
         table = self.place.table
@@ -211,7 +306,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                         "ply": index + 1,
                         "seat": SEATS[seat],
                         "move": tokens[index],
-                        "by": "computer" if seat in played.levels else "person",
+                        # a seat played for its away person is labelled as its computer's
+                        "by": "computer"
+                        if seat in played.levels or seat in table.away
+                        else "person",
                     }
                 )
             passed = any(t.startswith("pass:") for t in played.record.moves[self.ply :])
@@ -223,7 +321,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         else:
             state = True
-        if state:
+        if state or force:
             with translation.override(self.lang):
                 data = service.match_json(table, match, played, self.place)
             out.append(
@@ -236,6 +334,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 }
             )
         self.deal, self.ply, self.over = played.deal_number, played.ply, played.deal_over
+        self.due = service.deadline(table, match, played)
         return out
 
     # --- sending ------------------------------------------------------------------------------

@@ -20,6 +20,22 @@ MESSAGES = {
     "frame_too_large": _("This message is too long."),
     "say_hello": _("Say hello first."),
     "too_many": _("Too many messages in a short time: slow down."),
+    "not_the_coach": _("Only the coach can give a hint."),
+    "not_coached": _("Only the seat with a coach can ask its coach."),
+    "bad_hint": _("A hint is plain text of at most 280 characters, with no markup."),
+    "bad_hint_card": _("A hint can only name a card the coached seat holds."),
+    "bad_name": _("A name is plain text of at most 40 characters."),
+    "bad_place": _("Choose the seat of a person other than you, or the coach."),
+    "bad_phrase": _("Choose one of the table’s phrases."),
+}
+
+
+# The quick phrases a person may send the table: a code on the wire, each reader's own words.
+PHRASES = {
+    "well_played": _("Well played!"),
+    "your_turn": _("Your turn."),
+    "thanks": _("Thanks!"),
+    "one_moment": _("One moment, please."),
 }
 
 

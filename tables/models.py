@@ -30,6 +30,14 @@ class Table(models.Model):
     coach_seat = models.PositiveSmallIntegerField(_("coached seat"), null=True, blank=True)
     turn_seconds = models.PositiveIntegerField(_("seconds a turn"), null=True, blank=True)
     help = models.BooleanField(_("computer help"), default=False)
+    # Who has seen the end of the deal and asked for the next: {"deal": n, "seats": [...],
+    # "since": <epoch seconds of the first>} (the next deal waits for every person).
+    ready = models.JSONField(default=dict, blank=True, editable=False)
+    # The turn timer, stored (never a process's memory): since when the match has stood at
+    # its version, {"version": v, "since": <epoch seconds>}; and the people's seats a labelled
+    # computer player plays since their turn ran out, until they come back.
+    clock = models.JSONField(default=dict, blank=True, editable=False)
+    away = models.JSONField(default=list, blank=True, editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -59,6 +67,9 @@ class Place(models.Model):
     name = models.CharField(_("name"), max_length=40, blank=True)
     # Sockets open on this place now, in every process (presence: "here" or "away").
     connections = models.PositiveIntegerField(default=0, editable=False)
+    # The last coach's hint to this seat, or the coached seat's ask to this coach: the frame,
+    # kept for the page without JavaScript (the WebSocket sends it at once).
+    note = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("place")

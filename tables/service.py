@@ -6,24 +6,38 @@ against the match's version, so two sent at once give one move and one ``stale_p
 """
 
 import dataclasses
+import re
+import time
 
 from django.db import transaction
 
 from practice import service as practice
-from practice.match import WATCHER, Conflict
+from practice.match import WATCHER, Conflict, new_seed
 from practice.models import Match
-from rulebook.engine import bots
+from rulebook.engine import bots, cards
 from rulebook.engine.errors import BadInput, IllegalMove
 from rulebook.engine.table import SEATS, parse_seat
 
 from .models import Place, Table, digest, new_key
 
 PERSON, COMPUTER = "person", "computer"
+ERRORS = (BadInput, IllegalMove, Conflict)
 MAX_TURN_SECONDS = 3600
+MAX_TEXT = 280  # a coach's hint (lessons.md's texts are plain, with no markup)
+MAX_NAME = 40  # Place.name
+MARKUP = re.compile(r"<\s*[A-Za-z/!?]|[\x00-\x08\x0b-\x1f\x7f]")
 
 
 class Refused(BadInput):
-    """A request this place may not make (HTTP 403): ``not_a_player``."""
+    """A request this place may not make (HTTP 403): ``not_a_player``, ``not_the_coach``,
+    ``not_coached``."""
+
+
+class NotHost(BadInput):
+    """A host's request from anyone else: answered as no table at all (404)."""
+
+    def __init__(self):
+        super().__init__("not_found")
 
 
 def players_from(seats) -> tuple:
@@ -167,6 +181,7 @@ def match_json(table: Table, match, practice_match, place: Place) -> dict:
         }
         for s, level in enumerate(practice_match.setup.seated)
     }
+    out["waiting_for"] = waiting_for(table, practice_match)
     return out
 
 
@@ -178,14 +193,273 @@ def move(table: Table, place: Place, tokens: list[str], ply, deal_number=None):
     if ply is None:
         raise BadInput("bad_ply")
     match, deals = read(table)
-    return practice.move(match, tokens, ply, deals, seat=place.seat, deal_number=deal_number)
+    away = set(_away(table))
+    others = away - {place.seat}  # the mover is back; the others' seats still play themselves
+
+    def act(played):
+        played.levels.update({s: AUTOPILOT for s in others})
+        played.play(tokens, ply, seat=place.seat, deal_number=deal_number)
+
+    played = practice.change(match, deals, act)
+    if place.seat in away:
+        back(place)
+    return played
+
+
+# --- the turn timer ----------------------------------------------------------------------------
+# A person's seat whose turn has waited ``turn_seconds`` is played by a labelled computer
+# player (``AUTOPILOT``) until the person comes back (a move, or a socket opened again). Its
+# clock is stored with the table: since when the match has stood at its version. Whoever sees
+# the turn overdue (any socket's timer, in any process, or any request) plays it, against that
+# version: two at once store one move, the other nothing.
+
+AUTOPILOT = "club"
+
+
+def _away(table: Table) -> list[int]:
+    return Table.objects.filter(pk=table.pk).values_list("away", flat=True).first() or []
+
+
+def back(place: Place) -> bool:
+    """The person at this seat is back: their seat is theirs to play again."""
+    if place.role != Place.SEAT:
+        return False
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=place.table_id)
+        if place.seat not in table.away:
+            return False
+        table.away = [s for s in table.away if s != place.seat]
+        table.save(update_fields=["away"])
+    return True
+
+
+def since(table: Table, match) -> float:
+    """When the match reached its version (the first reader to see a version starts its
+    clock: every socket reads the match as soon as it changes)."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        clock = locked.clock or {}
+        if clock.get("version", -1) >= match.version:
+            return clock["since"] if clock["version"] == match.version else time.time()
+        locked.clock = {"version": match.version, "since": time.time()}
+        locked.save(update_fields=["clock"])
+        return locked.clock["since"]
+
+
+def deadline(table: Table, match, played) -> float | None:
+    """When the turn in play runs out (epoch seconds), or None: no timer, a computer's turn,
+    the match over."""
+    if table.turn_seconds is None or played.over and played.state.is_over:
+        return None
+    if not played.state.is_over and played.state.to_act in played.levels:
+        return None
+    return since(table, match) + table.turn_seconds
+
+
+def overdue(table: Table) -> bool:
+    """``expire`` from a request (the page, the API): True when it played something."""
+    return table.turn_seconds is not None and expire(table) is not None
+
+
+def expire(table: Table, now: float | None = None):
+    """Play what has waited ``turn_seconds``: a person's turn (by ``AUTOPILOT``, the seat then
+    away), or the next deal once a deal is over. The practice match after it, or None when
+    nothing was due (or another reader played it first)."""
+    table = Table.objects.select_related("match").get(pk=table.pk)
+    if table.turn_seconds is None:
+        return None
+    match, deals = read(table)
+    played = match.replay(deals)
+    due = deadline(table, match, played)
+    if due is None or (time.time() if now is None else now) < due:
+        return None
+    away = set(table.away)
+    if not played.state.is_over:
+        away.add(played.state.to_act)
+    played.levels.update({s: AUTOPILOT for s in away})
+    try:
+        if played.state.is_over:
+            played.next_deal(new_seed(), played.deal_number)
+        else:
+            played.advance()
+    except ERRORS:
+        return None
+    if not match.store(played, deals):
+        return None  # another reader played it
+    if away != set(table.away):
+        Table.objects.filter(pk=table.pk).update(away=sorted(away))
+    return played
 
 
 def next_deal(table: Table, place: Place, deal_number=None):
+    """A person has seen the end of the deal and asks for the next: recorded; the next deal
+    is dealt once every person has asked (or ``turn_seconds`` after the first did)."""
     if place.role != Place.SEAT:
         raise Refused("not_a_player")
     match, deals = read(table)
-    return practice.next_deal(match, deal_number, deals)
+    played = match.replay(deals)
+    if (
+        not played.state.is_over
+        or played.over
+        or (deal_number is not None and deal_number != played.deal_number)
+    ):
+        return practice.next_deal(match, deal_number, deals)  # its own refusal
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        ready = locked.ready if locked.ready.get("deal") == played.deal_number else {}
+        ready = {
+            "deal": played.deal_number,
+            "seats": sorted(set(ready.get("seats", [])) | {place.seat}),
+            "since": ready.get("since", time.time()),
+        }
+        Table.objects.filter(pk=table.pk).update(ready=ready)
+    table.ready = ready
+    waited = table.turn_seconds is not None and time.time() - ready["since"] >= table.turn_seconds
+    if not waited and not set(played.people) <= set(ready["seats"]):
+        return played  # waiting for the others
+    return practice.next_deal(match, played.deal_number, deals)
 
 
-ERRORS = (BadInput, IllegalMove, Conflict)
+def waiting_for(table: Table, practice_match) -> list[str]:
+    """The people who have not yet asked for the next deal, once a deal is over."""
+    if not practice_match.state.is_over or practice_match.over:
+        return []
+    ready = table.ready if table.ready.get("deal") == practice_match.deal_number else {}
+    return [SEATS[s] for s in practice_match.people if s not in ready.get("seats", [])]
+
+
+def current(place: Place) -> Place | None:
+    """The place as it is stored now, or None once its invitation was reissued or its seat
+    given to a computer player (whoever held it then holds nothing)."""
+    return (
+        Place.objects.select_related("table__match")
+        .filter(pk=place.pk, key_digest=place.key_digest)
+        .first()
+    )
+
+
+def plain_text(value, code: str, limit: int) -> str:
+    """A person's text: plain, at most ``limit`` characters; markup or a control character
+    is refused (``code``), never passed on."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadInput(code)
+    text = " ".join(value.split()) if limit <= MAX_NAME else value.strip()
+    if len(text) > limit or MARKUP.search(text):
+        raise BadInput(code)
+    return text
+
+
+def hint(table: Table, place: Place, card, text) -> tuple[Place, dict]:
+    """The coach's hint: a card the coached seat holds (or None) and a text. The seat's place
+    (its connections only are sent it) and the frame; kept as the seat's note for its page."""
+    if place.role != Place.COACH:
+        raise Refused("not_the_coach")
+    text = plain_text(text, "bad_hint", MAX_TEXT)
+    token = None
+    if card not in (None, ""):
+        if not isinstance(card, str) or len(card) > 3:
+            raise BadInput("bad_hint_card")
+        match, deals = read(table)
+        played = match.replay(deals)
+        try:
+            code = cards.parse_card(card)
+        except BadInput:
+            raise BadInput("bad_hint_card") from None
+        if played.state.is_over or code not in cards.cards_in(played.state.hands[place.seat]):
+            raise BadInput("bad_hint_card")
+        token = cards.card_code(code)
+    if not text and token is None:
+        raise BadInput("bad_hint")
+    seat = table.places.filter(role=Place.SEAT, seat=place.seat).first()
+    if seat is None:
+        raise Refused("not_coached")  # the seat was given to a computer player
+    frame = {"type": "hint", "card": token, "text": text}
+    Place.objects.filter(pk=seat.pk).update(note=frame)
+    return seat, frame
+
+
+def ask(table: Table, place: Place) -> tuple[Place, dict]:
+    """The coached seat asks its coach: the coach's place and the frame."""
+    if place.role != Place.SEAT or place.seat != table.coach_seat:
+        raise Refused("not_coached")
+    coach = table.places.filter(role=Place.COACH).first()
+    if coach is None:
+        raise Refused("not_coached")
+    frame = {"type": "ask"}
+    Place.objects.filter(pk=coach.pk).update(note=frame)
+    return coach, frame
+
+
+def rename(place: Place, name) -> None:
+    """A person's name for their seat (plain text, at most ``MAX_NAME`` characters)."""
+    if place.role != Place.SEAT:
+        raise Refused("not_a_player")
+    place.name = plain_text(name, "bad_name", MAX_NAME)
+    Place.objects.filter(pk=place.pk).update(name=place.name)
+
+
+# --- the host's controls ---------------------------------------------------------------------
+
+
+def host_seat(table: Table) -> int:
+    """The host's seat: the first person's (taken at creation, never given away)."""
+    return next(s for s, p in enumerate(table.match.players) if p is None)
+
+
+def is_host(table: Table, place: Place | None) -> bool:
+    return place is not None and place.role == Place.SEAT and place.seat == host_seat(table)
+
+
+def _hosted_place(table: Table, place: Place, which) -> Place:
+    """The place the host names (a person's seat other than the host's, or ``coach``)."""
+    if not is_host(table, place):
+        raise NotHost
+    if which == "coach":
+        found = table.places.filter(role=Place.COACH).first()
+    elif isinstance(which, str) and len(which) == 1 and which in SEATS:
+        seat = parse_seat(which)
+        found = None
+        if seat != place.seat:
+            found = table.places.filter(role=Place.SEAT, seat=seat).first()
+    else:
+        found = None
+    if found is None:
+        raise BadInput("bad_place")
+    return found
+
+
+def reissue(table: Table, place: Place, which) -> str:
+    """The host reissues a place's invitation: its old key stops opening it anywhere and
+    whoever took it holds nothing; the new key (shown once)."""
+    target = _hosted_place(table, place, which)
+    key = new_key()
+    Place.objects.filter(pk=target.pk).update(
+        key_digest=digest(key), session_key="", user=None, name="", note=None
+    )
+    return key
+
+
+def give(table: Table, place: Place, which, level) -> object:
+    """The host gives a person's seat to a computer player of ``level``: the seat's place is
+    gone (its key opens nothing), and the computer plays at once if it is its turn. The
+    practice match after it."""
+    target = _hosted_place(table, place, which)
+    if target.role != Place.SEAT:
+        raise BadInput("bad_place")
+    if not isinstance(level, str) or level not in bots.LEVELS:
+        raise BadInput("bad_seats")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=table.match.pk)
+        players = list(match.players)
+        players[target.seat] = level
+        match.players = players
+        match.save(update_fields=["players"])
+        target.delete()
+        deals = list(match.deals.all())
+        played = match.replay(deals)
+        played.advance()
+        match.store(played, deals)
+    table.match = match
+    return played

@@ -10,6 +10,11 @@ urlpatterns = [
     path("tables/<slug:public_id>/", views.table, name="table"),
     path("tables/<slug:public_id>/move/", views.move, name="move"),
     path("tables/<slug:public_id>/next/", views.next_deal, name="next"),
+    path("tables/<slug:public_id>/hint/", views.hint, name="hint"),
+    path("tables/<slug:public_id>/ask/", views.ask, name="ask"),
+    path("tables/<slug:public_id>/name/", views.name, name="name"),
+    path("tables/<slug:public_id>/reissue/", views.reissue, name="reissue"),
+    path("tables/<slug:public_id>/give/", views.give, name="give"),
     # the invitation: GET shows it, POST takes the place
     path("tables/<slug:public_id>/join/<slug:key>/", views.join, name="join"),
     path("<slug:game>/table/new/", views.new, name="new"),

@@ -80,6 +80,7 @@ def new(request, game):
         params["seats"] = {letter: request.POST.get(f"seat.{letter}", "") for letter in SEATS}
         params["help"] = "true" if request.POST.get("help") else "false"
         try:
+            name = service.plain_text(request.POST.get("name"), "bad_name", service.MAX_NAME)
             wait = limits.creating(request, "table")
             if wait is not None:
                 return limits.page(request, wait)
@@ -88,7 +89,10 @@ def new(request, game):
             error, status = explain(e.code, e.details, game=game, html=True), 400
         else:
             host = next(k for k in SEATS if k in keys)  # the host takes the first person's seat
-            _take(request, service.by_key(table.public_id, keys.pop(host)))
+            seat = service.by_key(table.public_id, keys.pop(host))
+            seat.name = name
+            _take(request, seat)
+            Place.objects.filter(pk=seat.pk).update(name=name)
             invitations = [
                 {
                     "name": _place_name(game, name),
@@ -103,6 +107,7 @@ def new(request, game):
         "variants": list(spec.presets),
         "seats": _players(game),
         "error": error,
+        "max_name": service.MAX_NAME,
         "noindex": True,
     }
     return render(request, "tables/new.html", context, status=status)
@@ -146,22 +151,53 @@ def join(request, public_id, key):
     if place is None:
         _not_found()
     mine = service.by_session(public_id, request.session, request.user)
+    context = {"place": place, "taken": place.taken and mine != place, "noindex": True}
+    context["match"] = place.table.match
+    context["max_name"] = service.MAX_NAME
     if request.method == "POST":
         if place.taken and mine != place:
             return render(request, "tables/join.html", {"place": place, "taken": True}, status=409)
+        if place.role == Place.SEAT:
+            try:
+                place.name = service.plain_text(
+                    request.POST.get("name"), "bad_name", service.MAX_NAME
+                )
+            except BadInput as e:
+                context["error"] = explain(e.code, e.details, html=True)
+                return render(request, "tables/join.html", context, status=400)
+            place.save(update_fields=["name"])
         _take(request, place)
+        live.changed(public_id, "places")
         return capability.claimed(place.table.get_absolute_url())
-    context = {"place": place, "taken": place.taken and mine != place, "noindex": True}
-    context["match"] = place.table.match
     return render(request, "tables/join.html", context)
 
 
 def table(request, public_id):
     place = _mine(request, public_id)
+    if service.overdue(place.table):  # a turn ran out with no socket open to see it
+        live.changed(public_id)
     match, deals = service.read(place.table)
     played = match.replay(deals)
     data = service.match_json(place.table, match, played, place)
+    host = service.is_host(place.table, place)
+    others = (
+        [
+            {"letter": SEATS[p.seat], "name": _place_name(match.game, SEATS[p.seat])}
+            for p in place.table.places.all()
+            if p.role == Place.SEAT and p.seat != place.seat
+        ]
+        if host
+        else []
+    )
     context = {
+        "host": host,
+        "others": others,
+        "has_coach": place.table.places.filter(role=Place.COACH).exists(),
+        "levels": [{"value": level, "name": explain_player(level)} for level in bots.LEVELS],
+        "coached": place.role == Place.SEAT and place.seat == place.table.coach_seat,
+        "waiting": service.waiting_for(place.table, played),
+        "max_text": service.MAX_TEXT,
+        "max_name": service.MAX_NAME,
         "table": place.table,
         "place": place,
         "you": service.you(place),
@@ -174,17 +210,28 @@ def table(request, public_id):
     return render(request, "tables/table.html", context)
 
 
-def _act(request, public_id, act):
+def _act(request, public_id, act, what="moves"):
     place = _mine(request, public_id)
     try:
-        act(place.table, place)
+        done = act(place.table, place)
+    except service.NotHost:
+        _not_found()
     except service.ERRORS as e:
         status = STATUS.get(type(e).__name__, 400)
         message = explain(e.code, e.details, game=place.table.match.game, html=True)
-        return render(request, "tables/refused.html", {"message": message}, status=status)
+        context = {"message": message, "table": place.table}
+        return render(request, "tables/refused.html", context, status=status)
     except Match.DoesNotExist:
         _not_found()
-    live.changed(public_id)
+    if what == "note":
+        target, frame = done
+        live.note(public_id, target.pk, frame)
+    elif what == "key":  # the new invitation, shown once
+        url = absolute(reverse("tables:join", args=[public_id, done]))
+        live.changed(public_id, "places")
+        return render(request, "tables/reissued.html", {"table": place.table, "url": url})
+    else:
+        live.changed(public_id, what)
     return _see(reverse("tables:table", args=[public_id]))
 
 
@@ -197,4 +244,34 @@ def move(request, public_id):
 
 @require_POST
 def next_deal(request, public_id):
-    return _act(request, public_id, lambda t, p: service.next_deal(t, p))
+    return _act(request, public_id, lambda t, p: service.next_deal(t, p), "places")
+
+
+@require_POST
+def hint(request, public_id):
+    card, text = request.POST.get("card"), request.POST.get("text")
+    return _act(request, public_id, lambda t, p: service.hint(t, p, card, text), "note")
+
+
+@require_POST
+def ask(request, public_id):
+    return _act(request, public_id, service.ask, "note")
+
+
+@require_POST
+def name(request, public_id):
+    return _act(
+        request, public_id, lambda t, p: service.rename(p, request.POST.get("name")), "places"
+    )
+
+
+@require_POST
+def reissue(request, public_id):
+    which = request.POST.get("seat")
+    return _act(request, public_id, lambda t, p: service.reissue(t, p, which), "key")
+
+
+@require_POST
+def give(request, public_id):
+    which, level = request.POST.get("seat"), request.POST.get("level")
+    return _act(request, public_id, lambda t, p: service.give(t, p, which, level), "places")
