@@ -237,9 +237,13 @@ def _act(request, public_id, act, what="moves"):
 
 @require_POST
 def move(request, public_id):
-    ply = practice.whole_number(request.POST.get("ply"), "bad_ply")
     tokens = request.POST.get("move", "").split()[:13]
-    return _act(request, public_id, lambda t, p: service.move(t, p, tokens, ply))
+
+    def act(table, place):  # the ply is read once the place is known: no place, a 404 first
+        ply = practice.whole_number(request.POST.get("ply"), "bad_ply")
+        return service.move(table, place, tokens, ply)
+
+    return _act(request, public_id, act)
 
 
 @require_POST
