@@ -218,7 +218,7 @@ def _context(place: Place) -> dict:
     played = match.replay(deals)
     data = service.match_json(place.table, match, played, place)
     vocab = vocabulary(match.game)
-    seats = [
+    people = [
         {
             "letter": letter,
             "name": _seat_words(place.table, played, place, vocab, s)[0],
@@ -233,7 +233,7 @@ def _context(place: Place) -> dict:
         "you": service.you(place),
         "match": data,
         "played": played,
-        "seats": seats,
+        "people": people,
         "presence": {k: str(v) for k, v in PRESENCE.items()},
         "history": [
             {"who": vocab.seat(parse_seat(h["seat"])), "move": h["move"]} for h in data["history"]

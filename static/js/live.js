@@ -109,6 +109,7 @@
     var b = block();
     if (!b) return;
     b.setAttribute("data-ply", frame.ply);
+    b.removeAttribute("data-mine");  // its buttons are for a ply gone by: the redraw brings new ones
     var list = b.querySelector(".history");
     if (list) {
       var item = document.createElement("li");
