@@ -75,8 +75,16 @@
   }
 
   // --- the table block, from the server ----------------------------------------------------
+  // Frames come in bursts (a move and the computer players' replies): one fetch a little
+  // after the first, and at most one more queued behind it.
+  var soon = null;
   function redraw() {
     if (fetching) { again = true; return; }
+    if (soon) return;
+    soon = setTimeout(function () { soon = null; fetchBlock(); }, 40);
+  }
+
+  function fetchBlock() {
     fetching = true;
     fetch(root.getAttribute("data-part"), { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) {
@@ -100,7 +108,7 @@
       .catch(function () { /* the next frame or reconnection redraws */ })
       .then(function () {
         fetching = false;
-        if (again) { again = false; redraw(); }
+        if (again) { again = false; fetchBlock(); }
       });
   }
 
@@ -132,6 +140,7 @@
     socket = new WebSocket(scheme + location.host + root.getAttribute("data-ws"));
     socket.onopen = function () {
       retry = 500;
+      root.setAttribute("data-socket", "open");
       status("");
       socket.send(JSON.stringify({
         type: "hello",
@@ -159,6 +168,7 @@
     };
     socket.onclose = function () {
       socket = null;
+      root.setAttribute("data-socket", "closed");
       var line = document.getElementById("live-state");
       status(line ? line.getAttribute("data-offline") : "");
       // A sleeping phone or a dropped network: come back, saying which moves we have.
