@@ -227,3 +227,108 @@ def test_four_browsers_play_a_deal(people, one_worker, game):
     print(game, taps, round(time.monotonic() - started, 1))
     assert people["ar"].evaluate("document.documentElement.dir") == "rtl"
     assert people["fr"].evaluate("document.documentElement.lang") == "fr"
+
+
+# Every socket the page opens, so the test can drop one as a network does.
+KEEP_SOCKETS = """
+(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  function Kept(url, protocols) {
+    const socket = new Real(url, protocols);
+    window.__sockets.push(socket);
+    return socket;
+  }
+  Kept.prototype = Real.prototype;
+  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Kept[k] = Real[k];
+  window.WebSocket = Kept;
+})();
+"""
+# A phone's share sheet, stood in for: it keeps what it is given.
+SHARE_SHEET = "navigator.share = async (data) => { window.__shared = data; };"
+
+
+def test_a_dropped_socket_asks_only_for_what_it_missed_and_errors_are_shown(people, one_worker):
+    phone = people["ar"]
+    phone.context.add_init_script(KEEP_SOCKETS)
+    created = api(one_worker, "/api/hearts/tables", {"seats": SEATING, "coach": "S"})
+    table, keys = created["id"], created["keys"]
+    sent, received = [], []
+    phone.on(
+        "websocket",
+        lambda ws: (
+            ws.on("framesent", lambda payload: sent.append(json.loads(payload))),
+            ws.on("framereceived", lambda payload: received.append(json.loads(payload))),
+        ),
+    )
+    join(phone, one_worker, created["urls"]["S"], "ar")
+    phone.evaluate("window.__samePage = true")
+    loads = phone.loads
+    before = int(phone.locator(LIVE).get_attribute("data-ply"))
+    # The network drops; meanwhile the others (and South's own key, from another device) move.
+    phone.context.set_offline(True)
+    phone.evaluate("window.__sockets.at(-1).close()")
+    phone.locator('#live[data-socket="closed"]').wait_for()
+    assert phone.locator("#live-state").is_visible()  # it says it is reconnecting
+    for _ in range(3):
+        match = api(one_worker, f"/api/tables/{table}", key=keys["W"])
+        seat = match["position"]["to_act"]
+        state = api(one_worker, f"/api/tables/{table}", key=keys[seat])
+        api_move(one_worker, table, keys[seat], state)
+    after = len(api(one_worker, f"/api/tables/{table}", key=keys["W"])["history"])
+    assert after > before
+    received.clear()
+    phone.context.set_offline(False)
+    wait_ply(phone, after)
+    hellos = [f for f in sent if f["type"] == "hello"]
+    assert hellos[-1]["ply"] == before and len(hellos) >= 2
+    moves = [f["ply"] for f in received if f["type"] == "move"]
+    assert moves == list(range(before + 1, after + 1))  # each missed move once, no more
+    assert phone.loads == loads and phone.evaluate("window.__samePage === true")
+    # A refused frame's message is shown, in the page's language.
+    phone.evaluate(
+        'window.__sockets.at(-1).send(JSON.stringify({type: "move", ply: 0, move: "2C"}))'
+    )
+    error = phone.locator("#live-error")
+    error.wait_for()
+    assert error.inner_text().strip() and not re.search(r"[A-Za-z]{4}", error.inner_text())
+
+
+def test_the_turn_alert_is_off_until_asked_and_remembered(people, one_worker):
+    page = people["ar"]
+    created = api(one_worker, "/api/hearts/tables", {"seats": SEATING})
+    join(page, one_worker, created["urls"]["S"], "ar")
+    toggle = page.locator("#turn-alert")
+    assert toggle.is_visible() and not toggle.is_checked()
+    toggle.tap()
+    page.reload()
+    assert page.locator("#turn-alert").is_checked()
+    assert page.evaluate("localStorage.getItem('diwaniya.table.alert')") == "on"
+    page.locator("#turn-alert").tap()
+    assert page.evaluate("localStorage.getItem('diwaniya.table.alert')") == "off"
+
+
+def test_the_invitations_are_shared_or_copied(people, one_worker):
+    desktop, phone = people["fr"], people["ar"]
+    desktop.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    desktop.goto(one_worker + "/fr/hearts/table/new/")
+    desktop.locator("main form button[type=submit]").click()
+    first = desktop.locator(".invitations li").first
+    button = first.locator("button.share")
+    has_share = desktop.evaluate("typeof navigator.share === 'function'")
+    assert button.inner_text() == ("Partager" if has_share else "Copier le lien")
+    if not has_share:
+        button.click()
+        first.locator(".shared").wait_for()
+        assert (
+            desktop.evaluate("navigator.clipboard.readText()")
+            == first.locator("input").input_value()
+        )
+    # A phone hands the link to its share sheet (here a stand-in that keeps what it is given).
+    phone.context.add_init_script(SHARE_SHEET)
+    phone.goto(one_worker + "/ar/hearts/table/new/")
+    phone.locator("main form button[type=submit]").tap()
+    first = phone.locator(".invitations li").first
+    first.locator("button.share").tap()
+    shared = phone.evaluate("window.__shared")
+    assert shared["url"] == first.locator("input").input_value()
