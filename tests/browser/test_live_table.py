@@ -96,21 +96,24 @@ def wait_ply(page, ply, extra=""):
 def act_in_browser(page, touch: bool):
     """The move a person makes on the page: the first legal card, else the pass of the cards
     asked for, else a pass in the bidding, else the first call."""
-    do = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+
+    def do(loc):
+        token = loc.get_attribute("value")
+        loc.tap() if touch else loc.click()
+        return token
+
     form = page.locator(f"{LIVE}[data-mine] form.moves")
     picks = form.locator("label.pick")
     if picks.count():
         needed = int(form.locator("button.confirm").get_attribute("data-needed"))
         for i in range(needed):
             do(picks.nth(i))
-        do(form.locator("button.confirm"))
-        return
+        return do(form.locator("button.confirm"))
     cards = form.locator("li.legal button.play")
     if cards.count():
-        do(cards.first)
-        return
+        return do(cards.first)
     passing = form.locator('button[data-call="pass"]')
-    do(passing if passing.count() else form.locator("button[name=move]").first)
+    return do(passing if passing.count() else form.locator("button[name=move]").first)
 
 
 def api_move(base, table, key, match):
@@ -181,8 +184,9 @@ def play_a_deal(people, base, game, tapping=None):
         phone.locator(f'.live-seats [data-seat="{seat}"] [data-presence="{state}"]').wait_for()
     checked = False
     taps = {"S": 0, "N": 0}
+    match = None  # West's view, as the last answer gave it (None: ask)
     for _ in range(400):
-        match = api(base, f"/api/tables/{table}", key=keys["W"])
+        match = match or api(base, f"/api/tables/{table}", key=keys["W"])
         position = match["position"]
         if position["is_over"]:
             break
@@ -191,24 +195,26 @@ def play_a_deal(people, base, game, tapping=None):
             if not checked and position["phase"] == "play" and (position["trick"] or ply > 8):
                 secret_check(people, base, table, keys)
                 checked = True
-            api_move(base, table, keys["W"], match)
-        else:
-            page = phone if to_act == "S" else desktop
-            if tapping is not None and taps[to_act] >= tapping:
-                api_move(
-                    base, table, keys[to_act], api(base, f"/api/tables/{table}", key=keys[to_act])
-                )
-                continue
-            wait_ply(page, ply, "[data-mine]")
-            act_in_browser(page, touch=page is phone)
-            taps[to_act] += 1
-            # the move went over the socket: the page's own block moves on, with no load
-            moved = page.locator(f'{LIVE}:not([data-ply="{ply}"])')
-            try:
-                moved.wait_for(timeout=10000)
-            except Exception:
-                said = page.locator("#live-error").all_text_contents() or page.url
-                raise AssertionError(f"{game}: the move at ply {ply} stayed: {said}") from None
+            match = api_move(base, table, keys["W"], match)
+            continue
+        match = None
+        page = phone if to_act == "S" else desktop
+        if tapping is not None and taps[to_act] >= tapping:
+            api_move(base, table, keys[to_act], api(base, f"/api/tables/{table}", key=keys[to_act]))
+            continue
+        wait_ply(page, ply, "[data-mine]")
+        tapped = act_in_browser(page, touch=page is phone)
+        taps[to_act] += 1
+        # the move went over the socket: the page's own block moves on, with no load
+        moved = page.locator(f'{LIVE}:not([data-ply="{ply}"])')
+        try:
+            moved.wait_for(timeout=10000)
+        except Exception:
+            said = page.locator("#live-error").all_text_contents() or page.url
+            legal = api(base, f"/api/tables/{table}", key=keys[to_act])["position"]["legal"]
+            raise AssertionError(
+                f"{game}: {tapped} at ply {ply} (legal: {legal}) stayed: {said}"
+            ) from None
     else:
         raise AssertionError("the deal did not end")
     assert checked and taps["S"] and taps["N"]
