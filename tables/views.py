@@ -10,19 +10,22 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardtable import tables as cardtable
 from cardtable.words import vocabulary
 from plumbing import capability, limits
 from plumbing.links import absolute
 from practice import service as practice
 from practice.models import Match
-from practice.table import LEVELS
+from practice.table import COMPUTER, LEVELS, SEAT_AND_PLAYER, SHORT_COMPUTER, SHORT_SEAT, YOU
 from rulebook import games
 from rulebook.engine import bots
 from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, parse_seat
+from rulebook.engine.table import SEATS, S, parse_seat
+from rulebook.messages import refusal_words
 
 from . import live, service
 from .messages import explain
@@ -62,8 +65,6 @@ def _players(game: str) -> list[dict]:
 
 
 def explain_player(level: str) -> str:
-    from practice.table import COMPUTER, YOU
-
     if level == service.PERSON:
         return str(YOU)
     return str(COMPUTER % {"level": LEVELS[level]})
@@ -172,13 +173,76 @@ def join(request, public_id, key):
     return render(request, "tables/join.html", context)
 
 
-def table(request, public_id):
-    place = _mine(request, public_id)
-    if service.overdue(place.table):  # a turn ran out with no socket open to see it
-        live.changed(public_id)
+PRESENCE = {
+    "here": pgettext_lazy("a seat's presence", "here"),
+    "away": pgettext_lazy("a seat's presence", "away"),
+    "computer": pgettext_lazy("a seat's presence", "computer player"),
+}
+PERSON_WORD = pgettext_lazy("a seat's player at a live table", "a person")
+
+
+def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[str, str]:
+    """A seat's name with its player, in full and in short: «South (you)», «North · Layla»."""
+    level = practice_match.setup.seated[seat]
+    if place.role == Place.SEAT and place.seat == seat:
+        who = short = str(YOU)
+    elif level is not None:
+        who, short = str(COMPUTER % {"level": LEVELS[level]}), str(SHORT_COMPUTER)
+    else:
+        names = {p.seat: p.name for p in table.places.all() if p.role == Place.SEAT}
+        who = short = names.get(seat) or str(PERSON_WORD)
+    name = vocab.seat(seat)
+    return (
+        str(SEAT_AND_PLAYER % {"seat": name, "player": who}),
+        str(SHORT_SEAT % {"seat": name, "player": short}),
+    )
+
+
+def _felt(table, practice_match, place: Place) -> dict:
+    """The phone table's context for this place: its own seat's hand open (a coach, the
+    coached seat's; a watcher, none) until the deal is over, its moves buttons on its turn."""
+    position = practice_match.position()
+    state = position.state
+    over = practice_match.deal_over
+    mine = place.role == Place.SEAT and not over and state.to_act == place.seat
+    bottom = place.seat if place.seat is not None else S
+    if over:
+        open_seats = range(4)
+    elif place.role == Place.WATCH:
+        open_seats = ()
+    else:
+        open_seats = (place.seat,)
+    context = cardtable.table(
+        position,
+        play="button" if mine else None,
+        mark_legal=mine,
+        open_seats=open_seats,
+        bottom=bottom,
+        pass_picks=True,
+        why=refusal_words(practice_match.game) if mine else None,
+    )
+    vocab = vocabulary(practice_match.game)
+    for seat in range(4):
+        view = context["seats"][SEATS[seat]]
+        view["name"], view["short"] = _seat_words(table, practice_match, place, vocab, seat)
+    context["mine"] = mine
+    return context
+
+
+def _context(place: Place) -> dict:
     match, deals = service.read(place.table)
     played = match.replay(deals)
     data = service.match_json(place.table, match, played, place)
+    vocab = vocabulary(match.game)
+    people = [
+        {
+            "letter": letter,
+            "name": _seat_words(place.table, played, place, vocab, s)[0],
+            "computer": played.setup.seated[s] is not None,
+            "coach": s == place.table.coach_seat,
+        }
+        for s, letter in enumerate(SEATS)
+    ]
     host = service.is_host(place.table, place)
     others = (
         [
@@ -189,7 +253,7 @@ def table(request, public_id):
         if host
         else []
     )
-    context = {
+    return {
         "host": host,
         "others": others,
         "has_coach": place.table.places.filter(role=Place.COACH).exists(),
@@ -202,11 +266,31 @@ def table(request, public_id):
         "place": place,
         "you": service.you(place),
         "match": data,
-        "position": data["position"],
-        "hands": {k: v for k, v in data["position"]["hands"].items() if isinstance(v, str)},
-        "ws": f"/ws/tables/{public_id}/",
+        "played": played,
+        "people": people,
+        "presence": {k: str(v) for k, v in PRESENCE.items()},
+        "history": [
+            {"who": vocab.seat(parse_seat(h["seat"])), "move": h["move"]} for h in data["history"]
+        ],
+        **_felt(place.table, played, place),
+        "ws": f"/ws/tables/{place.table.public_id}/",
         "noindex": True,
     }
+
+
+@require_http_methods(["GET", "HEAD"])
+def table(request, public_id):
+    """The table; ``?part=live`` is only its live block, which the page's script swaps in
+    when a frame says the table changed (no page load)."""
+    place = _mine(request, public_id)
+    if service.overdue(place.table):  # a turn ran out with no socket open to see it
+        live.changed(public_id)
+    try:
+        context = _context(place)
+    except Match.DoesNotExist:
+        _not_found()
+    if request.GET.get("part") == "live":
+        return render(request, "tables/_live.html", context)
     return render(request, "tables/table.html", context)
 
 
@@ -237,11 +321,14 @@ def _act(request, public_id, act, what="moves"):
 
 @require_POST
 def move(request, public_id):
-    tokens = request.POST.get("move", "").split()[:13]
+    # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
+    picked = [f"pass:{code[:3]}" for code in request.POST.getlist("pass")[:13]]
+    tokens = picked or request.POST.get("move", "").split()[:13]
 
-    def act(table, place):  # the ply is read once the place is known: no place, a 404 first
+    def act(table, place):  # numbers are read once the place is known: no place, a 404 first
         ply = practice.whole_number(request.POST.get("ply"), "bad_ply")
-        return service.move(table, place, tokens, ply)
+        deal = practice.whole_number(request.POST.get("deal"), "bad_ply")
+        return service.move(table, place, tokens, ply, deal)
 
     return _act(request, public_id, act)
 

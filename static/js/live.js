@@ -1,64 +1,207 @@
-// The live table with JavaScript: one WebSocket to the table. The page says hello with the
-// moves it shows; a move or state frame redraws the table from the same page (the server
-// renders each seat's own view); a move tapped is sent over the socket. Without a socket the
-// forms post as they do without JavaScript.
+// The live table with JavaScript: one WebSocket to the table (spec: tables.md, "Live
+// protocol"). The page says hello with the deal and the moves it shows; each move frame is
+// listed as it comes and the table block is redrawn from the server (which renders this
+// place's own view: no card it may not see ever reaches the page), without a page load.
+// A card tapped, a call, the pass or the next deal is sent over the socket; without a socket
+// the forms post as they do without JavaScript. After a drop the socket comes back with a
+// growing delay and asks only for the moves it missed.
 (function () {
   "use strict";
-  var table = document.getElementById("live-table");
-  if (!table || !window.WebSocket) return;
+  var root = document.getElementById("live");
+  if (!root || !window.WebSocket) return;
   var socket = null;
-  var retry = 1000;
-  var redrawing = null;
+  var retry = 500;
+  var presence = {};
+  var fetching = false;
+  var again = false;
+  var wasMine = isMine();
+  var ALERT = "diwaniya.table.alert";
 
-  function ply() {
-    var current = document.getElementById("live-table");
-    return current ? parseInt(current.getAttribute("data-ply"), 10) : null;
+  function block() { return document.getElementById("live-table"); }
+  function number(name) {
+    var b = block();
+    var v = b ? b.getAttribute(name) : null;
+    return v === null || v === "" ? null : parseInt(v, 10);
+  }
+  function isMine() { var b = block(); return !!(b && b.hasAttribute("data-mine")); }
+
+  function say(text) {
+    var box = document.getElementById("live-error");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
   }
 
+  function showPresence() {
+    var b = block();
+    if (!b) return;
+    Object.keys(presence).forEach(function (seat) {
+      var slot = b.querySelector('.live-seats [data-seat="' + seat + '"] .presence');
+      if (!slot) return;
+      slot.setAttribute("data-presence", presence[seat]);
+      slot.textContent = root.getAttribute("data-" + presence[seat]) || presence[seat];
+    });
+  }
+
+  // --- the turn's alert: off unless this browser asked for it ------------------------------
+  function alertOn() {
+    try { return localStorage.getItem(ALERT) === "on"; } catch (e) { return false; }
+  }
+  function ring() {
+    if (!alertOn()) return;
+    if (navigator.vibrate) navigator.vibrate(150);
+    var Audio = window.AudioContext || window.webkitAudioContext;
+    if (!Audio) return;
+    try {
+      var ctx = new Audio();
+      var tone = ctx.createOscillator();
+      var gain = ctx.createGain();
+      tone.frequency.value = 660;
+      gain.gain.value = 0.08;
+      tone.connect(gain);
+      gain.connect(ctx.destination);
+      tone.start();
+      tone.stop(ctx.currentTime + 0.15);
+      tone.onended = function () { ctx.close(); };
+    } catch (e) { /* no sound: the page still says it */ }
+  }
+  var toggle = document.getElementById("turn-alert");
+  if (toggle) {
+    toggle.checked = alertOn();
+    toggle.closest(".turn-alert").hidden = false;
+    toggle.addEventListener("change", function () {
+      try { localStorage.setItem(ALERT, toggle.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+    });
+  }
+
+  // --- the table block, from the server ----------------------------------------------------
+  // Frames come in bursts (a move and the computer players' replies): one fetch a little
+  // after the first, and at most one more queued behind it.
+  var soon = null;
   function redraw() {
-    if (redrawing) return;
-    redrawing = fetch(location.href, { credentials: "same-origin" })
-      .then(function (answer) { return answer.text(); })
-      .then(function (html) {
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live-table");
-        var current = document.getElementById("live-table");
-        if (fresh && current) current.replaceWith(fresh);
+    if (fetching) { again = true; return; }
+    if (soon) return;
+    soon = setTimeout(function () { soon = null; fetchBlock(); }, 40);
+  }
+
+  function fetchBlock() {
+    fetching = true;
+    fetch(root.getAttribute("data-part"), { credentials: "same-origin", cache: "no-store" })
+      .then(function (answer) {
+        if (!answer.ok) throw new Error(answer.status);
+        return answer.text();
       })
-      .finally(function () { redrawing = null; });
+      .then(function (html) {
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.querySelector("#live-table");
+        var current = block();
+        if (!fresh || !current) return;
+        var open = current.querySelector("details.so-far[open]");
+        if (open) { var d = fresh.querySelector("details.so-far"); if (d) d.open = true; }
+        current.replaceWith(fresh);
+        showPresence();
+        var mine = isMine();
+        if (mine && !wasMine) ring();
+        wasMine = mine;
+      })
+      .catch(function () { /* the next frame or reconnection redraws */ })
+      .then(function () {
+        fetching = false;
+        if (again) { again = false; fetchBlock(); }
+      });
+  }
+
+  // A move frame: listed at once (the table follows from the server).
+  function listMove(frame) {
+    var b = block();
+    if (!b) return;
+    b.setAttribute("data-ply", frame.ply);
+    b.removeAttribute("data-mine");  // its buttons are for a ply gone by: the redraw brings new ones
+    var list = b.querySelector(".history");
+    if (list) {
+      var item = document.createElement("li");
+      item.textContent = frame.seat + ": " + frame.move;
+      list.appendChild(item);
+    }
+  }
+
+  // --- the socket ----------------------------------------------------------------------------
+  function status(text) {
+    var line = document.getElementById("live-state");
+    if (!line) return;
+    line.textContent = text || "";
+    line.hidden = !text;
   }
 
   function open() {
+    if (socket) return;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + table.getAttribute("data-ws"));
+    socket = new WebSocket(scheme + location.host + root.getAttribute("data-ws"));
     socket.onopen = function () {
-      retry = 1000;
-      socket.send(JSON.stringify({ type: "hello", lang: document.documentElement.lang, ply: ply() }));
+      retry = 500;
+      root.setAttribute("data-socket", "open");
+      status("");
+      socket.send(JSON.stringify({
+        type: "hello",
+        lang: document.documentElement.lang,
+        ply: number("data-ply"),
+        deal_number: number("data-deal"),
+      }));
     };
     socket.onmessage = function (event) {
-      var frame = JSON.parse(event.data);
-      if (frame.type === "move" || frame.type === "state") redraw();
-      if (frame.type === "error") {
-        var box = document.getElementById("live-error");
-        if (box) box.textContent = frame.message;
+      var frame;
+      try { frame = JSON.parse(event.data); } catch (e) { return; }
+      if (frame.type === "move") {
+        say("");
+        listMove(frame);
+        redraw();
+      } else if (frame.type === "state") {
+        redraw();
+      } else if (frame.type === "presence") {
+        presence = frame.seats || {};
+        showPresence();
+      } else if (frame.type === "error") {
+        say(frame.message);
+        redraw();  // the table as it is: a refused move re-enables its buttons
       }
     };
     socket.onclose = function () {
       socket = null;
+      root.setAttribute("data-socket", "closed");
+      var line = document.getElementById("live-state");
+      status(line ? line.getAttribute("data-offline") : "");
       // A sleeping phone or a dropped network: come back, saying which moves we have.
       setTimeout(open, retry);
       retry = Math.min(retry * 2, 30000);
     };
   }
 
+  function send(frame) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;  // the form posts instead
-    if (!form.closest("#live-table") || !form.classList.contains("moves")) return;
-    var button = event.submitter;
-    if (!button || button.name !== "move") return;
-    event.preventDefault();
-    var sent = parseInt(form.querySelector("[name=ply]").value, 10);
-    socket.send(JSON.stringify({ type: "move", ply: sent, move: button.value }));
+    if (!form.closest("#live-table")) return;
+    var sent = false;
+    if (form.classList.contains("next-form")) {
+      sent = send({ type: "next" });
+    } else if (form.classList.contains("moves")) {
+      var ply = parseInt(form.querySelector("[name=ply]").value, 10);
+      var picked = Array.prototype.map.call(
+        form.querySelectorAll("input[name=pass]:checked"),
+        function (box) { return "pass:" + box.value; }
+      );
+      var button = event.submitter;
+      var move = picked.length ? picked.join(" ") : button && button.name === "move" ? button.value : "";
+      if (!move) return;
+      sent = send({ type: "move", ply: ply, move: move });
+      if (sent) form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    }
+    if (sent) event.preventDefault();  // else the form posts, as without JavaScript
   });
 
   document.addEventListener("visibilitychange", function () {

@@ -88,3 +88,67 @@ def test_an_invitation_posted_from_another_site_takes_nothing():
     assert Client().post(path, HTTP_SEC_FETCH_SITE="cross-site").status_code == 404
     assert not Place.objects.get(seat=2).taken
     assert Client().post(path, HTTP_SEC_FETCH_SITE="same-origin").status_code == 303
+
+
+def _seated(game="hearts", lang="en"):
+    """A table with the host at North, a guest at South, a watcher: their clients."""
+    host = Client()
+    answer = host.post(f"/{lang}/{game}/table/new/", SEATS)
+    assert answer.status_code == 201, answer.content[:500]
+    links = re.findall(r'value="(http[^"]+/join/[^"]+)"', answer.content.decode())
+    table = Table.objects.get()
+    guests = []
+    for link in links:  # South's, then the watchers'
+        guest = Client()
+        assert guest.post("/" + link.split("://", 1)[1].split("/", 1)[1]).status_code == 303
+        guests.append(guest)
+    return table, host, *guests
+
+
+def _shown(page: str) -> set[str]:
+    return set(re.findall(r'data-card="([2-9TJQKA][SHDC])"', page))
+
+
+@pytest.mark.parametrize("lang", ["ar", "fr"])
+def test_the_table_is_the_phone_felt_with_only_the_viewers_own_hand(lang):
+    from practice.match import WATCHER
+    from tables import service
+
+    from .helpers import secret_cards
+
+    table, north, south, watcher = _seated("tarneeb", lang)
+    match, deals = service.read(table)
+    played = match.replay(deals)
+    url = f"/{lang}/tables/{table.public_id}/"
+    for client, seat in ((north, 0), (south, 2), (watcher, WATCHER)):
+        page = client.get(url).content.decode()
+        assert 'class="felt' in page and 'id="live-table"' in page
+        hand = _shown(page)
+        assert not hand & secret_cards(played, seat)
+        if seat == WATCHER:
+            assert hand == set()
+        else:  # the positive control: the holder's own thirteen cards are drawn
+            assert len(hand) == 13
+            assert f"seat-{'NESW'[seat]}" in page and "at-bottom seat-" + "NESW"[seat] in page
+        part = client.get(url + "?part=live").content.decode()
+        assert 'id="live-table"' in part[:300]
+        assert "<html" not in part
+    direction = "rtl" if lang == "ar" else "ltr"
+    assert f'<html lang="{lang}" dir="{direction}">' in north.get(url).content.decode()
+
+
+def test_the_pass_is_chosen_by_touching_cards():
+    table, north, south, _watcher = _seated("hearts")
+    url = f"/en/tables/{table.public_id}/"
+    for client in (north, south):
+        page = client.get(url).content.decode()
+        if 'name="pass"' not in page:
+            continue
+        codes = re.findall(r'name="pass" value="([^"]+)"', page)[:3]
+        ply = re.search(r'name="ply" value="(\d+)"', page)[1]
+        answer = client.post(url + "move/", {"ply": ply, "pass": codes})
+        assert answer.status_code == 303
+        after = client.get(url).content.decode()
+        assert int(re.search(r'data-ply="(\d+)"', after)[1]) > int(ply)
+        return
+    raise AssertionError("nobody had a pass to make")

@@ -1,0 +1,340 @@
+"""Four browsers at one live table, under the production server, in each of the six games: a
+player in Arabic on a phone (South, moves by tapping), a player in French on a desktop
+(North), a coach beside the Arabic seat and a watcher; a computer player at East and a person
+at West who plays through the API. Every move made anywhere reaches every page over its
+WebSocket without a page load, and no page ever holds a card its holder may not see."""
+
+import json
+import re
+import time
+import urllib.request
+from contextlib import ExitStack
+
+import pytest
+
+from tests import servers
+from tests.tables.helpers import CODE, cards_named
+
+from .conftest import WIDE, checked_page
+
+pytestmark = pytest.mark.browser
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+SEATING = {"N": "person", "E": "computer:beginner", "S": "person", "W": "person"}
+GAMES = ["hearts", "tarneeb", "leekha", "tarneeb-41", "bent-al-sbeet", "sabaat-al-deemin"]
+ALL = {r + s for r in "23456789TJQKA" for s in "SHDC"}
+LIVE = "#live-table"
+# Every move of the browsers' players is tapped in these; in the others only the first two
+# each (the rest go through the API, and every page still follows them): the time it takes.
+TAPPING = {"hearts": None, "tarneeb": None}
+
+
+@pytest.fixture(scope="module")
+def one_worker(site_env, tmp_path_factory):
+    """One worker: without REDIS_URL the channel layer is one process's memory."""
+    with servers.gunicorn(site_env, workers=1, log_dir=tmp_path_factory.mktemp("log")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def people(browser, one_worker):
+    """The four browser contexts, shared by the six games."""
+    with ExitStack() as stack:
+        pages = {
+            "ar": stack.enter_context(checked_page(browser, one_worker, "live-ar-phone", **PHONE)),
+            "fr": stack.enter_context(
+                checked_page(browser, one_worker, "live-fr-desktop", viewport=WIDE)
+            ),
+            "coach": stack.enter_context(
+                checked_page(browser, one_worker, "live-coach", viewport=WIDE)
+            ),
+            "watch": stack.enter_context(
+                checked_page(browser, one_worker, "live-watcher", viewport=WIDE)
+            ),
+        }
+        for page in pages.values():
+            page.loads = 0
+            page.on(
+                "framenavigated",
+                lambda frame, page=page: (
+                    setattr(page, "loads", page.loads + 1) if frame == page.main_frame else None
+                ),
+            )
+        yield pages
+
+
+def api(base, path, body=None, key=None):
+    request = urllib.request.Request(base + path, method="POST" if body is not None else "GET")
+    request.add_header("Content-Type", "application/json")
+    if key:
+        request.add_header("Authorization", f"Bearer {key}")
+    data = None if body is None else json.dumps(body).encode()
+    with urllib.request.urlopen(request, data, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def join(page, base, url, lang):
+    path = re.sub(r"^https?://[^/]+/[a-z]{2}/", f"/{lang}/", url)
+    page.goto(base + path)
+    page.locator("main form button[type=submit]").first.click()
+    page.wait_for_selector('#live[data-socket="open"] ' + LIVE)
+
+
+def hand_of(match, seat) -> set[str]:
+    return cards_named(match["position"]["hands"][seat])
+
+
+def wait_ply(page, ply, extra=""):
+    page.locator(f'{LIVE}[data-ply="{ply}"]{extra}').wait_for(timeout=10000)
+
+
+def act_in_browser(page, touch: bool):
+    """The move a person makes on the page: the first legal card, else the pass of the cards
+    asked for, else a pass in the bidding, else the first call."""
+
+    def do(loc):
+        token = loc.get_attribute("value")
+        loc.tap() if touch else loc.click()
+        return token
+
+    form = page.locator(f"{LIVE}[data-mine] form.moves")
+    picks = form.locator("label.pick")
+    if picks.count():
+        needed = int(form.locator("button.confirm").get_attribute("data-needed"))
+        for i in range(needed):
+            do(picks.nth(i))
+        return do(form.locator("button.confirm"))
+    cards = form.locator("li.legal button.play")
+    if cards.count():
+        return do(cards.first)
+    passing = form.locator('button[data-call="pass"]')
+    return do(passing if passing.count() else form.locator("button[name=move]").first)
+
+
+def api_move(base, table, key, match):
+    """West's move through the API: the cheapest bid in an auction that may be passed (so a
+    contract is played), the highest where every seat bids (Tarneeb 41: so the bids reach
+    the total a deal is played for), else the first legal move (the whole pass at once)."""
+    legal = match["position"]["legal"]
+    passes = [t for t in legal if t.startswith("pass:")]
+    if passes:
+        needed = 3
+        move = " ".join(passes[:needed])
+    else:
+        bids = [t for t in legal if re.fullmatch(r"\d+\w*", t)]
+        bids.sort(key=lambda t: int(re.match(r"\d+", t)[0]))
+        move = (bids[0] if "pass" in legal else bids[-1]) if bids else legal[0]
+    ply = len(match["history"])
+    return api(base, f"/api/tables/{table}/move", {"move": move, "ply": ply}, key)
+
+
+def secret_check(people, base, table, keys):
+    """At one ply, every page's HTML against the hands it may not see, with a positive
+    control: each player's (and the coach's) page draws its own hand."""
+    views = {s: api(base, f"/api/tables/{table}", key=keys[s]) for s in "NSW"}
+    history = views["W"]["history"]
+    played = {h["move"] for h in history if CODE.fullmatch(h["move"])}
+    exposed = {h["move"].split(":")[1] for h in history if h["move"].startswith("expose:")}
+    hands = {s: hand_of(views[s], s) for s in "NSW"}
+    hands["E"] = ALL - hands["N"] - hands["S"] - hands["W"] - played
+    ply = len(history)
+    sees = {"ar": "S", "coach": "S", "fr": "N", "watch": None}
+    for who, page in people.items():
+        wait_ply(page, ply)
+        html = page.locator(LIVE).evaluate("e => e.outerHTML")
+        named = set(CODE.findall(html))
+        own = sees[who]
+        secret = set().union(*(h for s, h in hands.items() if s != own)) - exposed
+        if own:  # the cards a seat passed are still known to it
+            secret -= {
+                h["move"][5:]
+                for h in views[own]["history"]
+                if h["seat"] == own and CODE.fullmatch(h["move"][5:])
+            }
+        assert not named & secret, (who, sorted(named & secret))
+        if own:
+            assert hands[own] and hands[own] <= named, who  # the control: its own hand is there
+        if played:
+            trick = views["W"]["position"]["trick"]
+            assert {t["card"] for t in trick} <= named  # the cards on the table, for everyone
+
+
+def play_a_deal(people, base, game, tapping=None):
+    """One deal of ``game``: the two browsers' players tap their moves (their first
+    ``tapping`` ones, the rest through the API with their keys: every page still follows)."""
+    created = api(
+        base, f"/api/{game}/tables", {"seats": SEATING, "coach": "S", "help": False}, None
+    )
+    table, keys, urls = created["id"], created["keys"], created["urls"]
+    join(people["ar"], base, urls["S"], "ar")
+    join(people["fr"], base, urls["N"], "fr")
+    join(people["coach"], base, urls["coach"], "en")
+    join(people["watch"], base, urls["watch"], "en")
+    for page in people.values():
+        page.evaluate("window.__samePage = true")
+    loads = {who: page.loads for who, page in people.items()}
+    phone, desktop = people["ar"], people["fr"]
+    # Presence: the phone sees North here, East a computer, West away (no browser).
+    for seat, state in (("N", "here"), ("E", "computer"), ("W", "away")):
+        phone.locator(f'.live-seats [data-seat="{seat}"] [data-presence="{state}"]').wait_for()
+    checked = False
+    taps = {"S": 0, "N": 0}
+    match = None  # West's view, as the last answer gave it (None: ask)
+    for _ in range(400):
+        match = match or api(base, f"/api/tables/{table}", key=keys["W"])
+        position = match["position"]
+        if position["is_over"]:
+            break
+        ply, to_act = len(match["history"]), position["to_act"]
+        if to_act == "W":
+            if not checked and position["phase"] == "play" and (position["trick"] or ply > 8):
+                secret_check(people, base, table, keys)
+                checked = True
+            match = api_move(base, table, keys["W"], match)
+            continue
+        match = None
+        page = phone if to_act == "S" else desktop
+        if tapping is not None and taps[to_act] >= tapping:
+            api_move(base, table, keys[to_act], api(base, f"/api/tables/{table}", key=keys[to_act]))
+            continue
+        wait_ply(page, ply, "[data-mine]")
+        tapped = act_in_browser(page, touch=page is phone)
+        taps[to_act] += 1
+        # the move went over the socket: the page's own block moves on, with no load
+        moved = page.locator(f'{LIVE}:not([data-ply="{ply}"])')
+        try:
+            moved.wait_for(timeout=10000)
+        except Exception:
+            said = page.locator("#live-error").all_text_contents() or page.url
+            legal = api(base, f"/api/tables/{table}", key=keys[to_act])["position"]["legal"]
+            raise AssertionError(
+                f"{game}: {tapped} at ply {ply} (legal: {legal}) stayed: {said}"
+            ) from None
+    else:
+        raise AssertionError("the deal did not end")
+    assert checked and taps["S"] and taps["N"]
+    final = len(match["history"])
+    for who, page in people.items():
+        wait_ply(page, final, "[data-over]")
+        assert page.loads == loads[who], f"{who} loaded a page"
+        assert page.evaluate("window.__samePage === true")
+    return taps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_four_browsers_play_a_deal(people, one_worker, game):
+    started = time.monotonic()
+    taps = play_a_deal(people, one_worker, game, TAPPING.get(game, 2))
+    print(game, taps, round(time.monotonic() - started, 1))
+    assert people["ar"].evaluate("document.documentElement.dir") == "rtl"
+    assert people["fr"].evaluate("document.documentElement.lang") == "fr"
+
+
+# Every socket the page opens, so the test can drop one as a network does.
+KEEP_SOCKETS = """
+(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  function Kept(url, protocols) {
+    const socket = new Real(url, protocols);
+    window.__sockets.push(socket);
+    return socket;
+  }
+  Kept.prototype = Real.prototype;
+  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Kept[k] = Real[k];
+  window.WebSocket = Kept;
+})();
+"""
+# A phone's share sheet, stood in for: it keeps what it is given.
+SHARE_SHEET = "navigator.share = async (data) => { window.__shared = data; };"
+
+
+def test_a_dropped_socket_asks_only_for_what_it_missed_and_errors_are_shown(people, one_worker):
+    phone = people["ar"]
+    phone.context.add_init_script(KEEP_SOCKETS)
+    created = api(one_worker, "/api/hearts/tables", {"seats": SEATING, "coach": "S"})
+    table, keys = created["id"], created["keys"]
+    sent, received = [], []
+    phone.on(
+        "websocket",
+        lambda ws: (
+            ws.on("framesent", lambda payload: sent.append(json.loads(payload))),
+            ws.on("framereceived", lambda payload: received.append(json.loads(payload))),
+        ),
+    )
+    join(phone, one_worker, created["urls"]["S"], "ar")
+    phone.evaluate("window.__samePage = true")
+    loads = phone.loads
+    before = int(phone.locator(LIVE).get_attribute("data-ply"))
+    # The network drops; meanwhile the others (and South's own key, from another device) move.
+    phone.context.set_offline(True)
+    phone.evaluate("window.__sockets.at(-1).close()")
+    phone.locator('#live[data-socket="closed"]').wait_for()
+    assert phone.locator("#live-state").is_visible()  # it says it is reconnecting
+    for _ in range(3):
+        match = api(one_worker, f"/api/tables/{table}", key=keys["W"])
+        seat = match["position"]["to_act"]
+        state = api(one_worker, f"/api/tables/{table}", key=keys[seat])
+        api_move(one_worker, table, keys[seat], state)
+    after = len(api(one_worker, f"/api/tables/{table}", key=keys["W"])["history"])
+    assert after > before
+    received.clear()
+    phone.context.set_offline(False)
+    wait_ply(phone, after)
+    hellos = [f for f in sent if f["type"] == "hello"]
+    assert hellos[-1]["ply"] == before and len(hellos) >= 2
+    moves = [f["ply"] for f in received if f["type"] == "move"]
+    assert moves == list(range(before + 1, after + 1))  # each missed move once, no more
+    assert phone.loads == loads and phone.evaluate("window.__samePage === true")
+    # A refused frame's message is shown, in the page's language.
+    phone.evaluate(
+        'window.__sockets.at(-1).send(JSON.stringify({type: "move", ply: 0, move: "2C"}))'
+    )
+    error = phone.locator("#live-error")
+    error.wait_for()
+    assert error.inner_text().strip() and not re.search(r"[A-Za-z]{4}", error.inner_text())
+
+
+def test_the_turn_alert_is_off_until_asked_and_remembered(people, one_worker):
+    page = people["ar"]
+    created = api(one_worker, "/api/hearts/tables", {"seats": SEATING})
+    join(page, one_worker, created["urls"]["S"], "ar")
+    toggle = page.locator("#turn-alert")
+    assert toggle.is_visible() and not toggle.is_checked()
+    toggle.tap()
+    page.reload()
+    assert page.locator("#turn-alert").is_checked()
+    assert page.evaluate("localStorage.getItem('diwaniya.table.alert')") == "on"
+    page.locator("#turn-alert").tap()
+    assert page.evaluate("localStorage.getItem('diwaniya.table.alert')") == "off"
+
+
+def test_the_invitations_are_shared_or_copied(people, one_worker):
+    desktop, phone = people["fr"], people["ar"]
+    desktop.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    desktop.goto(one_worker + "/fr/hearts/table/new/")
+    desktop.locator("main form button[type=submit]").click()
+    first = desktop.locator(".invitations li").first
+    button = first.locator("button.share")
+    has_share = desktop.evaluate("typeof navigator.share === 'function'")
+    assert button.inner_text() == ("Partager" if has_share else "Copier le lien")
+    if not has_share:
+        button.click()
+        first.locator(".shared").wait_for()
+        assert (
+            desktop.evaluate("navigator.clipboard.readText()")
+            == first.locator("input").input_value()
+        )
+    # A phone hands the link to its share sheet (here a stand-in that keeps what it is given).
+    phone.context.add_init_script(SHARE_SHEET)
+    phone.goto(one_worker + "/ar/hearts/table/new/")
+    phone.locator("main form button[type=submit]").tap()
+    first = phone.locator(".invitations li").first
+    first.locator("button.share").tap()
+    shared = phone.evaluate("window.__shared")
+    assert shared["url"] == first.locator("input").input_value()
