@@ -94,8 +94,8 @@ def wait_ply(page, ply, extra=""):
 
 
 def act_in_browser(page, touch: bool):
-    """The move a person makes on the page: the first legal card, else the pass of the cards
-    asked for, else a pass in the bidding, else the first call."""
+    """The move a person makes on the page: the pass of the cards asked for, else the first
+    legal card, else a pass in the bidding, else the first call (a knock)."""
 
     def do(loc):
         token = loc.get_attribute("value")
@@ -112,8 +112,9 @@ def act_in_browser(page, touch: bool):
     cards = form.locator("li.legal button.play")
     if cards.count():
         return do(cards.first)
+    # every card of the acting hand is a button (legal or not); with no legal card, a call
     passing = form.locator('button[data-call="pass"]')
-    return do(passing if passing.count() else form.locator("button[name=move]").first)
+    return do(passing if passing.count() else form.locator("button[data-call]").first)
 
 
 def api_move(base, table, key, match):
