@@ -208,6 +208,10 @@ class Killable:
         self.process = None
 
     def start(self) -> "Killable":
+        return self.launch().ready()
+
+    def launch(self) -> "Killable":
+        """Start it, not waiting for it to answer (``ready()`` waits)."""
         log = open(self.log_path, "a")
         self.process = subprocess.Popen(
             [
@@ -231,6 +235,9 @@ class Killable:
             start_new_session=True,
         )
         log.close()
+        return self
+
+    def ready(self) -> "Killable":
         for _ in range(300):
             try:
                 urllib.request.urlopen(self.url + "/en/tarneeb/sheet/", timeout=2)
