@@ -59,6 +59,7 @@ class Player:
         self.received: dict[int, float] = {}  # ply -> when its move frame arrived
         self.socket = None
         self.base = None
+        self.last_sent = None
 
     def connect(self, base: str, timeout: float = 10) -> None:
         """A socket to ``base`` and a ``hello`` with the ply (and deal) it has."""
@@ -82,7 +83,8 @@ class Player:
             self.socket = None
 
     def send_move(self, token: str) -> None:
-        self.socket.send(json.dumps({"type": "move", "ply": self.ply, "move": token}))
+        self.last_sent = json.dumps({"type": "move", "ply": self.ply, "move": token})
+        self.socket.send(self.last_sent)
 
     def take(self, frame: dict) -> None:
         kind = frame["type"]
