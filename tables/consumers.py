@@ -13,6 +13,7 @@ frame and changes nothing. A client sending more than ``SLOW`` frames in ``WINDO
 is refused each further one, and past ``DROP`` the socket is closed.
 """
 
+import asyncio
 import json
 import time
 from collections import deque
@@ -26,7 +27,7 @@ from practice.models import Match
 from rulebook.engine.contract import Phase
 from rulebook.engine.table import SEATS
 
-from . import live, service
+from . import live, presence, service
 from .messages import explain
 from .models import Place
 
@@ -44,9 +45,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.deal = self.ply = None  # what this client has: the deal's number, its moves
         self.over = False
         self.frames = deque()
+        self.beating = None  # says this seat is here while the socket lives (presence.py)
         await self.accept()
 
     async def disconnect(self, code):
+        if self.beating is not None:
+            self.beating.cancel()
         if self.place is not None:
             await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
             await database_sync_to_async(self._leave)()
@@ -109,6 +113,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(CLOSE_NOT_FOUND)
             return
         self.place = place
+        self.beating = asyncio.ensure_future(presence.beat(place.pk))
         await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
         # The client says which moves of the deal in play it has: those after them are sent
         # one by one; a client that has none, or another deal's, is sent the state.
@@ -165,6 +170,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         if place is not None:
             Place.objects.filter(pk=place.pk).update(connections=F("connections") + 1)
+            presence.seen(place.pk)
         return place
 
     def _leave(self):
@@ -174,7 +180,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _presence(self) -> dict:
         table = self.place.table
-        here = {p.seat: p.connections > 0 for p in table.places.all() if p.role == Place.SEAT}
+        here = {p.seat: presence.here(p) for p in table.places.all() if p.role == Place.SEAT}
         players = table.match.players
         return {
             SEATS[s]: ("computer" if players[s] else "here" if here.get(s) else "away")
