@@ -28,7 +28,7 @@ from practice.models import Match
 from rulebook.engine.contract import Phase
 from rulebook.engine.table import SEATS
 
-from . import live, service
+from . import live, presence, service
 from .messages import PHRASES, explain
 from .models import Place, Table
 
@@ -47,11 +47,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.over = False
         self.frames = deque()
         self.due = self.timer = None  # the turn timer: when the turn in play runs out
+        self.beating = None  # says this seat is here while the socket lives (presence.py)
         await self.accept()
 
     async def disconnect(self, code):
         if self.timer is not None:
             self.timer.cancel()
+        if self.beating is not None:
+            self.beating.cancel()
         if self.place is not None:
             await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
             await self.channel_layer.group_discard(self.own_group, self.channel_name)
@@ -125,6 +128,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.place = place
         self.own_group = live.place_group(self.public_id, place.pk)
+        self.beating = asyncio.ensure_future(presence.beat(place.pk))
         await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
         await self.channel_layer.group_add(self.own_group, self.channel_name)
         # The client says which moves of the deal in play it has: those after them are sent
@@ -248,6 +252,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             Place.objects.filter(pk=place.pk).update(connections=F("connections") + 1)
             if service.back(place):  # their seat was played for them while they were away
                 self._came_back = True
+            presence.seen(place.pk)
         return place
 
     def _refresh(self) -> bool:
@@ -265,7 +270,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _presence(self) -> dict:
         table = Table.objects.select_related("match").get(pk=self.place.table_id)
-        here = {p.seat: p.connections > 0 for p in table.places.all() if p.role == Place.SEAT}
+        here = {p.seat: presence.here(p) for p in table.places.all() if p.role == Place.SEAT}
         players = table.match.players
         return {
             SEATS[s]: (

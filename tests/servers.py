@@ -10,6 +10,7 @@ import contextlib
 import http.cookiejar
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -188,6 +189,105 @@ def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None, port: int
         server.terminate()
         server.wait(20)
         log.close()
+
+
+class Killable:
+    """The site under gunicorn with uvicorn's ASGI workers, as ``make serve`` runs it, in a
+    process group of its own, so that ``kill()`` stops it as a machine losing power would
+    (SIGKILL to the master and its workers at once: no socket closed, no transaction ended)
+    and ``start()`` brings it back on the same port. ``app`` is the ASGI application's
+    import path (the bench serves its own, with an echo consumer)."""
+
+    def __init__(
+        self,
+        env: dict,
+        log_dir: Path,
+        app: str = "diwaniya.asgi:application",
+        workers: int = 1,
+        preload: bool = False,
+    ):
+        self.env, self.app, self.workers, self.preload = env, app, workers, preload
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = Path(log_dir) / f"gunicorn-{self.port}.log"
+        self.process = None
+
+    def start(self) -> "Killable":
+        return self.launch().ready()
+
+    def launch(self) -> "Killable":
+        """Start it, not waiting for it to answer (``ready()`` waits)."""
+        log = open(self.log_path, "a")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                self.app,
+                "--worker-class",
+                "uvicorn_worker.UvicornWorker",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--timeout",
+                "60",
+                "--no-control-socket",  # one per host by default: several servers here
+                *(["--preload"] if self.preload else []),
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        log.close()
+        return self
+
+    def ready(self) -> "Killable":
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(self.url + "/en/tarneeb/sheet/", timeout=2)
+                return self
+            except urllib.error.HTTPError:
+                return self
+            except OSError:
+                if self.process.poll() is not None:
+                    break
+                time.sleep(0.05)
+        raise RuntimeError("gunicorn did not start: " + self.log_path.read_text())
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(20)
+
+    def workers_now(self) -> set[int]:
+        """The process ids of its workers (the master's children)."""
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return {int(pid) for pid in path.read_text().split()}
+
+    def kill_worker(self) -> None:
+        """SIGKILL its worker, the process holding the sockets and the database connection;
+        the master, as a supervisor, starts another at once (with ``preload``, a fork of the
+        loaded site: milliseconds, where a whole server takes seconds)."""
+        old = self.workers_now()
+        for pid in old:
+            os.kill(pid, signal.SIGKILL)
+        for _ in range(400):
+            now = self.workers_now()
+            if now and not now & old:
+                break
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

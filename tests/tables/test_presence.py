@@ -1,0 +1,69 @@
+"""Presence survives a killed process: a seat is "here" while one of its sockets has said so
+recently (``tables/presence.py``), not while ``Place.connections`` counts a socket that a
+killed process can never take back."""
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.core.cache import cache
+
+from tables import presence
+from tables.models import Place
+
+from .test_live import Socket, database, make_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _killed_process_held(table_id: str, seat: int) -> None:
+    """What a process killed with a socket of ``seat`` open leaves: the count, and a last
+    word older than ``presence.SECONDS``."""
+    place = Place.objects.get(table__public_id=table_id, role=Place.SEAT, seat=seat)
+    Place.objects.filter(pk=place.pk).update(connections=1)
+    cache.set(presence._key(place.pk), 0.0)
+
+
+async def _presence(socket) -> dict:
+    """The seats of the next presence frame, and of any sent just after it."""
+    while (frame := socket.take(await socket.io.receive_json_from(timeout=5)))["type"] != (
+        "presence"
+    ):
+        pass
+    later = [f for f in await socket.drain() if f["type"] == "presence"]
+    return (later or [frame])[-1]["seats"]
+
+
+def test_a_seat_whose_process_was_killed_is_away_and_a_live_socket_stays_here(monkeypatch):
+    monkeypatch.setattr(presence, "SECONDS", 0.4)
+    monkeypatch.setattr(presence, "BEAT", 0.1)
+    data = make_table("tarneeb", "classic")  # N and S people, E and W computers
+    table_id, keys = data["id"], data["keys"]
+
+    async def scenario():
+        await database(_killed_process_held, table_id, 2)  # S's process was killed
+        north = Socket(table_id, "N")
+        await north.open(keys["N"])
+        seats = await _presence(north)
+        assert seats == {"N": "here", "E": "computer", "S": "away", "W": "computer"}
+        await asyncio.sleep(1.0)  # longer than SECONDS: N's socket keeps saying so
+        watcher = Socket(table_id, "watch")
+        await watcher.open(keys["watch"])
+        assert (await _presence(north))["N"] == "here"
+        # S comes back (on another server): here; when its socket closes, the dead
+        # process's count still stands, so S is away once its last word is SECONDS old
+        south = Socket(table_id, "S")
+        await south.open(keys["S"])
+        assert (await _presence(north))["S"] == "here"
+        await south.io.disconnect()
+        await asyncio.sleep(0.5)
+        await watcher.io.disconnect()
+        assert (await _presence(north))["S"] == "away"
+        # N's own socket closing normally: away at once
+        again = Socket(table_id, "S")
+        await again.open(keys["S"])
+        await north.io.disconnect()
+        assert (await _presence(again))["N"] == "away"
+        await again.io.disconnect()
+
+    async_to_sync(scenario)()
