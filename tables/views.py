@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -259,7 +259,10 @@ def _context(place: Place) -> dict:
         "has_coach": place.table.places.filter(role=Place.COACH).exists(),
         "levels": [{"value": level, "name": explain_player(level)} for level in bots.LEVELS],
         "coached": place.role == Place.SEAT and place.seat == place.table.coach_seat,
-        "waiting": service.waiting_for(place.table, played),
+        # whom the next deal waits for, by their seats' names, listed as the reader writes lists
+        "waiting": pgettext("between the items of a list", ", ").join(
+            vocab.seat(parse_seat(s)) for s in service.waiting_for(place.table, played)
+        ),
         "max_text": service.MAX_TEXT,
         "max_name": service.MAX_NAME,
         "table": place.table,
