@@ -358,11 +358,11 @@ def hint(table: Table, place: Place, card, text) -> tuple[Place, dict]:
         raise Refused("not_the_coach")
     text = plain_text(text, "bad_hint", MAX_TEXT)
     token = None
+    match, deals = read(table)
+    played = match.replay(deals)
     if card not in (None, ""):
         if not isinstance(card, str) or len(card) > 3:
             raise BadInput("bad_hint_card")
-        match, deals = read(table)
-        played = match.replay(deals)
         try:
             code = cards.parse_card(card)
         except BadInput:
@@ -376,8 +376,14 @@ def hint(table: Table, place: Place, card, text) -> tuple[Place, dict]:
     if seat is None:
         raise Refused("not_coached")  # the seat was given to a computer player
     frame = {"type": "hint", "card": token, "text": text}
-    Place.objects.filter(pk=seat.pk).update(note=frame)
+    Place.objects.filter(pk=seat.pk).update(note=_for_the_deal(frame, played))
     return seat, frame
+
+
+def _for_the_deal(frame: dict, played) -> dict:
+    """A note as kept for its place's page: shown while the deal it was given in is played
+    (a hint about a card means nothing once the cards are dealt again)."""
+    return {**frame, "deal": played.deal_number}
 
 
 def ask(table: Table, place: Place) -> tuple[Place, dict]:
@@ -388,7 +394,8 @@ def ask(table: Table, place: Place) -> tuple[Place, dict]:
     if coach is None:
         raise Refused("not_coached")
     frame = {"type": "ask"}
-    Place.objects.filter(pk=coach.pk).update(note=frame)
+    match, deals = read(table)
+    Place.objects.filter(pk=coach.pk).update(note=_for_the_deal(frame, match.replay(deals)))
     return coach, frame
 
 

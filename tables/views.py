@@ -22,13 +22,13 @@ from practice import service as practice
 from practice.models import Match
 from practice.table import COMPUTER, LEVELS, SEAT_AND_PLAYER, SHORT_COMPUTER, SHORT_SEAT, YOU
 from rulebook import games
-from rulebook.engine import bots
+from rulebook.engine import bots, cards
 from rulebook.engine.errors import BadInput
 from rulebook.engine.table import SEATS, S, parse_seat
 from rulebook.messages import refusal_words
 
 from . import live, service
-from .messages import explain
+from .messages import PHRASES, explain
 from .models import Place
 
 STATUS = {"Refused": 403, "Conflict": 409, "IllegalMove": 422}
@@ -229,6 +229,22 @@ def _felt(table, practice_match, place: Place) -> dict:
     return context
 
 
+def _talk(place: Place, played, vocab) -> dict:
+    """The table talk drawn in the live block (a hint or an ask arrives as a frame, and the
+    block is redrawn): this place's note, its card named in the reader's words, and for the
+    coach, the cards of the coached hand a hint may mark."""
+    note = dict(place.note or {})
+    if played.deal_over or note.get("deal") != played.deal_number:
+        note = {}  # given in a deal gone by
+    if note.get("card"):
+        note["card"] = vocab.card(cards.parse_card(note["card"]))
+    coach_cards = []
+    if place.role == Place.COACH and not played.deal_over:
+        hand = played.position().state.hands[place.seat]
+        coach_cards = [(cards.card_code(c), vocab.card(c)) for c in cards.cards_in(hand)]
+    return {"note": note, "coach_cards": coach_cards}
+
+
 def _context(place: Place) -> dict:
     match, deals = service.read(place.table)
     played = match.replay(deals)
@@ -263,6 +279,7 @@ def _context(place: Place) -> dict:
         "waiting": pgettext("between the items of a list", ", ").join(
             vocab.seat(parse_seat(s)) for s in service.waiting_for(place.table, played)
         ),
+        "phrases": [(code, str(text)) for code, text in PHRASES.items()],
         "max_text": service.MAX_TEXT,
         "max_name": service.MAX_NAME,
         "table": place.table,
@@ -276,6 +293,7 @@ def _context(place: Place) -> dict:
             {"who": vocab.seat(parse_seat(h["seat"])), "move": h["move"]} for h in data["history"]
         ],
         **_felt(place.table, played, place),
+        **_talk(place, played, vocab),
         "ws": f"/ws/tables/{place.table.public_id}/",
         "noindex": True,
     }

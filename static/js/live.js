@@ -97,9 +97,22 @@
         var fresh = holder.querySelector("#live-table");
         var current = block();
         if (!fresh || !current) return;
+        ["text", "card"].forEach(function (name) {  // the coach's hint being written
+          var was = current.querySelector('.hint-form [name="' + name + '"]');
+          var now = fresh.querySelector('.hint-form [name="' + name + '"]');
+          if (was && now && was.value) {
+            now.value = was.value;
+            if (now.value !== was.value) now.value = "";  // that card has left the hand
+          }
+        });
+        var focused = document.activeElement && document.activeElement.name;
         var open = current.querySelector("details.so-far[open]");
         if (open) { var d = fresh.querySelector("details.so-far"); if (d) d.open = true; }
         current.replaceWith(fresh);
+        if (focused === "text") {
+          var input = fresh.querySelector('.hint-form [name="text"]');
+          if (input) input.focus();
+        }
         showPresence();
         var mine = isMine();
         if (mine && !wasMine) ring();
@@ -126,6 +139,28 @@
     }
   }
 
+  // --- quick phrases: a seat's name (as this page names it) and the text in this reader's
+  // language, the last few kept ------------------------------------------------------------
+  function heard(frame) {
+    var list = document.getElementById("said");
+    if (!list || typeof frame.text !== "string") return;
+    var b = block();
+    var who = b ? b.querySelector('.live-seats [data-seat="' + frame.seat + '"]') : null;
+    var name = who && who.firstChild ? who.firstChild.textContent.trim() : frame.seat;
+    var item = document.createElement("li");
+    var bold = document.createElement("b");
+    bold.textContent = name;
+    item.appendChild(bold);
+    item.appendChild(document.createTextNode(" " + frame.text));
+    list.appendChild(item);
+    while (list.children.length > 4) list.removeChild(list.firstElementChild);
+    list.hidden = false;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-phrase]") : null;
+    if (button) send({ type: "phrase", code: button.getAttribute("data-phrase") });
+  });
+
   // --- the socket ----------------------------------------------------------------------------
   function status(text) {
     var line = document.getElementById("live-state");
@@ -140,6 +175,8 @@
     socket = new WebSocket(scheme + location.host + root.getAttribute("data-ws"));
     socket.onopen = function () {
       retry = 500;
+      var phrases = document.getElementById("phrases");
+      if (phrases) phrases.hidden = false;  // they go over the socket only
       root.setAttribute("data-socket", "open");
       status("");
       socket.send(JSON.stringify({
@@ -158,6 +195,11 @@
         redraw();
       } else if (frame.type === "state") {
         redraw();
+      } else if (frame.type === "hint" || frame.type === "ask") {
+        redraw();  // the note is drawn in the block, the card named in this reader's words
+        ring();
+      } else if (frame.type === "phrase") {
+        heard(frame);
       } else if (frame.type === "presence") {
         presence = frame.seats || {};
         showPresence();
@@ -189,6 +231,13 @@
     var sent = false;
     if (form.classList.contains("next-form")) {
       sent = send({ type: "next" });
+    } else if (form.classList.contains("hint-form")) {
+      var text = form.querySelector("[name=text]");
+      var card = form.querySelector("[name=card]");
+      sent = send({ type: "hint", card: card.value || null, text: text.value });
+      if (sent) { text.value = ""; card.value = ""; }
+    } else if (form.classList.contains("ask-form")) {
+      sent = send({ type: "ask" });
     } else if (form.classList.contains("moves")) {
       var ply = parseInt(form.querySelector("[name=ply]").value, 10);
       var picked = Array.prototype.map.call(

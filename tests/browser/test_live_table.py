@@ -169,6 +169,35 @@ def secret_check(people, base, table, keys):
             assert {t["card"] for t in trick} <= named  # the cards on the table, for everyone
 
 
+def coach_and_learner_talk(people, game):
+    """The coach marks a card of the coached hand and sends a sentence: it reaches the coached
+    seat's page (the card named in Arabic there), no other; the learner's ask reaches the
+    coach. All over the sockets: no page loads (checked by the caller)."""
+    coach, phone = people["coach"], people["ar"]
+    form = coach.locator(f"{LIVE} form.hint-form")
+    option = form.locator("select[name=card] option").nth(1)
+    form.locator("select[name=card]").select_option(option.get_attribute("value"))
+    text = f"Keep your {game} eyes open"
+    form.locator("input[name=text]").fill(text)
+    form.locator("button[type=submit]").click()
+    note = phone.locator(f"{LIVE} .hint", has_text=text)
+    note.wait_for(timeout=10000)
+    named = note.locator("b").inner_text()
+    assert re.search(r"[\u0600-\u06FF]", named) and not CODE.fullmatch(named), named
+    for who in ("fr", "watch", "coach"):
+        assert text not in people[who].locator(LIVE).inner_text(), who
+    phone.locator(f"{LIVE} form.ask-form button").tap()
+    coach.locator(f"{LIVE} .ask").wait_for(timeout=10000)
+    assert not people["fr"].locator(f"{LIVE} .ask").count()
+    # a quick phrase: said in Arabic, read in French under the seat's French name
+    phone.locator('#phrases [data-phrase="well_played"]').tap()
+    heard = people["fr"].locator("#said li").last
+    heard.wait_for(timeout=10000)
+    french = people["fr"].locator('#phrases [data-phrase="well_played"]').inner_text()
+    south = people["fr"].locator(f'{LIVE} .live-seats [data-seat="S"]').inner_text()
+    assert french in heard.inner_text() and heard.locator("b").inner_text() in south
+
+
 def play_a_deal(people, base, game, tapping=None):
     """One deal of ``game``: the two browsers' players tap their moves (their first
     ``tapping`` ones, the rest through the API with their keys: every page still follows)."""
@@ -199,6 +228,7 @@ def play_a_deal(people, base, game, tapping=None):
         if to_act == "W":
             if not checked and position["phase"] == "play" and (position["trick"] or ply > 8):
                 secret_check(people, base, table, keys)
+                coach_and_learner_talk(people, game)
                 checked = True
             match = api_move(base, table, keys["W"], match)
             continue

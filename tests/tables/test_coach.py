@@ -237,3 +237,35 @@ def test_a_hint_crosses_the_channel_layer_only_to_its_seats_group(monkeypatch):
         (live.place_group(table_id, coach_place.pk), {"type": live.NOTE, "frame": {"type": "ask"}}),
     ]
     assert all(set(m) == {"type", "what"} for g, m in sent if g == live.group(table_id))
+
+
+def test_a_hint_names_its_card_in_the_readers_words_and_lasts_its_deal():
+    """The coach marks a card of the coached hand only (the page offers exactly those); the
+    seat reads its name in its own language; the next deal does not show it."""
+    import html
+    import random
+    import re
+
+    from cardtable.words import vocabulary
+
+    from .test_live import make_moves
+
+    data = make_table("hearts", "pagat", coach="S")
+    table_id, keys = data["id"], data["keys"]
+    south, coach = Client(), Client()
+    assert south.post(f"/fr/tables/{table_id}/join/{keys['S']}/", {"name": "S"}).status_code == 303
+    assert coach.post(f"/en/tables/{table_id}/join/{keys['coach']}/").status_code == 303
+    page = coach.get(f"/en/tables/{table_id}/").content.decode()
+    offered = set(re.findall(r'<option value="([2-9TJQKA][SHDC])"', page))
+    hand = played(table_id).state.hands[2]
+    assert offered == {cards.card_code(c) for c in cards.cards_in(hand)}
+    held = sorted(offered)[0]
+    sent = coach.post(f"/en/tables/{table_id}/hint/", {"card": held, "text": "Keep it"})
+    assert sent.status_code == 303
+    name = vocabulary("hearts", "fr").card(cards.parse_card(held))
+    shown = html.unescape(south.get(f"/fr/tables/{table_id}/").content.decode())
+    assert f"<b>{name}</b> Keep it" in shown
+    rng = random.Random(3)
+    while not played(table_id).deal_over:
+        make_moves(table_id, 1, rng)
+    assert "Keep it" not in south.get(f"/fr/tables/{table_id}/").content.decode()
