@@ -50,7 +50,7 @@ lint: $(VENV)/.installed
 
 # The suite on every core (pytest-xdist; TEST_WORKERS=0 runs it in one process).
 test: setup lint
-	$(PY) -m pytest -n $${TEST_WORKERS:-auto}
+	$(PY) -m pytest -n $${TEST_WORKERS:-auto} --dist loadgroup
 
 # The inner loop: the engines, the computer players and the unit tests, no browser and no
 # server, under 2 minutes on 2 cores. `make test` runs everything before a commit.

@@ -109,6 +109,16 @@ def _fresh_cache():
     forget_rows()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _prepared_once(tmp_path_factory, worker_id):
+    """Where the served tests' prepared databases are kept: one folder for the whole run,
+    shared by xdist's workers (their temporary folders are siblings)."""
+    from . import servers
+
+    base = tmp_path_factory.getbasetemp()
+    servers.PREPARED = (base if worker_id == "master" else base.parent) / "prepared"
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """A throwaway PostgreSQL cluster for the whole run: ``postgres(name)`` makes a database

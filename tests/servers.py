@@ -7,11 +7,14 @@ starts its own cluster in a temporary folder, as the `postgres` user when run as
 """
 
 import contextlib
+import fcntl
+import hashlib
 import http.cookiejar
 import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -128,11 +131,67 @@ def site_env(database_url: str) -> dict:
     return env
 
 
+# Set-up made once per test run and copied: every served test needs the same migrated
+# database with the same content loaded, and making it takes 10 s on SQLite and several
+# times that on PostgreSQL. The run's workers share one folder (tests/conftest.py sets it in
+# pytest's temporary folder of the run, which pytest removes a few runs later).
+PREPARED = Path(tempfile.gettempdir()) / f"diwaniya-prepared-{os.getpid()}"
+
+
 def prepare(env: dict, *loads: str) -> None:
-    """Migrate, and load the content the test needs (``loadrulebook``...)."""
+    """The database of ``env`` migrated, with the content the test needs (``loadrulebook``...):
+    a copy of one made once per run for these loads (``build`` makes it the long way)."""
+    url = env["DATABASE_URL"]
+    if url.startswith("sqlite:///"):
+        shutil.copyfile(_sqlite_template(env, loads), url.removeprefix("sqlite:///"))
+    elif url.startswith("postgres"):
+        _from_postgres_template(env, loads)
+    else:
+        build(env, *loads)
+
+
+def build(env: dict, *loads: str) -> None:
     manage(env, "migrate", "--noinput", "-v0")
     for command in loads:
         manage(env, command)
+
+
+def _key(loads) -> str:
+    return hashlib.sha256(" ".join(loads).encode()).hexdigest()[:12]
+
+
+def _sqlite_template(env: dict, loads) -> Path:
+    PREPARED.mkdir(exist_ok=True)
+    template = PREPARED / f"{_key(loads)}.sqlite3"
+    with open(PREPARED / "lock", "w") as lock:  # one worker builds, the others wait for it
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not template.exists():
+            part = template.with_suffix(".part")
+            build({**env, "DATABASE_URL": f"sqlite:///{part}"}, *loads)
+            with contextlib.closing(sqlite3.connect(part)) as db:  # the WAL into the file
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            part.rename(template)
+    return template
+
+
+_pg_templates: set[tuple[str, str]] = set()  # (cluster socket, template) made in this process
+
+
+def _from_postgres_template(env: dict, loads) -> None:
+    """PostgreSQL copies a database that nobody is connected to: CREATE DATABASE ... TEMPLATE."""
+    parsed = urllib.parse.urlsplit(env["DATABASE_URL"])
+    name, query = parsed.path.lstrip("/"), urllib.parse.parse_qs(parsed.query)
+    host, port = query["host"][0], query["port"][0]
+    template = f"prepared_{_key(loads)}"
+    bin_dir = Path(initdb()).parent
+    where = ("-h", host, "-p", port, "-U", "diwaniya")
+    if (host, template) not in _pg_templates:
+        _as_postgres(str(bin_dir / "createdb"), *where, template)
+        url = parsed._replace(path=f"/{template}").geturl()
+        build({**env, "DATABASE_URL": url}, *loads)
+        _pg_templates.add((host, template))
+    _as_postgres(str(bin_dir / "dropdb"), *where, name)
+    _as_postgres(str(bin_dir / "createdb"), *where, "-T", template, name)
 
 
 @contextlib.contextmanager

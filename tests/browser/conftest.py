@@ -5,8 +5,6 @@ hashed, compressed static files served by whitenoise (Django's live_server would
 
 import os
 import shutil
-import subprocess
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -34,15 +32,10 @@ def site_env(tmp_path_factory):
         "DJANGO_DEBUG": "0",
         "DJANGO_SUPERUSER_PASSWORD": EDITOR[1],
     }
-    manage = [sys.executable, "manage.py"]
-    for command in (
-        ["migrate", "--noinput", "-v0"],
-        ["loadrulebook"],
-        ["loadtutorials"],
-        ["loadquiz"],
-        ["createsuperuser", "--noinput", "--username", EDITOR[0], "--email", "e@example.org"],
-    ):
-        subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
+    servers.prepare(env, "loadrulebook", "loadtutorials", "loadquiz")
+    servers.manage(
+        env, "createsuperuser", "--noinput", "--username", EDITOR[0], "--email", "e@example.org"
+    )
     return env
 
 

@@ -14,6 +14,10 @@ import pytest
 
 from tests import servers
 
+# One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
+# keeps one prepared database for them all (tests/servers.py, prepare).
+pytestmark = pytest.mark.xdist_group("postgres")
+
 WORKERS = 3
 SCORERS = 8
 ROWS = 12  # rows each scorer adds to its own match (2 points each: under the target)

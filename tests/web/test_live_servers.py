@@ -11,6 +11,10 @@ import pytest
 
 from tests import live_players, servers
 
+# One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
+# keeps one prepared database for them all (tests/servers.py, prepare).
+pytestmark = pytest.mark.xdist_group("postgres")
+
 
 @pytest.fixture(scope="module")
 def two(postgres, tmp_path_factory):
@@ -20,7 +24,7 @@ def two(postgres, tmp_path_factory):
     with servers.redis_server() as redis_url:
         env = servers.site_env(postgres("live_servers"))
         env["REDIS_URL"] = redis_url
-        servers.prepare(env)
+        servers.prepare(env, "loadrulebook", "loadtutorials", "loadquiz")  # as the others
         # preloaded: a worker killed is forked again from the loaded site at once
         a = servers.Killable(env, logs, preload=True)
         b = servers.Killable(env, logs, preload=True)

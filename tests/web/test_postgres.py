@@ -11,6 +11,10 @@ from pathlib import Path
 
 import pytest
 
+# One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
+# keeps one prepared database for them all (tests/servers.py, prepare).
+pytestmark = pytest.mark.xdist_group("postgres")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
