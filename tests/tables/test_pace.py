@@ -29,10 +29,10 @@ SEATS = {
 }
 
 
-def seated(game="hearts", lang="en", variant=None):
+def seated(game="hearts", lang="en", **rules):
     """A table with the host at North, a guest at South, a watcher: their clients."""
     host = Client()
-    form = {**SEATS, **({"variant": variant} if variant else {})}
+    form = {**SEATS, **{f"rule.{k}": v for k, v in rules.items()}}
     answer = host.post(f"/{lang}/{game}/table/new/", form)
     assert answer.status_code == 201, answer.content[:500]
     links = re.findall(r'value="(http[^"]+/join/[^"]+)"', answer.content.decode())
@@ -177,3 +177,23 @@ def test_the_deal_end_reveals_the_seed_of_the_commitment_the_review_and_the_shee
     # the check page says the same of the seed
     check = north.get(f"/{lang}/practice/check/?game=hearts&seed={seed}").content.decode()
     assert hashlib.sha256(seed.encode()).hexdigest() in check
+
+
+def test_the_match_end_names_its_winners_and_deals_no_more():
+    table, north, south, watcher = seated("hearts", target="1")  # one deal is the match
+    end = play(table, random.Random(21))
+    assert end.over and end.winners
+    names = {"N": "North (you)", "S": "South (a person)", "E": "East (computer, club)"}
+    names["W"] = "West (computer, beginner)"
+    url = f"/en/tables/{table.public_id}/"
+    page = north.get(url).content.decode()
+    winners = re.search(r'<p class="winner" id="winners">(.*?)</p>', page, re.S)[1]
+    for seat in "NESW":
+        assert (names[seat] in winners) == (seat in end.winners), (seat, winners)
+    assert "next-form" not in page and "The match is over" in page
+    sheet = re.search(r'<table class="sheet" id="sheet">(.*?)</table>', page, re.S)[1]
+    written = [int(t) for t in re.findall(r'class="total">[^<\d-]*(-?\d+)', sheet)]
+    assert written == list(end.sheet[-1]["totals"].values())
+    for client in (south, watcher):
+        assert 'id="winners"' in client.get(url + "?part=live").content.decode()
+    assert north.post(f"{url}next/", {"deal": 1}).status_code == 409
