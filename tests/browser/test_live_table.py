@@ -484,6 +484,8 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
         assert edge[0] >= -1 and edge[1] <= 391, edge
     phone.locator(f"{LIVE} .deal-end").scroll_into_view_if_needed()
     phone.screenshot(path=str(ARTIFACTS / "live-deal-end-ar.png"))
+    phone.locator("#review").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "live-review-ar.png"))
     phone.locator("#seed-check").scroll_into_view_if_needed()
     phone.screenshot(path=str(ARTIFACTS / "live-seed-check-ar.png"))
     phone.locator(".match-sheet").scroll_into_view_if_needed()
