@@ -197,3 +197,21 @@ def test_the_match_end_names_its_winners_and_deals_no_more():
     for client in (south, watcher):
         assert 'id="winners"' in client.get(url + "?part=live").content.decode()
     assert north.post(f"{url}next/", {"deal": 1}).status_code == 409
+
+
+def test_the_coach_sees_the_coached_hand_as_it_was_and_no_other():
+    from .test_live import make_table
+
+    data = make_table("hearts", "pagat", coach="S")
+    table = Table.objects.get(public_id=data["id"])
+    coach = Client()
+    join = f"/en/tables/{table.public_id}/join/{data['keys']['coach']}/"
+    assert coach.post(join).status_code == 303
+    now = play(table, random.Random(8), until=24)
+    secret = secret_cards(now, 2)
+    url = f"/en/tables/{table.public_id}/?part=live&deal={now.deal_number}"
+    for ply in range(0, now.ply, 3):
+        page = coach.get(f"{url}&ply={ply}").content.decode()
+        held = {cards.card_code(c) for c in cards.cards_in(now.position(ply).state.hands[2])}
+        assert held <= shown(page) and not shown(page) & secret, ply
+        assert "hint-form" in page  # the coach's form stays in the picture, with what it holds
