@@ -6,6 +6,8 @@ A page is shown only to the browser session (or account) that took a place at th
 any other gets 404, the same answer as for no table.
 """
 
+import re
+
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,9 +20,20 @@ from cardtable import tables as cardtable
 from cardtable.words import vocabulary
 from plumbing import capability, limits
 from plumbing.links import absolute
+from practice import review
 from practice import service as practice
+from practice.match import Conflict
 from practice.models import Match
-from practice.table import COMPUTER, LEVELS, SEAT_AND_PLAYER, SHORT_COMPUTER, SHORT_SEAT, YOU
+from practice.table import (
+    COMPUTER,
+    LEVELS,
+    SEAT_AND_PLAYER,
+    SHORT_COMPUTER,
+    SHORT_SEAT,
+    YOU,
+    seat_title,
+    short_title,
+)
 from rulebook import games
 from rulebook.engine import bots, cards
 from rulebook.engine.errors import BadInput
@@ -198,13 +211,16 @@ def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[
     )
 
 
-def _felt(table, practice_match, place: Place) -> dict:
+def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
     """The phone table's context for this place: its own seat's hand open (a coach, the
-    coached seat's; a watcher, none) until the deal is over, its moves buttons on its turn."""
-    position = practice_match.position()
+    coached seat's; a watcher, none) until the deal is over, its moves buttons on its turn.
+    ``upto``: the table as it stood after that many moves of this deal (a picture the page
+    shows while it paces the computer players' moves): the deal was in play then, so only
+    this place's own hand is open, and there is no move to make."""
+    position = practice_match.position(upto)
     state = position.state
-    over = practice_match.deal_over
-    mine = place.role == Place.SEAT and not over and state.to_act == place.seat
+    over = practice_match.deal_over and upto is None
+    mine = place.role == Place.SEAT and not over and upto is None and state.to_act == place.seat
     bottom = place.seat if place.seat is not None else S
     if over:
         open_seats = range(4)
@@ -245,9 +261,62 @@ def _talk(place: Place, played, vocab) -> dict:
     return {"note": note, "coach_cards": coach_cards}
 
 
-def _context(place: Place) -> dict:
+def _relabelled(value, names: dict):
+    """Practice's review and sheet with each seat named as this table names it: practice
+    names the seats from its one learner's place («South (you)», «North (computer, club)»), a
+    table from this place's («North (Layla)»)."""
+    if not names:
+        return value
+    pattern = re.compile("|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)))
+
+    def walk(item):
+        if isinstance(item, str):
+            return pattern.sub(lambda m: names[m.group(0)], item)
+        if isinstance(item, dict):
+            return {k: walk(v) for k, v in item.items()}
+        if isinstance(item, list | tuple):
+            return [walk(v) for v in item]
+        return item
+
+    return walk(value)
+
+
+def _ending(place: Place, played, vocab, past: bool = False) -> dict:
+    """The match's sheet (its finished deals), and once the deal is over what practice's
+    table shows then: the points, the review trick by trick, the seed revealed with its check
+    and the hands it dealt (every hand is open to everyone at the end, never before), and at
+    the match's end its winners. Practice's review of its learner's decisions is left out:
+    a table has no one learner. ``past``: a picture of the deal in play, with the sheet of
+    the deals before it only."""
+    names = {}
+    for s in range(4):
+        full, short = _seat_words(place.table, played, place, vocab, s)
+        names[seat_title(played, s)], names[short_title(played, s)] = full, short
+    sheet = review.sheet(played)
+    out = {"sheet": _relabelled(sheet, names), "review": None, "deal_end": None}
+    if past:
+        rows = [r for r in sheet["rows"] if r["number"] < played.deal_number]
+        out["sheet"] = {**out["sheet"], "rows": rows, "winners": []}
+    elif played.deal_over:
+        reviewed = review.review(played)
+        reviewed["decisions"], reviewed["differ"] = [], 0
+        out["review"] = _relabelled(reviewed, names)
+        out["deal_end"] = _relabelled(review.deal_end(played, sheet), names)
+        out["check_url"] = (
+            reverse("practice:check") + f"?game={played.game}&seed={played.record.seed}"
+        )
+    return out
+
+
+def _context(place: Place, upto: int | None = None, deal: int | None = None) -> dict:
+    """The page's context; ``upto``: the live block as it stood after that many moves of the
+    deal in play (``deal``, when given, must be that deal), never beyond the moves made."""
     match, deals = service.read(place.table)
     played = match.replay(deals)
+    if upto is not None and (upto > played.ply or deal not in (None, played.deal_number)):
+        raise Conflict("stale_ply", ply=upto, current=played.ply, deal_number=played.deal_number)
+    if upto == played.ply:
+        upto = None  # the table now, as it is
     data = service.match_json(place.table, match, played, place)
     vocab = vocabulary(match.game)
     people = [
@@ -269,6 +338,8 @@ def _context(place: Place) -> dict:
         if host
         else []
     )
+    past = upto is not None
+    history = data["history"][:upto] if past else data["history"]
     return {
         "host": host,
         "others": others,
@@ -276,7 +347,9 @@ def _context(place: Place) -> dict:
         "levels": [{"value": level, "name": explain_player(level)} for level in bots.LEVELS],
         "coached": place.role == Place.SEAT and place.seat == place.table.coach_seat,
         # whom the next deal waits for, by their seats' names, listed as the reader writes lists
-        "waiting": pgettext("between the items of a list", ", ").join(
+        "waiting": ""
+        if past
+        else pgettext("between the items of a list", ", ").join(
             vocab.seat(parse_seat(s)) for s in service.waiting_for(place.table, played)
         ),
         "phrases": [(code, str(text)) for code, text in PHRASES.items()],
@@ -287,13 +360,17 @@ def _context(place: Place) -> dict:
         "you": service.you(place),
         "match": data,
         "played": played,
+        "past": past,
+        "shown_ply": upto if past else played.ply,
+        "deal_over": played.deal_over and not past,
+        "match_over": played.over and not past,
+        "commitment": played.record.commitment,
         "people": people,
         "presence": {k: str(v) for k, v in PRESENCE.items()},
-        "history": [
-            {"who": vocab.seat(parse_seat(h["seat"])), "move": h["move"]} for h in data["history"]
-        ],
-        **_felt(place.table, played, place),
+        "history": [{"who": vocab.seat(parse_seat(h["seat"])), "move": h["move"]} for h in history],
+        **_felt(place.table, played, place, upto),
         **_talk(place, played, vocab),
+        **_ending(place, played, vocab, past),
         "ws": f"/ws/tables/{place.table.public_id}/",
         "noindex": True,
     }
@@ -302,15 +379,29 @@ def _context(place: Place) -> dict:
 @require_http_methods(["GET", "HEAD"])
 def table(request, public_id):
     """The table; ``?part=live`` is only its live block, which the page's script swaps in
-    when a frame says the table changed (no page load)."""
+    when a frame says the table changed (no page load). ``&ply=N`` (and ``&deal=D``): the
+    block as it stood after the deal's first N moves, this place's own view of it with no
+    move to make, for the script to show the computer players' moves at this reader's pace;
+    a ply beyond the moves made, or another deal's, is refused (409), an unreadable one 400."""
     place = _mine(request, public_id)
     if service.overdue(place.table):  # a turn ran out with no socket open to see it
         live.changed(public_id)
+    part = request.GET.get("part") == "live"
     try:
-        context = _context(place)
+        upto = deal = None
+        if part and "ply" in request.GET:
+            upto = practice.whole_number(request.GET.get("ply"), "bad_ply")
+            if "deal" in request.GET:
+                deal = practice.whole_number(request.GET.get("deal"), "bad_ply")
+        context = _context(place, upto, deal)
     except Match.DoesNotExist:
         _not_found()
-    if request.GET.get("part") == "live":
+    except service.ERRORS as e:
+        status = STATUS.get(type(e).__name__, 400)
+        message = explain(e.code, e.details, game=place.table.match.game, html=True)
+        context = {"message": message, "table": place.table}
+        return render(request, "tables/refused.html", context, status=status)
+    if part:
         return render(request, "tables/_live.html", context)
     return render(request, "tables/table.html", context)
 

@@ -1,9 +1,10 @@
 // The live table with JavaScript: one WebSocket to the table (spec: tables.md, "Live
-// protocol"). The page says hello with the deal and the moves it shows; each move frame is
-// listed as it comes and the table block is redrawn from the server (which renders this
-// place's own view: no card it may not see ever reaches the page), without a page load.
-// A card tapped, a call, the pass or the next deal is sent over the socket; without a socket
-// the forms post as they do without JavaScript. After a drop the socket comes back with a
+// protocol"). The page says hello with the deal and the moves it has; on each move frame the
+// table block is redrawn from the server (which renders this place's own view: no card it
+// may not see ever reaches the page), without a page load: a person's move at once, the
+// computer players' one by one at this reader's pace (the practice table's setting), each as
+// the table stood after it. A card tapped, a call, the pass or the next deal is sent over the
+// socket; without a socket the forms post as they do without JavaScript. After a drop the socket comes back with a
 // growing delay and asks only for the moves it missed.
 (function () {
   "use strict";
@@ -13,7 +14,6 @@
   var retry = 500;
   var presence = {};
   var fetching = false;
-  var again = false;
   var wasMine = isMine();
   var ALERT = "diwaniya.table.alert";
 
@@ -74,19 +74,142 @@
     });
   }
 
-  // --- the table block, from the server ----------------------------------------------------
-  // Frames come in bursts (a move and the computer players' replies): one fetch a little
-  // after the first, and at most one more queued behind it.
-  var soon = null;
-  function redraw() {
-    if (fetching) { again = true; return; }
-    if (soon) return;
-    soon = setTimeout(function () { soon = null; fetchBlock(); }, 40);
+  // --- the pace of the computer players' moves: the practice table's setting and storage -----
+  // A person's move is drawn at once; a computer player's is queued and drawn after the
+  // reader's wait (fast, normal), or when "next" is tapped (step by step), each as the table
+  // stood after it (``?part=live&ply=N``: this place's own view, no move to make); the last
+  // is the table now. "Show the table now" draws it at once.
+  var PACES = { fast: 150, normal: 700, step: null };
+  var STORE = "diwaniya.pace";
+  var chosenPace = null;  // changed on this page, kept even where storage is refused
+  var queue = [];  // the computer players' moves not drawn yet: {ply, seat, move}
+  var timer = null;
+  var stepping = false;
+  var dirty = false;  // a redraw asked for while a move was being drawn
+  var have = { ply: number("data-ply"), deal: number("data-deal") };  // what the socket told
+  var controls = document.querySelector(".replay-controls");
+
+  function pace() {
+    if (chosenPace) return chosenPace;
+    var chosen = null;
+    try { chosen = localStorage.getItem(STORE); } catch (e) { /* private mode */ }
+    return Object.prototype.hasOwnProperty.call(PACES, chosen) ? chosen : "normal";
+  }
+  Array.prototype.forEach.call(document.querySelectorAll(".pace-setting"), function (set) {
+    set.hidden = false;
+    Array.prototype.forEach.call(set.querySelectorAll("input[name=pace]"), function (input) {
+      input.checked = input.value === pace();
+      input.addEventListener("change", function () {
+        try { localStorage.setItem(STORE, input.value); } catch (e) { /* kept for this page */ }
+        chosenPace = input.value;
+        if (timer !== null) { clearTimeout(timer); timer = null; }
+        pump();
+      });
+    });
+  });
+
+  function showControls(on, stepwise) {
+    if (!controls) return;
+    controls.hidden = !on;
+    var one = controls.querySelector(".next-reply");
+    if (one) one.hidden = !stepwise;
+    root.setAttribute("data-queued", String(queue.length));
   }
 
-  function fetchBlock() {
+  function pump() {
+    if (timer !== null || stepping) return;
+    if (!queue.length) { showControls(false); return; }
+    if (!queue[0].computer) return step();  // a person's move: at once
+    var wait = PACES[pace()];
+    showControls(true, wait === null);
+    if (wait === null) return;  // waits for "next"
+    timer = setTimeout(function () { timer = null; step(); }, wait);
+  }
+
+  // Each move is drawn as the table stood after it (the server answers with the table now,
+  // its buttons with it, when that is the latest move): never "the table now" for a move that
+  // computer players' moves already follow on the server.
+  function step() {
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    if (stepping || !queue.length) return pump();
+    var item = queue.shift();
+    stepping = true;
+    showControls(queue.length > 0, PACES[pace()] === null);
+    draw(item.ply, function (ok) {
+      stepping = false;
+      if (!ok) return showNow();  // another deal, or the network: the table now
+      if (!queue.length && dirty) { dirty = false; draw(have.ply); }
+      pump();
+    });
+  }
+
+  function enqueue(frame) {
+    var item = { ply: frame.ply, seat: frame.seat, move: frame.move, computer: frame.by === "computer" };
+    if (!item.computer) {
+      // A person's move shows at once, with every move before it.
+      if (timer !== null) { clearTimeout(timer); timer = null; }
+      queue = [item];
+      return pump();
+    }
+    var last = queue[queue.length - 1];
+    if (last && last.computer && last.seat === item.seat && /^pass:/.test(last.move) && /^pass:/.test(item.move)) {
+      last.ply = item.ply;  // a seat's cards passed are one step, as on the practice table
+    } else {
+      queue.push(item);
+    }
+    pump();
+  }
+
+  function showNow() {
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    queue = [];
+    showControls(false);
+    draw(null);
+  }
+
+  if (controls) {
+    controls.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest("button") : null;
+      if (!button) return;
+      if (button.classList.contains("show-now")) showNow();
+      else if (button.classList.contains("next-reply")) step();
+    });
+  }
+
+  // --- the table block, from the server ----------------------------------------------------
+  // Frames come in bursts (a move and the computer players' replies): one fetch a little
+  // after the first, and at most one more queued behind it. While the computer players'
+  // moves are being paced the table now is drawn by the last of them.
+  var soon = null;
+  var pending = null;  // {ply, done}: to draw once the fetch in flight ends
+  function redraw() {
+    if (queue.length || timer !== null) return;
+    if (stepping) { dirty = true; return; }
+    if (soon) return;
+    soon = setTimeout(function () { soon = null; draw(have.ply); }, 40);
+  }
+
+  function draw(ply, done) {
+    if (fetching) {
+      var before = pending;
+      pending = {
+        ply: ply,
+        done: function (ok) {
+          if (before && before.done) before.done(ok);
+          if (done) done(ok);
+        },
+      };
+      return;
+    }
+    fetchBlock(ply, done);
+  }
+
+  function fetchBlock(ply, done) {
     fetching = true;
-    fetch(root.getAttribute("data-part"), { credentials: "same-origin", cache: "no-store" })
+    var ok = false;
+    var url = root.getAttribute("data-part");
+    if (ply !== null && ply !== undefined && have.deal !== null) url += "&ply=" + ply + "&deal=" + have.deal;
+    fetch(url, { credentials: "same-origin", cache: "no-store" })
       .then(function (answer) {
         if (!answer.ok) throw new Error(answer.status);
         return answer.text();
@@ -97,6 +220,7 @@
         var fresh = holder.querySelector("#live-table");
         var current = block();
         if (!fresh || !current) return;
+        ok = true;
         ["text", "card"].forEach(function (name) {  // the coach's hint being written
           var was = current.querySelector('.hint-form [name="' + name + '"]');
           var now = fresh.querySelector('.hint-form [name="' + name + '"]');
@@ -106,8 +230,10 @@
           }
         });
         var focused = document.activeElement && document.activeElement.name;
-        var open = current.querySelector("details.so-far[open]");
-        if (open) { var d = fresh.querySelector("details.so-far"); if (d) d.open = true; }
+        Array.prototype.forEach.call(current.querySelectorAll("details[open]"), function (d) {
+          var same = d.className && fresh.querySelector("details." + d.className.split(" ")[0]);
+          if (same) same.open = true;
+        });
         current.replaceWith(fresh);
         if (focused === "text") {
           var input = fresh.querySelector('.hint-form [name="text"]');
@@ -121,22 +247,9 @@
       .catch(function () { /* the next frame or reconnection redraws */ })
       .then(function () {
         fetching = false;
-        if (again) { again = false; fetchBlock(); }
+        if (done) done(ok);
+        if (pending) { var next = pending; pending = null; fetchBlock(next.ply, next.done); }
       });
-  }
-
-  // A move frame: listed at once (the table follows from the server).
-  function listMove(frame) {
-    var b = block();
-    if (!b) return;
-    b.setAttribute("data-ply", frame.ply);
-    b.removeAttribute("data-mine");  // its buttons are for a ply gone by: the redraw brings new ones
-    var list = b.querySelector(".history");
-    if (list) {
-      var item = document.createElement("li");
-      item.textContent = frame.seat + ": " + frame.move;
-      list.appendChild(item);
-    }
   }
 
   // --- quick phrases: a seat's name (as this page names it) and the text in this reader's
@@ -182,8 +295,8 @@
       socket.send(JSON.stringify({
         type: "hello",
         lang: document.documentElement.lang,
-        ply: number("data-ply"),
-        deal_number: number("data-deal"),
+        ply: have.ply,
+        deal_number: have.deal,
       }));
     };
     socket.onmessage = function (event) {
@@ -191,9 +304,13 @@
       try { frame = JSON.parse(event.data); } catch (e) { return; }
       if (frame.type === "move") {
         say("");
-        listMove(frame);
-        redraw();
+        have.ply = frame.ply;
+        var b = block();
+        if (b && !b.hasAttribute("data-past")) b.removeAttribute("data-mine");  // a ply gone by
+        enqueue(frame);
       } else if (frame.type === "state") {
+        have.ply = frame.ply;
+        if (frame.match && frame.match.deal_number) have.deal = frame.match.deal_number;
         redraw();
       } else if (frame.type === "hint" || frame.type === "ask") {
         redraw();  // the note is drawn in the block, the card named in this reader's words

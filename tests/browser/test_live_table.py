@@ -4,6 +4,7 @@ player in Arabic on a phone (South, moves by tapping), a player in French on a d
 at West who plays through the API. Every move made anywhere reaches every page over its
 WebSocket without a page load, and no page ever holds a card its holder may not see."""
 
+import hashlib
 import json
 import re
 import time
@@ -15,7 +16,7 @@ import pytest
 from tests import servers
 from tests.tables.helpers import CODE, cards_named
 
-from .conftest import WIDE, checked_page
+from .conftest import ARTIFACTS, WIDE, checked_page
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +30,8 @@ SEATING = {"N": "person", "E": "computer:beginner", "S": "person", "W": "person"
 GAMES = ["hearts", "tarneeb", "leekha", "tarneeb-41", "bent-al-sbeet", "sabaat-al-deemin"]
 ALL = {r + s for r in "23456789TJQKA" for s in "SHDC"}
 LIVE = "#live-table"
+PACE = "diwaniya.pace"  # the practice table's setting, kept by the browser
+FAST = f"try {{ localStorage.setItem('{PACE}', 'fast'); }} catch (e) {{}}"
 # Every move of the browsers' players is tapped in these; in the others only the first two
 # each (the rest go through the API, and every page still follows them): the time it takes.
 TAPPING = {"hearts": None, "tarneeb": None}
@@ -58,6 +61,8 @@ def people(browser, one_worker):
             ),
         }
         for page in pages.values():
+            # the computer players' moves drawn at the fastest pace: this test does not wait
+            page.context.add_init_script(FAST)
             page.loads = 0
             page.on(
                 "framenavigated",
@@ -382,3 +387,110 @@ def test_the_invitations_are_shared_or_copied(people, one_worker):
     first.locator("button.share").tap()
     shared = phone.evaluate("window.__shared")
     assert shared["url"] == first.locator("input").input_value()
+
+
+ALTERNATE = {"N": "person", "E": "computer:beginner", "S": "person", "W": "computer:beginner"}
+
+
+def person_moves(base, table, keys) -> tuple[int, int]:
+    """The person to act moves through the API (the computer players then reply on the
+    server): the plies before and after the person's move, and after the replies."""
+    match = api(base, f"/api/tables/{table}", key=keys["N"])
+    seat = match["position"]["to_act"]
+    mine = api(base, f"/api/tables/{table}", key=keys[seat])
+    ply = len(mine["history"])
+    after = api_move(base, table, keys[seat], mine)
+    return ply, len(after["history"])
+
+
+def shown_ply(page) -> int:
+    return int(page.locator(LIVE).get_attribute("data-ply"))
+
+
+def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_worker):
+    """A table where a computer player follows each person: the phone (Arabic, step by step)
+    sees a person's move at once and each computer move only once "next" is tapped, the
+    desktop (French, fast) every move at once; "show the table now" draws the table as it is.
+    At the deal's end the phone shows the seed, its check and the match's sheet, within its
+    width."""
+    phone, desktop = people["ar"], people["fr"]
+    created = api(one_worker, "/api/tarneeb/tables", {"seats": ALTERNATE})
+    table, keys, urls = created["id"], created["keys"], created["urls"]
+    join(phone, one_worker, urls["S"], "ar")
+    join(desktop, one_worker, urls["N"], "fr")
+    phone.evaluate("window.__samePage = true")
+    setting = phone.locator(".pace-setting")
+    assert setting.is_visible()
+    assert phone.locator('.pace-setting input[value="fast"]').is_checked()  # as the store says
+    setting.locator('input[value="step"]').tap()
+    assert phone.evaluate(f"localStorage.getItem('{PACE}')") == "step"
+    assert desktop.locator('.pace-setting input[value="fast"]').is_checked()
+    commitment = phone.locator("#commitment").inner_text()
+    ply, final = person_moves(one_worker, table, keys)
+    assert final > ply + 1  # a computer player replied
+    # the fast page: the table now, at once
+    wait_ply(desktop, final)
+    assert not desktop.locator(".replay-controls").is_visible()
+    # the step-by-step page: the person's move at once, then each computer move on "next"
+    wait_ply(phone, ply + 1)
+    next_one = phone.locator(".replay-controls .next-reply")
+    next_one.wait_for(state="visible", timeout=10000)
+    assert phone.locator(".replay-controls .show-now").is_visible()
+    phone.wait_for_timeout(1200)  # slower than "normal" would be: still the person's move
+    assert shown_ply(phone) == ply + 1
+    assert phone.locator(f"{LIVE}[data-past]").count() == 1  # a picture, no move to make
+    assert phone.locator(f"{LIVE} form.moves").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.screenshot(path=str(ARTIFACTS / "live-pace-step-ar.png"))
+    for expected in range(ply + 2, final + 1):
+        next_one.tap()
+        wait_ply(phone, expected)
+    phone.locator(".replay-controls").wait_for(state="hidden", timeout=10000)
+    assert not phone.locator(f"{LIVE}[data-past]").count()
+    # "show the table now": every move still queued, at once
+    ply, final = person_moves(one_worker, table, keys)
+    if final > ply + 1:
+        wait_ply(phone, ply + 1)
+        phone.locator(".replay-controls .show-now").tap()
+        wait_ply(phone, final)
+        assert phone.locator(".replay-controls").is_hidden()
+    # the rest of the deal, at the fast pace, to its end
+    phone.locator('.pace-setting input[value="fast"]').tap()
+    for _ in range(200):
+        match = api(one_worker, f"/api/tables/{table}", key=keys["N"])
+        if match["position"]["is_over"]:
+            break
+        person_moves(one_worker, table, keys)
+    else:
+        raise AssertionError("the deal did not end")
+    final = len(match["history"])
+    wait_ply(phone, final, "[data-over]")
+    phone.wait_for_timeout(600)  # the state frame of the deal's end redraws the block once more
+    seed = phone.locator("#seed").inner_text()
+    assert hashlib.sha256(seed.encode()).hexdigest() == commitment
+    phone.locator("#seed-check").scroll_into_view_if_needed()
+    assert phone.locator("#seed-check").is_visible() and phone.locator("#sheet").is_visible()
+    check = phone.locator("#seed-check a[href*='seed=']")
+    assert seed in check.get_attribute("href")
+    assert phone.locator(".deal-end-points li").count() >= 2
+    # the phone's width holds it all: nothing wider than the screen but the sheet's own scroller
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    for box in phone.locator(f"{LIVE} .deal-end, #seed-check, .match-sheet").all():
+        edge = box.evaluate(
+            "e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }"
+        )
+        assert edge[0] >= -1 and edge[1] <= 391, edge
+    phone.locator(f"{LIVE} .deal-end").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "live-deal-end-ar.png"))
+    phone.locator("#review").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "live-review-ar.png"))
+    phone.locator("#seed-check").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "live-seed-check-ar.png"))
+    phone.locator(".match-sheet").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "live-sheet-ar.png"))
+    phone.screenshot(path=str(ARTIFACTS / "live-deal-end-ar-full.png"), full_page=True)
+    desktop.locator("#seed-check").wait_for()
+    assert desktop.locator("#seed").inner_text() == seed
+    assert phone.evaluate("window.__samePage === true")
