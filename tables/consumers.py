@@ -296,8 +296,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         """What this client has not seen: the moves after its ``ply``, then a state when it
         was behind, when a deal ended or began, when a pass ended; or only the state."""
         table = self.place.table
-        match, deals = service.read(table)
-        played = match.replay(deals)
+        match, played = service.replayed(table)
         viewer = service.viewer(self.place)
         out = []
         same_deal = self.deal in (None, played.deal_number)

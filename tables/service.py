@@ -8,6 +8,7 @@ against the match's version, so two sent at once give one move and one ``stale_p
 import dataclasses
 import re
 import time
+from collections import OrderedDict
 
 from django.db import transaction
 
@@ -164,6 +165,27 @@ def read(table: Table) -> tuple[Match, list]:
     if found is None:
         raise Match.DoesNotExist
     return found
+
+
+# The last matches this process replayed, by their stored version: a move is told to every
+# socket of its table, and each one's catching up would replay the same match again.
+_REPLAYED: OrderedDict = OrderedDict()
+REPLAYS_KEPT = 256
+
+
+def replayed(table: Table):
+    """The stored match and its replay, for reading only (the replay may be another
+    socket's): a version is never stored twice, so one version replays one way."""
+    match, deals = read(table)
+    key = (match.pk, match.version, len(deals))
+    played = _REPLAYED.get(key)
+    if played is None:
+        played = _REPLAYED[key] = match.replay(deals)
+        while len(_REPLAYED) > REPLAYS_KEPT:
+            _REPLAYED.popitem(last=False)
+    else:
+        _REPLAYED.move_to_end(key)
+    return match, played
 
 
 def match_json(table: Table, match, practice_match, place: Place) -> dict:
