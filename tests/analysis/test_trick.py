@@ -10,10 +10,10 @@ import pytest
 
 from rulebook.engine import shuffle, tarneeb, tarneeb_41
 from rulebook.engine.analysis import trick
-from rulebook.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, suit_mask
+from rulebook.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, hand_of, suit_mask
 from rulebook.engine.contract import Phase
 from rulebook.engine.errors import BadInput
-from rulebook.engine.table import E, N, S, W, side_of
+from rulebook.engine.table import Direction, E, N, S, W, next_seats, side_of
 from rulebook.engine.trickbid.deal import new_deal
 from rulebook.engine.trickbid.moves import PASS, classic_bid, trump_call
 
@@ -198,6 +198,39 @@ def test_the_table_is_the_best_first_lead_of_either_declarer(name):
     for _ in range(20):
         deal.push(rng.choice(deal.legal_moves()))
     assert trick.table(deal) == table
+
+
+@pytest.mark.parametrize("left", [4 * trick.EXACT_OWN, 4 * trick.EXACT_OWN + 3, 40, 52])
+def test_tarneeb_41_exact_only_in_the_endings_searched_to_the_end(left):
+    """Up to EXACT_OWN cards a hand the seat's own tricks are exact; beyond, the bounded
+    search says so, and its values stay between what the seat has and all it could take."""
+    rules = RULE_SETS["tarneeb-41"]
+    rng = random.Random(f"bounded {left}")
+    for _ in range(5):
+        deal = ending(rules, rng, left)
+        seat = deal.to_act
+        values, exact = trick.open_analysis(deal, seat)
+        assert exact == (deal.hands[seat].bit_count() <= trick.EXACT_OWN)
+        assert set(values) == set(deal.legal_moves())
+        has, held = deal.tricks_won[seat], deal.hands[seat].bit_count()
+        assert all(has <= v <= has + held for v in values.values())
+        assert trick.open_values(deal, seat) == values
+
+
+def test_the_sure_tricks_of_the_bounded_search():
+    """Hearts trumps. North: AKQ of spades and the two of clubs; East: the J of spades and
+    three hearts; the others: low spades and clubs. North's spades are the top three, but East
+    can ruff after its one spade: one sure trick. East's three trumps are all sure."""
+    north = hand_of(["AS", "KS", "QS", "2C"])
+    east = hand_of(["JS", "2H", "3H", "4H"])
+    south = hand_of(["2S", "3S", "4S", "3C"])
+    west = hand_of(["5S", "6S", "7S", "4C"])
+    search = trick.OwnTricks([north, east, south, west], HEARTS, next_seats(Direction.RIGHT), N)
+    assert search.sure_tricks(N) == 1
+    search.me = E
+    assert search.sure_tricks(N) == 3
+    search.me = S
+    assert search.sure_tricks(N) == 0
 
 
 def test_only_the_seat_to_act_in_card_play():

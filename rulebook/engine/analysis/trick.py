@@ -88,10 +88,23 @@ def plays_for_itself(state) -> bool:
 def open_values(state, seat: int) -> dict[int, int]:
     """Every legal card of ``seat`` (the seat to act; card play only) -> with every hand open
     and best play by all from here, the tricks that seat's side ends the deal with in total (won
-    already + still to come). Tarneeb 41: the seat's own tricks, the other three against it."""
+    already + still to come). Tarneeb 41: the seat's own tricks, the other three against it
+    (exact up to ``EXACT_OWN`` cards a hand, estimated beyond: :func:`open_analysis`)."""
+    return open_analysis(state, seat)[0]
+
+
+def open_analysis(state, seat: int) -> tuple[dict[int, int], bool]:
+    """``open_values`` and whether they are exact: always for Tarneeb (DDS searches every
+    continuation); for Tarneeb 41 where the ending is small enough to search to the end."""
     _check_turn(state, seat)
     if plays_for_itself(state):
-        return own_values(state, seat)
+        return own_analysis(state, seat)
+    return side_values(state, seat), True
+
+
+def side_values(state, seat: int) -> dict[int, int]:
+    """Each legal card of ``seat`` -> the tricks its side ends the deal with, double dummy."""
+    _check_turn(state, seat)
     won = state.side_tricks()[side_of(seat)]
     values = {_engine_card(card): won + tricks for card, tricks in solve_board(to_endplay(state))}
     legal = state.legal_moves()
@@ -141,7 +154,8 @@ def first_leaders(state, side_seats) -> list[int]:
 
 
 def table(state) -> dict:
-    """The deal's double-dummy table from its start (every card still held, before any was
+    """The deal's double-dummy table from its start (exact for Tarneeb; for Tarneeb 41 an
+    estimate, see :func:`table_is_exact`) (every card still held, before any was
     played). Tarneeb: ``{"NS": {"S": n, ...}, "EW": {...}}``, the tricks each side takes in each
     trump the variant allows (``"NT"`` where no trumps are), led by its declarer (the better of
     the two seats: the auction decides which). Tarneeb 41: ``{"N": n, ...}``, each seat's own
@@ -150,7 +164,7 @@ def table(state) -> dict:
     if plays_for_itself(state):
         leader = first_leaders(state, ())[0]
         return {
-            SEATS[seat]: _own_from_lead(hands, HEARTS, state, leader, seat) for seat in range(4)
+            SEATS[seat]: _own_from_lead(hands, HEARTS, state, leader, seat)[0] for seat in range(4)
         }
     seat_of = solver_seats(state)
     by_solver_seat = [""] * 4
@@ -170,6 +184,12 @@ def table(state) -> dict:
     return result
 
 
+def table_is_exact(state) -> bool:
+    """Tarneeb's table is DDS's, exact; Tarneeb 41's own tricks from a full deal are beyond
+    the exact search (``EXACT_OWN`` cards a hand), so its table is the bounded search's."""
+    return not plays_for_itself(state)
+
+
 def _strain_name(trump: int | None) -> str:
     return NO_TRUMPS if trump is None else SUITS[trump]
 
@@ -186,16 +206,41 @@ def _side_tricks_led_by(dd, trump: int | None, solver_leader: int) -> int:
 
 def own_values(state, seat: int) -> dict[int, int]:
     """Each legal card of ``seat`` -> the tricks it ends the deal with, itself against the
-    other three, every hand open."""
-    search = OwnTricks(state.hands, state.trump, state._next, seat)
-    trick = state.trick
+    other three, every hand open (searched to the end in endings of up to ``EXACT_OWN`` cards
+    a hand; see :func:`own_analysis`)."""
+    return own_analysis(state, seat)[0]
+
+
+def own_analysis(state, seat: int) -> tuple[dict[int, int], bool]:
+    """``own_values`` and whether they are exact: up to ``EXACT_OWN`` cards a hand every
+    ending is played to the end; beyond, the search plays out the trick in progress (and the
+    next one too from fewer than ``DEEPER_BELOW`` cards a hand), then counts the seat's sure
+    tricks (:meth:`OwnTricks.sure_tricks`)."""
+    search = _bounded(state.hands, state.trump, state, seat)
     won = state.tricks_won[seat]
-    return {card: won + search.after_card(trick, card) for card in state.legal_moves()}
+    values = {card: won + search.after_card(state.trick, card) for card in state.legal_moves()}
+    return values, search.exact
 
 
-def _own_from_lead(hands, trump, state, leader: int, seat: int) -> int:
+def _own_from_lead(hands, trump, state, leader: int, seat: int) -> tuple[int, bool]:
+    search = _bounded(hands, trump, state, seat)
+    return search.from_lead(leader, 0, TRICKS), search.exact
+
+
+def _bounded(hands, trump, state, seat: int) -> "OwnTricks":
     search = OwnTricks(hands, trump, state._next, seat)
-    return search.from_lead(leader, 0, TRICKS)
+    held = hands[seat].bit_count()
+    if held > EXACT_OWN:
+        search.cut = held - (2 if held < DEEPER_BELOW else 1)
+    return search
+
+
+# Up to this many cards a hand, a seat's own tricks are searched to the end of the deal (the
+# bench: a median of milliseconds, the worst a few tenths of a second; at seven a hand the
+# worst took seconds). Beyond, the search plays two tricks from fewer than DEEPER_BELOW cards
+# a hand and one from more, within the budget at a full deal.
+EXACT_OWN = 6
+DEEPER_BELOW = 10
 
 
 # For each card, the cards of its suit above it: two cards of one hand with no card still in
@@ -214,6 +259,10 @@ class OwnTricks:
         self.next = next_seat
         self.me = me
         self.bounds: dict[tuple, tuple[int, int]] = {}
+        # At a trick's start with this many cards a hand or fewer, count the sure tricks
+        # instead of searching on (0: search every ending to the end, exact).
+        self.cut = 0
+        self.exact = True
 
     def after_card(self, trick, card: int) -> int:
         """``me``'s tricks from here (the trick in progress included) once the seat to act
@@ -242,7 +291,10 @@ class OwnTricks:
         left = h[leader].bit_count()
         if not left:
             return 0
-        key = (h[0], h[1], h[2], h[3], leader)
+        if left <= self.cut:
+            self.exact = False
+            return self.sure_tricks(leader)
+        key = self._shape(leader)
         lo, hi = self.bounds.get(key, (0, left))
         if lo == hi or lo >= beta:
             return lo
@@ -259,12 +311,56 @@ class OwnTricks:
         self.bounds[key] = (lo, hi)
         return value
 
+    def sure_tricks(self, leader: int) -> int:
+        """An estimate of ``me``'s tricks to come, from the top: in each suit the run of its
+        cards above every other card still in play (an ace, then the king if it also holds it,
+        ...); in a plain suit no more of them than the shortest holding in it among the others
+        that can ruff (the others' trumps take the rest), none where the other three hold no
+        card of it and one of them trumps it the first time. Blind to finesses, endplays and
+        long suits: the stated evaluation of the depth-bounded search, not a proof."""
+        h = self.hands
+        me = self.me
+        others = [h[s] for s in range(4) if s != me]
+        trump_mask = _SUIT_MASKS[self.trump] if self.trump >= 0 else 0
+        ruffers = [o for o in others if o & trump_mask]
+        sure = 0
+        for suit, mask in enumerate(_SUIT_MASKS):
+            mine = h[me] & mask
+            rest = (others[0] | others[1] | others[2]) & mask
+            run = 0
+            top = 1 << (13 * suit + 12)
+            while top & mask and not top & rest:
+                if top & mine:
+                    run += 1
+                top >>= 1
+            if suit != self.trump and ruffers:
+                run = min([run] + [(o & mask).bit_count() for o in ruffers])
+            sure += run
+        return min(sure, h[me].bit_count())
+
+    def _shape(self, leader: int) -> tuple[int, int]:
+        """The key of a trick's start: who holds each card still in play, suit by suit in rank
+        order, the ranks themselves forgotten (the cards gone make two positions with the same
+        order the same position), and the leader."""
+        h0, h1, h2, h3 = self.hands
+        m = h0 | h1 | h2 | h3
+        owners = 1
+        while m:
+            low = m & -m
+            m ^= low
+            owners = owners << 2 | (0 if h0 & low else 1 if h1 & low else 2 if h2 & low else 3)
+        live = h0 | h1 | h2 | h3
+        counts = leader
+        for mask in _SUIT_MASKS:
+            counts = counts << 4 | (live & mask).bit_count()
+        return owners, counts
+
     def _best(self, seat, legal, led, win_seat, win, n, on_table, alpha, beta) -> int:
         """The value of the best of ``legal`` for ``seat`` (the highest for ``me``, the lowest
         for the others), cut off once it falls outside the window."""
         mine = seat == self.me
         best = -1 if mine else TRICKS + 1
-        for card in self._choices(legal, on_table):
+        for card in self._ordered(mine, self._choices(legal, on_table), win_seat, win, n):
             value = self._play(seat, card, led, win_seat, win, n, on_table, alpha, beta)
             if mine:
                 if value > best:
@@ -292,6 +388,20 @@ class OwnTricks:
                 out.append(c)
         out.reverse()
         return out
+
+    def _ordered(self, mine: bool, choices: list[int], win_seat, win, n) -> list[int]:
+        """The likeliest best cards first (the search cuts off sooner; the value is the same):
+        a lead, high first; ``me`` following, its winners high first, then its lowest; the
+        others, the lowest card that beats ``me`` when it is winning, else their lowest."""
+        if n == 0:
+            return choices
+        beats = self._beats
+        winners = [c for c in choices if beats(c, win)]
+        losers = [c for c in reversed(choices) if not beats(c, win)]
+        if mine:
+            return winners + losers
+        winners.reverse()
+        return winners + losers if win_seat == self.me else losers + winners
 
     def _play(self, seat, card, led, win_seat, win, n, on_table, alpha, beta) -> int:
         """``seat`` plays ``card`` as the trick's card number ``n`` (from 0): ``me``'s tricks

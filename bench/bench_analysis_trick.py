@@ -1,0 +1,101 @@
+"""What the Tarneeb family's open-hands analysis costs (``analysis.trick``), against a baseline
+timed in the same run.
+
+Positions: seeded deals with a random auction, at the first lead (all thirteen cards) and at
+mid-deal (six tricks played and a random number of cards on the seventh), ``DEALS`` of each,
+for Tarneeb (DDS), Tarneeb 41 (the seat's own tricks: the bounded search, exact only in small
+endings) and the deal's table of each. Each position is timed once for the analysis and once
+for the baseline: playing the deal out from there with random legal cards (``copy``,
+``legal_moves``, ``push``), the least any look-ahead pays. Printed: the median and worst
+analysis time, the median and worst ratio to the baseline (target: the worst analysis within
+the 2 s budget of an answer, ``BUDGET``), and for Tarneeb 41 how many answers were exact.
+"""
+
+import random
+import statistics
+import time
+
+from rulebook.engine import shuffle, tarneeb, tarneeb_41
+from rulebook.engine.analysis import trick
+from rulebook.engine.contract import Phase
+from rulebook.engine.trickbid.deal import new_deal
+
+DEALS = 50
+BUDGET = 2.0  # seconds: an analysis answers within it or not at all (the spec's 503)
+GAMES = {"tarneeb": tarneeb.PRESETS["classic"], "tarneeb-41": tarneeb_41.PRESETS["classic"]}
+
+
+def _positions(rules, seed: str, cards_played: int | None) -> list:
+    """``DEALS`` seeded deals at the first lead (``None``) or after ``cards_played`` plus a
+    random 0-3 more."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < DEALS:
+        deal = new_deal(rules, shuffle.deal(f"{seed} {len(found)} {rng.random()}"), 0)
+        while deal.phase not in (Phase.PLAY, Phase.OVER):
+            deal.push(rng.choice(deal.legal_moves()))
+        if deal.phase != Phase.PLAY:
+            continue  # thrown in
+        for _ in range(0 if cards_played is None else cards_played + rng.randrange(4)):
+            deal.push(rng.choice(deal.legal_moves()))
+        found.append(deal)
+    return found
+
+
+def _playout(deal, rng: random.Random) -> None:
+    state = deal.copy()
+    while state.to_act is not None:
+        state.push(rng.choice(state.legal_moves()))
+
+
+def _timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def _measure(what: str, positions, analyse) -> tuple[str, float, float]:
+    rng = random.Random(what)
+    times, ratios, exact = [], [], 0
+    base_total = 0.0
+    for deal in positions:
+        box = []
+        seconds = _timed(lambda deal=deal, box=box: box.append(analyse(deal)))
+        base = _timed(lambda deal=deal: _playout(deal, rng))
+        exact += bool(box[0])
+        times.append(seconds)
+        ratios.append(seconds / base)
+        base_total += base
+    print(
+        f"bench_analysis_trick {what}: {len(times)} positions,"
+        f" median {statistics.median(times):.4f}s worst {max(times):.4f}s"
+        f" (budget {BUDGET}s{', over' if max(times) > BUDGET else ''});"
+        f" ratio to a random playout median {statistics.median(ratios):.0f}, worst"
+        f" {max(ratios):.0f}; exact {exact} of {len(times)}"
+    )
+    return what, sum(times), base_total
+
+
+def _open(deal) -> bool:
+    return trick.open_analysis(deal, deal.to_act)[1]
+
+
+def _table(deal) -> bool:
+    trick.table(deal)
+    return trick.table_is_exact(deal)
+
+
+def run() -> list[tuple[str, float, float]]:
+    rows = []
+    for slug, rules in GAMES.items():
+        first = _positions(rules, f"bench analysis {slug}", None)
+        middle = _positions(rules, f"bench analysis mid {slug}", 24)
+        rows.append(_measure(f"{slug} open, first lead", first, _open))
+        rows.append(_measure(f"{slug} open, mid-deal", middle, _open))
+        rows.append(_measure(f"{slug} table", first, _table))
+    return rows
+
+
+if __name__ == "__main__":
+    for what, seconds, base in run():
+        print(f"{what:44} {seconds:8.4f}s  baseline {base:8.4f}s  ratio {seconds / base:6.1f}")
