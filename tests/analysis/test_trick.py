@@ -5,6 +5,7 @@ hand; the counter-clockwise mirror on one deal played both ways."""
 
 import random
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -231,6 +232,17 @@ def test_the_sure_tricks_of_the_bounded_search():
     assert search.sure_tricks(N) == 3
     search.me = S
     assert search.sure_tricks(N) == 0
+
+
+def test_threads_solving_at_once_get_what_one_thread_gets():
+    """DDS runs as its thread 0 whoever calls it: the solves of threads of one process wait for
+    each other rather than share that thread's memory."""
+    rng = random.Random("threads")
+    endings = [ending(RULE_SETS["tarneeb"], rng, rng.randint(20, 36)) for _ in range(24)]
+    alone = [trick.open_values(deal, deal.to_act) for deal in endings]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda deal: trick.open_values(deal, deal.to_act), endings))
+    assert together == alone
 
 
 def test_only_the_seat_to_act_in_card_play():

@@ -25,6 +25,8 @@ bench). The other three cooperating against the seat is the same assumption the 
 family's analysis makes.
 """
 
+import threading
+
 from endplay.dds import calc_dd_table, solve_board
 from endplay.types import Deal as SolverDeal
 from endplay.types import Denom, Player
@@ -37,6 +39,11 @@ from ..trickbid.rules import table as parameters
 
 NO_TRUMPS = "NT"
 TRICKS = 13
+
+# endplay calls DDS through ctypes, which lets go of the GIL, and always as DDS's thread 0: two
+# threads of one process solving at once would share (and spoil) that thread's memory. One
+# solve at a time per process; processes are separate.
+_SOLVER = threading.Lock()
 
 # The solver's seat for each engine seat (and back: a swap is its own inverse), by direction.
 SOLVER_SEAT = {Direction.CLOCKWISE: (N, E, S, W), Direction.RIGHT: (N, W, S, E)}
@@ -106,7 +113,10 @@ def side_values(state, seat: int) -> dict[int, int]:
     """Each legal card of ``seat`` -> the tricks its side ends the deal with, double dummy."""
     _check_turn(state, seat)
     won = state.side_tricks()[side_of(seat)]
-    values = {_engine_card(card): won + tricks for card, tricks in solve_board(to_endplay(state))}
+    deal = to_endplay(state)
+    with _SOLVER:
+        solved = list(solve_board(deal))
+    values = {_engine_card(card): won + tricks for card, tricks in solved}
     legal = state.legal_moves()
     if sorted(values) != legal:  # the solver and the engine disagree on the rules: never guess
         raise RuntimeError(f"solver's cards {sorted(values)} are not the legal {legal}")
@@ -170,7 +180,8 @@ def table(state) -> dict:
     by_solver_seat = [""] * 4
     for seat, hand in enumerate(hands):
         by_solver_seat[seat_of[seat]] = format_hand(hand)
-    dd = calc_dd_table(SolverDeal("N:" + " ".join(by_solver_seat)))
+    with _SOLVER:
+        dd = calc_dd_table(SolverDeal("N:" + " ".join(by_solver_seat)))
     result = {}
     for side, name in enumerate(PARTNERSHIPS):
         seats = [seat for seat in range(4) if side_of(seat) == side]
