@@ -245,6 +245,16 @@ def test_threads_solving_at_once_get_what_one_thread_gets():
     assert together == alone
 
 
+def test_many_deals_at_once_as_one_by_one():
+    """The batch the sampled view solves gives each deal what solving it alone gives, Tarneeb
+    41's side tricks included (its partnership's, for whoever wants them)."""
+    rng = random.Random("batch")
+    states = [ending(RULE_SETS[name], rng, rng.randint(9, 30)) for name in RULE_SETS] * 2
+    alone = [trick.side_values(state, state.to_act) for state in states]
+    assert trick.side_values_of_deals(states) == alone
+    assert alone[:3] == [trick.open_values(state, state.to_act) for state in states[:3]]
+
+
 def test_only_the_seat_to_act_in_card_play():
     rules = RULE_SETS["tarneeb"]
     deal = new_deal(rules, shuffle.deal("refused"), N)
