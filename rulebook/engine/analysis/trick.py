@@ -291,6 +291,7 @@ class OwnTricks:
         self.next = next_seat
         self.me = me
         self.bounds: dict[tuple, tuple[int, int]] = {}
+        self.suit_orders: dict[tuple, int] = {}
         # At a trick's start with this many cards a hand or fewer, count the sure tricks
         # instead of searching on (0: search every ending to the end, exact).
         self.cut = 0
@@ -370,22 +371,25 @@ class OwnTricks:
             sure += run
         return min(sure, h[me].bit_count())
 
-    def _shape(self, leader: int) -> tuple[int, int]:
+    def _shape(self, leader: int) -> tuple:
         """The key of a trick's start: who holds each card still in play, suit by suit in rank
         order, the ranks themselves forgotten (the cards gone make two positions with the same
-        order the same position), and the leader."""
+        order the same position), and the leader. Each suit's order is worked out once."""
         h0, h1, h2, h3 = self.hands
-        m = h0 | h1 | h2 | h3
-        owners = 1
-        while m:
-            low = m & -m
-            m ^= low
-            owners = owners << 2 | (0 if h0 & low else 1 if h1 & low else 2 if h2 & low else 3)
-        live = h0 | h1 | h2 | h3
-        counts = leader
-        for mask in _SUIT_MASKS:
-            counts = counts << 4 | (live & mask).bit_count()
-        return owners, counts
+        orders = self.suit_orders
+        key = [leader]
+        for shift in (0, 13, 26, 39):
+            suit = (
+                h0 >> shift & _SUIT,
+                h1 >> shift & _SUIT,
+                h2 >> shift & _SUIT,
+                h3 >> shift & _SUIT,
+            )
+            order = orders.get(suit)
+            if order is None:
+                order = orders[suit] = _holders_in_order(*suit)
+            key.append(order)
+        return tuple(key)
 
     def _best(self, seat, legal, led, win_seat, win, n, on_table, alpha, beta) -> int:
         """The value of the best of ``legal`` for ``seat`` (the highest for ``me``, the lowest
@@ -458,3 +462,15 @@ class OwnTricks:
 
 
 _SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
+_SUIT = (1 << 13) - 1
+
+
+def _holders_in_order(h0: int, h1: int, h2: int, h3: int) -> int:
+    """The seats holding one suit's cards, from the two up, two bits each, after a leading 1."""
+    m = h0 | h1 | h2 | h3
+    order = 1
+    while m:
+        low = m & -m
+        m ^= low
+        order = order << 2 | (0 if h0 & low else 1 if h1 & low else 2 if h2 & low else 3)
+    return order
