@@ -42,8 +42,9 @@ TRICKS = 13
 
 # endplay calls DDS through ctypes, which lets go of the GIL, and always as DDS's thread 0: two
 # threads of one process solving at once would share (and spoil) that thread's memory. One
-# solve at a time per process; processes are separate.
-_SOLVER = threading.Lock()
+# solve at a time per process (processes are separate): whoever calls endplay directly takes
+# this lock too.
+SOLVER_LOCK = threading.Lock()
 
 # The solver's seat for each engine seat (and back: a swap is its own inverse), by direction.
 SOLVER_SEAT = {Direction.CLOCKWISE: (N, E, S, W), Direction.RIGHT: (N, W, S, E)}
@@ -114,7 +115,7 @@ def side_values(state, seat: int) -> dict[int, int]:
     _check_turn(state, seat)
     won = state.side_tricks()[side_of(seat)]
     deal = to_endplay(state)
-    with _SOLVER:
+    with SOLVER_LOCK:
         solved = list(solve_board(deal))
     values = {_engine_card(card): won + tricks for card, tricks in solved}
     legal = state.legal_moves()
@@ -133,7 +134,7 @@ def side_values_of_deals(states) -> list[dict[int, int]]:
         for state in batch:
             _check_turn(state, state.to_act)
             deals.append(to_endplay(state))
-        with _SOLVER:
+        with SOLVER_LOCK:
             solved = [list(board) for board in solve_all_boards(deals)]
         for state, board in zip(batch, solved, strict=True):
             won = state.side_tricks()[side_of(state.to_act)]
@@ -201,7 +202,7 @@ def table(state) -> dict:
     by_solver_seat = [""] * 4
     for seat, hand in enumerate(hands):
         by_solver_seat[seat_of[seat]] = format_hand(hand)
-    with _SOLVER:
+    with SOLVER_LOCK:
         dd = calc_dd_table(SolverDeal("N:" + " ".join(by_solver_seat)))
     result = {}
     for side, name in enumerate(PARTNERSHIPS):
