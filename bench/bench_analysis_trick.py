@@ -1,8 +1,9 @@
 """What the Tarneeb family's open-hands analysis costs (``analysis.trick``), against a baseline
 timed in the same run.
 
-Positions: seeded deals with a random auction, at the first lead (all thirteen cards) and at
-mid-deal (six tricks played and a random number of cards on the seventh), ``DEALS`` of each,
+Positions: seeded deals with a random auction, at the first lead (all thirteen cards), at
+mid-deal (six tricks played and 0-3 cards on the seventh: seven cards a hand) and late (seven
+tricks and 0-3 cards: six a hand, where Tarneeb 41 is searched to the end), ``DEALS`` of each,
 for Tarneeb (DDS), Tarneeb 41 (the seat's own tricks: the bounded search, exact only in small
 endings) and the deal's table of each. Each position is timed once for the analysis and once
 for the baseline: playing the deal out from there with random legal cards (``copy``,
@@ -90,8 +91,10 @@ def run() -> list[tuple[str, float, float]]:
     for slug, rules in GAMES.items():
         first = _positions(rules, f"bench analysis {slug}", None)
         middle = _positions(rules, f"bench analysis mid {slug}", 24)
+        late = _positions(rules, f"bench analysis late {slug}", 28)
         rows.append(_measure(f"{slug} open, first lead", first, _open))
         rows.append(_measure(f"{slug} open, mid-deal", middle, _open))
+        rows.append(_measure(f"{slug} open, late", late, _open))
         rows.append(_measure(f"{slug} table", first, _table))
     return rows
 
