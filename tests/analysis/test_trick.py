@@ -202,20 +202,29 @@ def test_the_table_is_the_best_first_lead_of_either_declarer(name):
 
 
 @pytest.mark.parametrize("left", [4 * trick.EXACT_OWN, 4 * trick.EXACT_OWN + 3, 40, 52])
-def test_tarneeb_41_exact_only_in_the_endings_searched_to_the_end(left):
-    """Up to EXACT_OWN cards a hand the seat's own tricks are exact; beyond, the bounded
+def test_tarneeb_41_exact_where_searched_to_the_end(left):
+    """Up to EXACT_OWN cards a hand the seat's own tricks are always exact; beyond, exact when
+    the search ends within its budget (the values of a search without one), else the bounded
     search says so, and its values stay between what the seat has and all it could take."""
     rules = RULE_SETS["tarneeb-41"]
     rng = random.Random(f"bounded {left}")
-    for _ in range(5):
+    answers = []
+    for _ in range(4):
         deal = ending(rules, rng, left)
         seat = deal.to_act
         values, exact = trick.open_analysis(deal, seat)
-        assert exact == (deal.hands[seat].bit_count() <= trick.EXACT_OWN)
+        answers.append(exact)
         assert set(values) == set(deal.legal_moves())
-        has, held = deal.tricks_won[seat], deal.hands[seat].bit_count()
-        assert all(has <= v <= has + held for v in values.values())
         assert trick.open_values(deal, seat) == values
+        has, held = deal.tricks_won[seat], deal.hands[seat].bit_count()
+        if held <= trick.EXACT_OWN:
+            assert exact
+        if exact:
+            whole = trick.OwnTricks(deal.hands, deal.trump, deal._next, seat)
+            assert values == {c: has + whole.after_card(deal.trick, c) for c in values}
+        assert all(has <= v <= has + held for v in values.values())
+    if left == 52:
+        assert not all(answers)  # the bounded search was put to the test
 
 
 def test_the_sure_tricks_of_the_bounded_search():
