@@ -219,6 +219,7 @@ def test_tarneeb_41_exact_where_searched_to_the_end(left):
         has, held = deal.tricks_won[seat], deal.hands[seat].bit_count()
         if held <= trick.EXACT_OWN:
             assert exact
+        assert trick.open_analysis(deal, seat, try_exact=0)[1] == (held <= trick.EXACT_OWN)
         if exact:
             whole = trick.OwnTricks(deal.hands, deal.trump, deal._next, seat)
             assert values == {c: has + whole.after_card(deal.trick, c) for c in values}

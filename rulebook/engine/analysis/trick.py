@@ -101,12 +101,13 @@ def open_values(state, seat: int) -> dict[int, int]:
     return open_analysis(state, seat)[0]
 
 
-def open_analysis(state, seat: int) -> tuple[dict[int, int], bool]:
+def open_analysis(state, seat: int, try_exact: int | None = None) -> tuple[dict[int, int], bool]:
     """``open_values`` and whether they are exact: always for Tarneeb (DDS searches every
-    continuation); for Tarneeb 41 where the ending is small enough to search to the end."""
+    continuation); for Tarneeb 41 where the ending is small enough to search to the end, or
+    the search ends within ``try_exact`` trick starts (``own_analysis``)."""
     _check_turn(state, seat)
     if plays_for_itself(state):
-        return own_analysis(state, seat)
+        return own_analysis(state, seat, try_exact)
     return side_values(state, seat), True
 
 
@@ -244,16 +245,17 @@ def own_values(state, seat: int) -> dict[int, int]:
     return own_analysis(state, seat)[0]
 
 
-def own_analysis(state, seat: int) -> tuple[dict[int, int], bool]:
+def own_analysis(state, seat: int, try_exact: int | None = None) -> tuple[dict[int, int], bool]:
     """``own_values`` and whether they are exact. Up to ``EXACT_OWN`` cards a hand every
-    ending is played to the end. Beyond, the same search is tried within ``EXACT_TRY`` trick
-    starts (most positions of seven to nine cards a hand fit); failing that, it plays out
+    ending is played to the end. Beyond, the same search is tried within ``try_exact`` trick
+    starts (``EXACT_TRY`` by default: most positions of seven to nine cards a hand fit; 0 skips
+    the try, for a review of a whole deal's cards); failing that, it plays out
     the trick in progress (and the next one too from fewer than ``DEEPER_BELOW`` cards a hand),
     then counts the seat's sure tricks (:meth:`OwnTricks.sure_tricks`): not exact."""
     held = state.hands[seat].bit_count()
     search = OwnTricks(state.hands, state.trump, state._next, seat)
     if held > EXACT_OWN:
-        search.budget = EXACT_TRY
+        search.budget = EXACT_TRY if try_exact is None else try_exact
         try:
             return _own_after_each_card(state, search), True
         except SearchTooLong:
