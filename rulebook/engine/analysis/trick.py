@@ -18,11 +18,13 @@ mapped:
   included; adding the tricks the side has won gives what it ends the deal with.
 
 Tarneeb 41 (every player bids for themselves, ``scoring="each_bid"``) counts a seat's OWN tricks.
-DDS only counts a side's, so there the value is a search of our own in paranoid form: the seat
-against the other three (its partner too), so the value is unique, what the seat can make of its
-own whatever the others do. It is exact, and costs far more than DDS at a full deal (see the
-bench). The other three cooperating against the seat is the same assumption the penalty
-family's analysis makes.
+DDS only counts a side's (no mapping of seats makes one seat a side against three), so there
+the value is a search of our own in paranoid form (:class:`OwnTricks`): the seat against the
+other three, its partner too, so the value is unique: what the seat can make of its own
+whatever the others do, the assumption the penalty family's analysis makes. It is exact up to
+``EXACT_OWN`` cards a hand, and beyond wherever it ends within a budget; past that, a search
+of the next trick or two and a stated count of sure tricks, said to be inexact
+(:func:`open_analysis`). The partnership's double-dummy tricks stay at hand (``side_values``).
 """
 
 import threading
@@ -34,7 +36,7 @@ from endplay.types import Denom, Player
 from ..cards import HEARTS, SUITS, format_hand, suit_mask
 from ..contract import Phase
 from ..errors import BadInput
-from ..table import PARTNERSHIPS, SEATS, Direction, E, N, S, W, right_of, side_of
+from ..table import PARTNERSHIPS, SEATS, Direction, E, N, S, W, next_seats, right_of, side_of
 from ..trickbid.rules import table as parameters
 
 NO_TRUMPS = "NT"
@@ -51,6 +53,10 @@ SOLVER_SEAT = {Direction.CLOCKWISE: (N, E, S, W), Direction.RIGHT: (N, W, S, E)}
 
 
 # -- the mapping ----------------------------------------------------------------------------
+
+
+def _next_seats(state) -> tuple[int, ...]:
+    return next_seats(Direction(parameters(state.rules)["direction"]))
 
 
 def solver_seats(state) -> tuple[int, ...]:
@@ -114,10 +120,15 @@ def open_analysis(state, seat: int, try_exact: int | None = None) -> tuple[dict[
 def side_values(state, seat: int) -> dict[int, int]:
     """Each legal card of ``seat`` -> the tricks its side ends the deal with, double dummy."""
     _check_turn(state, seat)
-    won = state.side_tricks()[side_of(seat)]
     deal = to_endplay(state)
     with SOLVER_LOCK:
         solved = list(solve_board(deal))
+    return _side_totals(state, solved)
+
+
+def _side_totals(state, solved) -> dict[int, int]:
+    """The solver's ``(card, tricks to come)`` as engine cards -> the side's tricks in all."""
+    won = state.side_tricks()[side_of(state.to_act)]
     values = {_engine_card(card): won + tricks for card, tricks in solved}
     legal = state.legal_moves()
     if sorted(values) != legal:  # the solver and the engine disagree on the rules: never guess
@@ -137,9 +148,7 @@ def side_values_of_deals(states) -> list[dict[int, int]]:
             deals.append(to_endplay(state))
         with SOLVER_LOCK:
             solved = [list(board) for board in solve_all_boards(deals)]
-        for state, board in zip(batch, solved, strict=True):
-            won = state.side_tricks()[side_of(state.to_act)]
-            values.append({_engine_card(card): won + tricks for card, tricks in board})
+        values += [_side_totals(state, board) for state, board in zip(batch, solved, strict=True)]
     return values
 
 
@@ -187,12 +196,13 @@ def first_leaders(state, side_seats) -> list[int]:
 
 
 def table(state) -> dict:
-    """The deal's double-dummy table from its start (exact for Tarneeb; for Tarneeb 41 an
-    estimate, see :func:`table_is_exact`) (every card still held, before any was
-    played). Tarneeb: ``{"NS": {"S": n, ...}, "EW": {...}}``, the tricks each side takes in each
-    trump the variant allows (``"NT"`` where no trumps are), led by its declarer (the better of
-    the two seats: the auction decides which). Tarneeb 41: ``{"N": n, ...}``, each seat's own
-    tricks with hearts as trumps, the other three against it, from the lead the rules give."""
+    """The deal's table with every hand open, from its start (the hands as dealt, put together
+    again from the cards played: any phase, a finished deal too). Tarneeb: ``{"NS": {"S": n,
+    ...}, "EW": {...}}``, the tricks each side takes in each trump the variant allows (``"NT"``
+    where no trumps are), led by its declarer (the better of its two seats: the auction decides
+    which), DDS's and exact. Tarneeb 41: ``{"N": n, ...}``, each seat's own tricks with hearts
+    as trumps, the other three against it, from the lead the rules give: the bounded search's
+    estimate (:func:`table_is_exact`)."""
     hands = dealt_hands(state)
     if plays_for_itself(state):
         leader = first_leaders(state, ())[0]
@@ -253,7 +263,7 @@ def own_analysis(state, seat: int, try_exact: int | None = None) -> tuple[dict[i
     the trick in progress (and the next one too from fewer than ``DEEPER_BELOW`` cards a hand),
     then counts the seat's sure tricks (:meth:`OwnTricks.sure_tricks`): not exact."""
     held = state.hands[seat].bit_count()
-    search = OwnTricks(state.hands, state.trump, state._next, seat)
+    search = OwnTricks(state.hands, state.trump, _next_seats(state), seat)
     if held > EXACT_OWN:
         search.budget = EXACT_TRY if try_exact is None else try_exact
         try:
@@ -274,7 +284,7 @@ def _own_from_lead(hands, trump, state, leader: int, seat: int) -> tuple[int, bo
 
 
 def _bounded(hands, trump, state, seat: int) -> "OwnTricks":
-    search = OwnTricks(hands, trump, state._next, seat)
+    search = OwnTricks(hands, trump, _next_seats(state), seat)
     held = hands[seat].bit_count()
     if held > EXACT_OWN:
         search.cut = held - (2 if held < DEEPER_BELOW else 1)
