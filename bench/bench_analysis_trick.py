@@ -21,14 +21,21 @@ import random
 import statistics
 import time
 
-from rulebook.engine import shuffle, tarneeb, tarneeb_41
+from rulebook.engine import shuffle
 from rulebook.engine.analysis import trick
 from rulebook.engine.contract import Phase
+from rulebook.engine.games import GAMES as GAMES_BY_SLUG
+from rulebook.engine.games import TRICKBID
 from rulebook.engine.trickbid.deal import new_deal
 
 DEALS = 50
 BUDGET = 2.0  # seconds: an analysis answers within it or not at all (the spec's 503)
-GAMES = {"tarneeb": tarneeb.PRESETS["classic"], "tarneeb-41": tarneeb_41.PRESETS["classic"]}
+# The Tarneeb family's two games under their default rules.
+GAMES = tuple(
+    (game.slug, game.engine.PRESETS[game.engine.DEFAULT_PRESET])
+    for game in GAMES_BY_SLUG.values()
+    if game.family is TRICKBID
+)
 
 
 def _positions(rules, seed: str, cards_played: int | None) -> list:
@@ -104,7 +111,7 @@ def _review(deal) -> bool:
 
 def run() -> list[tuple[str, float, float]]:
     rows = []
-    for slug, rules in GAMES.items():
+    for slug, rules in GAMES:
         first = _positions(rules, f"bench analysis {slug}", None)
         middle = _positions(rules, f"bench analysis mid {slug}", 24)
         late = _positions(rules, f"bench analysis late {slug}", 28)
