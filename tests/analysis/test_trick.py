@@ -172,6 +172,16 @@ def test_the_table_of_a_deal_with_one_suit_in_each_hand(name):
     }
 
 
+def test_the_table_has_no_trumps_only_where_the_rules_allow_them():
+    rules = tarneeb.Rules(no_trumps=False)
+    deal = _into_play(rules, random.Random("no NT"))
+    deal.hands, deal.tricks, deal.dealt = list(ONE_SUIT_EACH), [], tuple(ONE_SUIT_EACH)
+    assert trick.table(deal) == {
+        "NS": {"S": 13, "H": 0, "D": 13, "C": 0},
+        "EW": {"S": 0, "H": 13, "D": 0, "C": 13},
+    }
+
+
 def test_tarneeb_41_table_of_one_suit_in_each_hand():
     """Hearts always trumps: East, holding them all, takes every trick; nobody else takes one."""
     deal = _into_play(RULE_SETS["tarneeb-41"], random.Random("41"))
