@@ -259,9 +259,9 @@ def own_analysis(state, seat: int, try_exact: int | None = None) -> tuple[dict[i
     """``own_values`` and whether they are exact. Up to ``EXACT_OWN`` cards a hand every
     ending is played to the end. Beyond, the same search is tried within ``try_exact`` trick
     starts (``EXACT_TRY`` by default: most positions of seven to nine cards a hand fit; 0 skips
-    the try, for a review of a whole deal's cards); failing that, it plays out
-    the trick in progress (and the next one too from fewer than ``DEEPER_BELOW`` cards a hand),
-    then counts the seat's sure tricks (:meth:`OwnTricks.sure_tricks`): not exact."""
+    the try, for a review of a whole deal's cards); failing that, it plays out the trick in
+    progress (and the next one too from fewer than ``DEEPER_BELOW`` cards a hand), then counts
+    the seat's sure tricks (:meth:`OwnTricks.sure_tricks`): not exact."""
     held = state.hands[seat].bit_count()
     search = OwnTricks(state.hands, state.trump, _next_seats(state), seat)
     if held > EXACT_OWN:
@@ -313,8 +313,9 @@ _ABOVE = tuple(suit_mask(c // 13) & ~((2 << c) - 1) for c in range(52))
 
 class OwnTricks:
     """Alpha-beta over the play: ``me`` takes the most tricks it can, the other three the
-    fewest they can let it; a table of bounds keyed by the hands and the leader at each trick's
-    start (the tricks to come depend on nothing else)."""
+    fewest they can let it; a table of bounds at each trick's start, keyed by who holds which
+    card still in play (in rank order, the ranks forgotten) and the leader: the tricks to come
+    depend on nothing else."""
 
     def __init__(self, hands, trump: int | None, next_seat, me: int):
         self.hands = list(hands)
