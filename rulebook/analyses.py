@@ -178,4 +178,3 @@ def deal_json(module, view: str, plies, table) -> dict:
     if table is not None:
         out["table"] = {"double_dummy": True, "tricks": table}
     return out
-
