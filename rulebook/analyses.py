@@ -178,3 +178,16 @@ def deal_json(module, view: str, plies, table) -> dict:
     if table is not None:
         out["table"] = {"double_dummy": True, "tricks": table}
     return out
+
+
+def judge_table(game: str, position) -> dict | None:
+    """The tricks each side (Tarneeb) or seat (Tarneeb 41) could take from this position with
+    every hand open, in each trump the variant allows; None for the other games. Cached, under
+    the budget."""
+    key = _key("table", game, position.query(), "", "open")
+
+    def compute():
+        with _slot():
+            return {"tricks": analysis.table(game, position.state.copy())}
+
+    return _cached(key, compute)["tricks"]
