@@ -64,11 +64,16 @@ def read_seat(text) -> int | None:
     return None if not text else parse_seat(text)
 
 
+def slot_seconds() -> int:
+    """How long a slot is held at most: the budget and a second, so a worker killed holding
+    one frees it soon."""
+    return math.ceil(budget()) + 1
+
+
 @contextmanager
 def _slot():
-    """Hold one of the site's analysis slots for the budget, or raise ``Busy``. The slot's
-    window outlives the budget by a second, so a worker killed holding it frees it soon."""
-    held = limits.take_slot("analysis", slots(), math.ceil(budget()) + 1)
+    """Hold one of the site's analysis slots for the budget, or raise ``Busy``."""
+    held = limits.take_slot("analysis", slots(), slot_seconds())
     if held is None:
         raise analysis.Busy()
     try:

@@ -11,6 +11,7 @@ from . import analyses, games
 from .engine import analysis
 from .engine.errors import BadInput, IllegalMove
 from .engine.positions import open_position
+from .engine.table import SEATS
 from .messages import explain
 from .models import Variant
 from .registry import LANGUAGES
@@ -123,6 +124,8 @@ def analysis_move(request, game):
 
     def judge(spec, pos, view):
         seat = analyses.read_seat(request.GET.get("seat"))
+        if seat is not None and seat != pos.state.to_act and pos.state.to_act is not None:
+            return error("not_your_turn", {"seat": SEATS[seat]}, 422, game=spec)
         return _limited(request) or analyses.judge(spec.slug, pos, seat, view)
 
     return _analysed(request, game, judge)
