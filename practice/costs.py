@@ -21,7 +21,7 @@ from rulebook.engine.contract import Phase
 from rulebook.engine.table import PARTNERSHIPS, SEATS
 
 VIEW_PARAM = "analysis"  # the table page's ?analysis=open shows the review with every hand open
-NO_COST = _("one of the best cards here")
+NO_COST = _("no cost")
 
 
 def read_view(request) -> str:
