@@ -27,7 +27,10 @@ def decimal(x: float, places: int = 1) -> tuple[str, int | None]:
     inside Arabic text), and the whole number it is, or None when it has a fraction."""
     rounded = round(float(x), places)
     whole = int(rounded) if rounded == int(rounded) else None
-    text = str(abs(whole)) if whole is not None else formats.number_format(abs(rounded), places)
+    if whole is not None:
+        text = str(abs(whole))
+    else:  # a decimal point between digits keeps «1.5» whole inside Arabic text
+        text = formats.number_format(abs(rounded), places)
     return (ISOLATE.format(MINUS + text) if rounded < 0 else text), whole
 
 
@@ -42,7 +45,8 @@ def plural_of_fraction(x: float) -> int:
 def counted(x: float, noun: str, region: str) -> str:
     """``x`` of a counted noun (``count``'s nouns), a fraction included: «1,5 pli»."""
     text, whole = decimal(x)
-    n = abs(whole) if whole is not None else plural_of_fraction(abs(x))
+    # Arabic writes one and two as words («لمّتان»): a signed number takes a form with digits
+    n = whole if whole is not None and whole >= 0 else plural_of_fraction(abs(x))
     return COUNTED[noun](n, region) % {"n": text}
 
 
