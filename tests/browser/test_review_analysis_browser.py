@@ -6,10 +6,22 @@ link of the analysis at least 44 px tall. Screenshots: tests/artifacts/review-an
 
 import pytest
 
+from tests import servers
+
 from .conftest import ARTIFACTS, in_place
 from .test_phone_table import MAX_TURNS, TOUCH, a_call, phone, settled, start_match  # noqa: F401
 
 pytestmark = pytest.mark.browser
+
+@pytest.fixture(scope="module")
+def site(site_env, tmp_path_factory):
+    """The site as `make serve` runs it, with a roomy analysis budget: these tests check what the
+    review shows on a phone, not the search's speed (`make bench`), and the machine running them
+    is loaded (a review past its budget says so, tested in tests/practice)."""
+    env = {**site_env, "ANALYSIS_SECONDS": "30"}
+    with servers.gunicorn(env, workers=2, log_dir=tmp_path_factory.mktemp("log")) as url:
+        yield url
+
 
 GAMES = ["bent-al-sbeet", "tarneeb", "sabaat-al-deemin", "leekha", "tarneeb-41", "hearts"]
 

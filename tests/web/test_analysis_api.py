@@ -25,6 +25,13 @@ DD_GAMES = ("tarneeb", "tarneeb-41")  # the games whose deal answer carries the 
 
 
 @pytest.fixture(autouse=True)
+def roomy_budget(settings):
+    """These tests check what an answer says, not how fast it comes (``make bench`` times it;
+    a loaded test machine is slower): a budget no search reaches, but where a test sets its own."""
+    settings.ANALYSIS_SECONDS = 60
+
+
+@pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test asks its positions afresh: an answer cached by another would hide a search."""
     caches["countless"].clear()
