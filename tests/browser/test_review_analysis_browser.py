@@ -13,6 +13,7 @@ from .test_phone_table import MAX_TURNS, TOUCH, a_call, phone, settled, start_ma
 
 pytestmark = pytest.mark.browser
 
+
 @pytest.fixture(scope="module")
 def site(site_env, tmp_path_factory):
     """The site as `make serve` runs it, with a roomy analysis budget: these tests check what the
