@@ -48,12 +48,12 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     """The expert's move in ``view`` (``game`` the described game), ``club`` the club
     player's advice there. ``deadline`` (``time.monotonic()``): when the caller's time runs
     out, or None."""
-    from .. import analysis  # here: the analysis reads the bots' views, an import cycle
-
     now = time.monotonic()
     until = now + MOVE_BUDGET if deadline is None else min(now + MOVE_BUDGET, deadline)
     if until <= now:  # the caller's budget is spent: answer at once, as the club player
         return club
+    from .. import analysis  # here: the analysis reads the bots' views, an import cycle
+
     family = game.family.name
     try:
         found = analysis.analyse_view(view, samples=SAMPLES[family], seed=seed, deadline=until)
