@@ -173,6 +173,10 @@ class Practice:
         self.outcome: dict | None = None  # where the match stands after the last finished deal
         self.dealer = setup.first_dealer
         self.standing: Standing | None = None
+        # When the computer players' replies must be made by (``time.monotonic()``): a request
+        # that may replay the match several times sets it once for all (``service.change``);
+        # else each reply run has ``REPLY_BUDGET`` from its start.
+        self.reply_deadline: float | None = None
         first = 1
         if standing is not None and standing.deals == len(deals) - 1:
             self._resume(standing)
@@ -265,7 +269,7 @@ class Practice:
             self.record.seed,
             deal_number=self.deal_number,
             totals=self.totals,
-            deadline=time.monotonic() + REPLY_BUDGET,
+            deadline=self.reply_deadline or time.monotonic() + REPLY_BUDGET,
         )
         replies = []
         for seat, move, reason in made:
