@@ -5,15 +5,16 @@ hand; the counter-clockwise mirror on one deal played both ways."""
 
 import random
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from rulebook.engine import shuffle, tarneeb, tarneeb_41
 from rulebook.engine.analysis import trick
-from rulebook.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, suit_mask
+from rulebook.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, hand_of, suit_mask
 from rulebook.engine.contract import Phase
 from rulebook.engine.errors import BadInput
-from rulebook.engine.table import E, N, S, W, side_of
+from rulebook.engine.table import Direction, E, N, S, W, next_seats, side_of
 from rulebook.engine.trickbid.deal import new_deal
 from rulebook.engine.trickbid.moves import PASS, classic_bid, trump_call
 
@@ -171,6 +172,16 @@ def test_the_table_of_a_deal_with_one_suit_in_each_hand(name):
     }
 
 
+def test_the_table_has_no_trumps_only_where_the_rules_allow_them():
+    rules = tarneeb.Rules(no_trumps=False)
+    deal = _into_play(rules, random.Random("no NT"))
+    deal.hands, deal.tricks, deal.dealt = list(ONE_SUIT_EACH), [], tuple(ONE_SUIT_EACH)
+    assert trick.table(deal) == {
+        "NS": {"S": 13, "H": 0, "D": 13, "C": 0},
+        "EW": {"S": 0, "H": 13, "D": 0, "C": 13},
+    }
+
+
 def test_tarneeb_41_table_of_one_suit_in_each_hand():
     """Hearts always trumps: East, holding them all, takes every trick; nobody else takes one."""
     deal = _into_play(RULE_SETS["tarneeb-41"], random.Random("41"))
@@ -182,7 +193,8 @@ def test_tarneeb_41_table_of_one_suit_in_each_hand():
 def test_the_table_is_the_best_first_lead_of_either_declarer(name):
     """A side's entry in a trump is what its better declarer makes with the first lead: the
     best card's value at the first lead, each of the side's seats declaring in turn; the same
-    table mid-deal (the dealt hands put together again from the cards played)."""
+    table mid-deal and once the deal is over (the dealt hands put together again from the
+    cards played)."""
     rules = RULE_SETS[name]
     rng = random.Random(f"table {name}")
     hands, dealer = shuffle.deal(f"table {name}"), rng.randrange(4)
@@ -198,6 +210,73 @@ def test_the_table_is_the_best_first_lead_of_either_declarer(name):
     for _ in range(20):
         deal.push(rng.choice(deal.legal_moves()))
     assert trick.table(deal) == table
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_moves()))
+    assert trick.table(deal) == table
+
+
+@pytest.mark.parametrize("left", [4 * trick.EXACT_OWN, 4 * trick.EXACT_OWN + 3, 40, 52])
+def test_tarneeb_41_exact_where_searched_to_the_end(left):
+    """Up to EXACT_OWN cards a hand the seat's own tricks are always exact; beyond, exact when
+    the search ends within its budget (the values of a search without one), else the bounded
+    search says so, and its values stay between what the seat has and all it could take."""
+    rules = RULE_SETS["tarneeb-41"]
+    rng = random.Random(f"bounded {left}")
+    answers = []
+    for _ in range(4 if left < 40 else 2):
+        deal = ending(rules, rng, left)
+        seat = deal.to_act
+        values, exact = trick.open_analysis(deal, seat)
+        answers.append(exact)
+        assert set(values) == set(deal.legal_moves())
+        assert trick.open_values(deal, seat) == values
+        has, held = deal.tricks_won[seat], deal.hands[seat].bit_count()
+        if held <= trick.EXACT_OWN:
+            assert exact
+        assert trick.open_analysis(deal, seat, try_exact=0)[1] == (held <= trick.EXACT_OWN)
+        if exact:
+            whole = trick.OwnTricks(deal.hands, deal.trump, deal._next, seat)
+            assert values == {c: has + whole.after_card(deal.trick, c) for c in values}
+        assert all(has <= v <= has + held for v in values.values())
+    if left == 52:
+        assert not all(answers)  # the bounded search was put to the test
+
+
+def test_the_sure_tricks_of_the_bounded_search():
+    """Hearts trumps. North: AKQ of spades and the two of clubs; East: the J of spades and
+    three hearts; the others: low spades and clubs. North's spades are the top three, but East
+    can ruff after its one spade: one sure trick. East's three trumps are all sure."""
+    north = hand_of(["AS", "KS", "QS", "2C"])
+    east = hand_of(["JS", "2H", "3H", "4H"])
+    south = hand_of(["2S", "3S", "4S", "3C"])
+    west = hand_of(["5S", "6S", "7S", "4C"])
+    search = trick.OwnTricks([north, east, south, west], HEARTS, next_seats(Direction.RIGHT), N)
+    assert search.sure_tricks(N) == 1
+    search.me = E
+    assert search.sure_tricks(N) == 3
+    search.me = S
+    assert search.sure_tricks(N) == 0
+
+
+def test_threads_solving_at_once_get_what_one_thread_gets():
+    """DDS runs as its thread 0 whoever calls it: the solves of threads of one process wait for
+    each other rather than share that thread's memory."""
+    rng = random.Random("threads")
+    endings = [ending(RULE_SETS["tarneeb"], rng, rng.randint(20, 36)) for _ in range(24)]
+    alone = [trick.open_values(deal, deal.to_act) for deal in endings]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda deal: trick.open_values(deal, deal.to_act), endings))
+    assert together == alone
+
+
+def test_many_deals_at_once_as_one_by_one():
+    """The batch the sampled view solves gives each deal what solving it alone gives, Tarneeb
+    41's side tricks included (its partnership's, for whoever wants them)."""
+    rng = random.Random("batch")
+    states = [ending(RULE_SETS[name], rng, rng.randint(9, 30)) for name in RULE_SETS] * 2
+    alone = [trick.side_values(state, state.to_act) for state in states]
+    assert trick.side_values_of_deals(states) == alone
+    assert alone[:3] == [trick.open_values(state, state.to_act) for state in states[:3]]
 
 
 def test_only_the_seat_to_act_in_card_play():
