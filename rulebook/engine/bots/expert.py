@@ -9,25 +9,33 @@ player's card is kept when it is one of them: the expert then plays with the clu
 sound habits (the lowest of equal cards, keeping a partner's trick) where the analysis sees
 no difference.
 
-Time: a move searches at most ``MOVE_BUDGET`` seconds, and never past the caller's deadline
-(the web layer gives the computer players' replies to one request one budget between them).
-When the analysis cannot answer in time (``analysis.Busy``) the expert plays the club
+Time: the expert asks the analysis for one sampled deal at a time (each drawn from the view
+with its own seed) and averages the values itself, so it stops between two deals: after
+``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent and ``MIN_SAMPLES`` deals searched (a
+move's median stays near 300 ms); before a deal that would end past ``MOVE_BUDGET`` at the pace
+so far, or past the caller's deadline (the web layer gives the computer players' replies to one
+request one budget between them). The analysis cannot stop inside one deal's search (a Tarneeb
+41 deal of eight cards a hand or more may take half a second), so stopping between deals is
+what bounds a move. With no deal searched in time (``analysis.Busy``) the expert plays the club
 player's move, which takes milliseconds: a move is never missing and always legal.
 """
 
 import time
+from typing import NamedTuple
 
 from .knowledge import CARD_CODES
 from .reasons import Advice, advise
 
-# Seconds one move may search. 1 s is the worst a move may take (issue 32); the rest of the
-# second builds the view, asks the club player and falls back to it on ``Busy``.
-MOVE_BUDGET = 0.85
+# Seconds one move may search at most: 1 s is the worst a move may take (issue 32); the rest of
+# the second builds the view and asks the club player.
+MOVE_BUDGET = 0.8
+# Seconds after which a move searches no further deal once it has ``MIN_SAMPLES``: a move's
+# median near 300 ms on 2 cores (``make bench``'s ``bench_expert``).
+MOVE_AIM = 0.25
+MIN_SAMPLES = 4
 
-# Deals sampled per move, by family: as many as keep a move's median near 300 ms on 2 cores
-# (``make bench``'s ``bench_expert``). A solved Tarneeb deal is cheap (the DDS), a penalty or
-# Sab'at deal is a search on the compiled engine.
-SAMPLES = {"trickbid": 20, "penalty": 12, "layout": 12}
+# Deals sampled per move at most, by family.
+SAMPLES = {"trickbid": 16, "penalty": 12, "layout": 12}
 
 # Costs are averages over the sampled deals: floats. A card whose average is this close to the
 # best one's is as good as the best.
@@ -48,18 +56,56 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     """The expert's move in ``view`` (``game`` the described game), ``club`` the club
     player's advice there. ``deadline`` (``time.monotonic()``): when the caller's time runs
     out, or None."""
-    now = time.monotonic()
-    until = now + MOVE_BUDGET if deadline is None else min(now + MOVE_BUDGET, deadline)
-    if until <= now:  # the caller's budget is spent: answer at once, as the club player
+    start = time.monotonic()
+    until = start + MOVE_BUDGET if deadline is None else min(start + MOVE_BUDGET, deadline)
+    if until <= start:  # the caller's budget is spent: answer at once, as the club player
         return club
     from .. import analysis  # here: the analysis reads the bots' views, an import cycle
 
     family = game.family.name
-    try:
-        found = analysis.analyse_view(view, samples=SAMPLES[family], seed=seed, deadline=until)
-    except (analysis.Unavailable, analysis.Busy):
+    totals: dict[int, float] = {}
+    done = 0
+    while done < SAMPLES[family] and _another(start, time.monotonic(), until, done):
+        try:
+            found = analysis.analyse_view(view, samples=1, seed=f"{seed}:{done}", deadline=until)
+        except analysis.Unavailable:  # not card play: the club player's call
+            return club
+        except analysis.Busy:
+            break
+        for m in found.moves:
+            totals[m.move] = totals.get(m.move, 0.0) + m.value
+        done += 1
+        if found.exact:  # the one deal that fits the view, searched to the end
+            break
+    if not done:
         return club
-    return choose(found.moves, found.samples, club, family)
+    return choose(ranked(totals, done, analysis.HIGHER_IS_BETTER[family]), done, club, family)
+
+
+def _another(start: float, now: float, until: float, done: int) -> bool:
+    """Whether to search one more deal: the first always (in time), then while the aim is not
+    spent or too few deals are in, and the next deal, at the pace so far, ends in time."""
+    if not done:
+        return now < until
+    if done >= MIN_SAMPLES and now - start >= MOVE_AIM:
+        return False
+    return now + (now - start) / done <= until
+
+
+def ranked(totals: dict[int, float], deals: int, higher: bool) -> list:
+    """Each card's mean value over ``deals`` and its cost against the best, best first."""
+    values = {move: total / deals for move, total in totals.items()}
+    best = max(values.values()) if higher else min(values.values())
+    order = sorted(values.items(), key=lambda mv: (-mv[1] if higher else mv[1], mv[0]))
+    return [Valued(m, v, abs(best - v)) for m, v in order]
+
+
+class Valued(NamedTuple):
+    """A card's mean value over the deals the expert searched, and its cost."""
+
+    move: int
+    value: float
+    cost: float
 
 
 def choose(moves, samples, club: Advice, family: str) -> Advice:
