@@ -12,9 +12,9 @@ no difference.
 Time: the expert asks the analysis for one sampled deal at a time (each drawn from the view
 with its own seed) and averages the values itself, so it stops between two deals: after
 ``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays under 300 ms);
-before a deal that would end past ``MOVE_BUDGET`` at the pace
-so far, or past the caller's deadline (the web layer gives the computer players' replies to one
-request one budget between them). The analysis cannot stop inside one deal's search (a Tarneeb
+before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past the caller's
+deadline (the web layer gives the computer players' replies to one request one budget between
+them). The analysis cannot stop inside one deal's search (a Tarneeb
 41 deal of eight cards a hand or more may take half a second), so stopping between deals is
 what bounds a move. With no deal searched in time (``analysis.Busy``) the expert plays the club
 player's move, which takes milliseconds: a move is never missing and always legal.
