@@ -6,7 +6,7 @@ MANAGE := $(PY) manage.py
 PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run serve test quick lint bench fuzz messages clean
+.PHONY: setup run serve test quick lint bench strength fuzz messages clean
 
 setup: $(VENV)/.installed $(MO)
 	$(PY) -c "from rulebook.engine.penalty import compiled; compiled.build()"
@@ -63,6 +63,12 @@ quick: $(VENV)/.installed $(MO)
 
 bench: setup
 	$(PY) -m bench
+
+# How well the expert computer player plays: against the club player in every game and against
+# OpenSpiel's ISMCTS at Hearts, STRENGTH_DEALS seeded deals each (hours at 200; bench/strength.py).
+STRENGTH_DEALS ?= 200
+strength: setup
+	$(PY) -m bench.strength --deals $(STRENGTH_DEALS)
 
 # Every URL pattern fuzzed with 10,000 hostile requests (`make test` sends 3,000); FUZZ_SEED
 # picks another sequence, and replays a failing one.

@@ -81,14 +81,15 @@ class Bench:
             return module.new_deal(rules, hands, dealer, deal_number=1 + i % 4)
         return module.new_deal(rules, hands, dealer)
 
-    def levels(self, i: int) -> list[str]:
+    def levels(self, i: int, strong: str = "club", weak: str = "beginner") -> list[str]:
+        """Each seat's level in deal ``i``: ``strong``'s seat (or side) goes round the table."""
         if self.partners:
-            club = side_of(i % 4)
-            return ["club" if side_of(s) == club else "beginner" for s in range(4)]
-        return ["club" if s == i % 4 else "beginner" for s in range(4)]
+            side = side_of(i % 4)
+            return [strong if side_of(s) == side else weak for s in range(4)]
+        return [strong if s == i % 4 else weak for s in range(4)]
 
     def points(self, deal, i: int) -> tuple[float, float]:
-        """The club's and the beginners' points for the deal (a seat's, or a side's)."""
+        """The stronger level's and the others' points for the deal (a seat's, or a side's)."""
         points = deal.points()
         if self.partners:
             side = side_of(i % 4)
@@ -126,31 +127,42 @@ def _play(slug: str, state, levels, seed: str):
     return state
 
 
-def strength(bench: Bench) -> dict:
-    club = beginners = 0.0
+def won(bench: Bench, deal, i: int, mine: float, theirs: float) -> bool:
+    """Whether the seat (or side) going round the table won deal ``i`` (one with a result)."""
+    if bench.won is not None:
+        return bench.won(deal, side_of(i % 4))
+    return mine > theirs if bench.higher_wins else mine < theirs
+
+
+def strength(bench: Bench, strong: str = "club", weak: str = "beginner", deals: int = DEALS):
+    """``strong`` against ``weak`` over ``deals`` seeded deals: the points per deal of each
+    (``strong``, ``weak``), the deals ``strong`` won of those with a ``result``, each deal's
+    points difference (``margins``: in ``strong``'s favour), and for players alone the
+    ``chance`` level of its seat (the same deals played by four ``weak`` players)."""
+    ours = others = 0.0
     wins = results = chance = 0
-    for i in range(DEALS):
-        deal = _play(bench.slug, bench.new_deal(i), bench.levels(i), f"s{i}")
+    margins = []
+    for i in range(deals):
+        deal = _play(bench.slug, bench.new_deal(i), bench.levels(i, strong, weak), f"s{i}")
         mine, theirs = bench.points(deal, i)
-        club += mine
-        beginners += theirs
+        ours += mine
+        others += theirs
+        margins.append(mine - theirs if bench.higher_wins else theirs - mine)
         if bench.no_result(deal):
             continue
         results += 1
-        if bench.won is not None:
-            wins += bench.won(deal, side_of(i % 4))
-        else:
-            wins += mine > theirs if bench.higher_wins else mine < theirs
+        wins += won(bench, deal, i, mine, theirs)
         if not bench.partners:
-            alone = _play(bench.slug, bench.new_deal(i), ["beginner"] * 4, f"s{i}")
-            seat_points, others = bench.points(alone, i)
-            chance += seat_points < others
+            alone = _play(bench.slug, bench.new_deal(i), [weak] * 4, f"s{i}")
+            seat_points, rest = bench.points(alone, i)
+            chance += seat_points < rest
     return {
-        "club": club / DEALS,
-        "beginner": beginners / DEALS,
+        "strong": ours / deals,
+        "weak": others / deals,
         "wins": wins,
         "results": results,
-        "chance": None if bench.partners else chance / results,
+        "margins": margins,
+        "chance": None if bench.partners or not results else chance / results,
     }
 
 
@@ -205,8 +217,8 @@ def run() -> list[tuple[str, float, float]]:
         chance = "" if stats["chance"] is None else f", chance level {stats['chance']:.1%}"
         none = DEALS - n
         print(
-            f"bench_bots {bench.slug}: {DEALS} deals, points per deal club {stats['club']:.2f} "
-            f"beginner {stats['beginner']:.2f}; club wins {stats['wins'] / n:.1%} "
+            f"bench_bots {bench.slug}: {DEALS} deals, points per deal club {stats['strong']:.2f} "
+            f"beginner {stats['weak']:.2f}; club wins {stats['wins'] / n:.1%} "
             f"(95% CI {low:.1%}-{high:.1%}) of {n} deals with a result"
             + (f", {none} without" if none else "")
             + chance

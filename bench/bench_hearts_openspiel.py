@@ -32,9 +32,14 @@ OS_PASS = {"none": 0, "left": 1, "across": 2, "right": 3}
 RULES = hearts.PRESETS["pagat"]
 
 
-def _to_os(c: int) -> int:
+def to_os(c: int) -> int:
     """Our card (suit * 13 + rank, suits S H D C) as OpenSpiel's (rank * 4 + suit, C D H S)."""
     return (c % 13) * 4 + (3 - c // 13)
+
+
+def from_os(a: int) -> int:
+    """OpenSpiel's card (an action of the pass or the play) as ours."""
+    return (3 - a % 4) * 13 + a // 4
 
 
 def _decks() -> list[list[int]]:
@@ -83,7 +88,7 @@ def _theirs(decks) -> float:
         apply = state.apply_action
         apply(directions[i & 3])
         for c in deck:  # OpenSpiel deals the k-th card to player k % 4, as _hands does
-            apply(_to_os(c))
+            apply(to_os(c))
         legal_actions, terminal = state.legal_actions, state.is_terminal
         while not terminal():
             legal = legal_actions()

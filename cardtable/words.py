@@ -363,6 +363,7 @@ COUNTED = {
     "cards_obj": lambda n, region: npgettext("object", "%(n)s card", "%(n)s cards", n),
     "players": lambda n, region: ngettext("%(n)s player", "%(n)s players", n),
     "deals": lambda n, region: ngettext("%(n)s deal", "%(n)s deals", n),
+    "deals_obj": lambda n, region: npgettext("object", "%(n)s deal", "%(n)s deals", n),
     "tricks": lambda n, region: (
         npgettext("levant", "%(n)s trick", "%(n)s tricks", n)
         if region == "levant"

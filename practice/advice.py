@@ -141,6 +141,11 @@ PENALTY = {
         "Lead %(card)s, the card the most cards still out can beat: never lead a suit whose "
         "best card you hold."
     ),
+    # The expert's: the analysis of its own view, over the deals it sampled.
+    "fewest_points_by_analysis": _(
+        "Play %(card)s: in %(deals)s that fit what you have seen, it is the card that "
+        "does best with best play, and every other card costs %(points)s or more across them."
+    ),
 }
 TRICKBID = {
     "bid_sure_tricks": _(
@@ -196,6 +201,11 @@ TRICKBID = {
         "this trick: throw %(card)s."
     ),
     "discard_low": _("You cannot take this trick: throw the lowest card of a side suit, %(card)s."),
+    # The expert's: the analysis of its own view, over the deals it sampled.
+    "best_by_analysis": _(
+        "Play %(card)s: in %(deals)s that fit what you have seen, it is the card that "
+        "does best with best play, and every other card loses %(tricks)s or more across them."
+    ),
 }
 LAYOUT = {
     "announce_pass": _("Announce nothing: your hand can lay only %(runs)s on its own sevens."),
@@ -217,13 +227,24 @@ LAYOUT = {
         "Your partner has just knocked: lay %(card)s, which may let your partner play."
     ),
     "play_long_suit": _("Lay %(card)s, in %(suit)s, the suit where your side holds the most."),
+    # The expert's: the analysis of its own view, over the deals it sampled.
+    "best_chance_by_analysis": _(
+        "Lay %(card)s: in %(deals)s that fit what you have seen, it gives your side the "
+        "best chance of going out first, and every other card lowers that chance by "
+        "%(percent)s%% or more."
+    ),
 }
 
 SITE_OWN = _("The site’s own advice: no source gives it.")
 FROM_SOURCE = _("A tip from %(source)s.")
 
 # How a fact is put into words (the others are cards).
-COUNTED_FACTS = {"tricks": "tricks_obj", "runs": "cards_obj"}
+COUNTED_FACTS = {
+    "tricks": "tricks_obj",
+    "runs": "cards_obj",
+    "points": "points_obj",
+    "deals": "deals_obj",
+}
 
 
 def sentences(game: str) -> dict:

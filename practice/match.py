@@ -27,6 +27,7 @@ first move (the SHA-256 of the seed).
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass, field
 
 from rulebook.engine import bots, cards, shuffle
@@ -42,6 +43,11 @@ SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
 PASS = "pass:"  # a move of the pass, as the engines write it (pass:QS)
 HIDDEN_PASS = PASS + "?"  # a pass the learner may not see, as the match object writes it
 WATCHER = -1  # a viewer who holds no seat: sees what every seat may see, no hand
+# Seconds the computer players' replies to one request may search between them: the analysis's
+# budget for one answer (issue 32). Up to three expert moves follow a learner's card, each
+# searching at most ``bots.expert.MOVE_BUDGET``; past this one a move is the club player's, in
+# milliseconds, so a request never holds a web worker much longer.
+REPLY_BUDGET = 2.0
 
 
 def new_seed() -> str:
@@ -167,6 +173,10 @@ class Practice:
         self.outcome: dict | None = None  # where the match stands after the last finished deal
         self.dealer = setup.first_dealer
         self.standing: Standing | None = None
+        # When the computer players' replies must be made by (``time.monotonic()``): a request
+        # that may replay the match several times sets it once for all (``service.change``);
+        # else each reply run has ``REPLY_BUDGET`` from its start.
+        self.reply_deadline: float | None = None
         first = 1
         if standing is not None and standing.deals == len(deals) - 1:
             self._resume(standing)
@@ -259,6 +269,7 @@ class Practice:
             self.record.seed,
             deal_number=self.deal_number,
             totals=self.totals,
+            deadline=self.reply_deadline or time.monotonic() + REPLY_BUDGET,
         )
         replies = []
         for seat, move, reason in made:

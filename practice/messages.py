@@ -24,7 +24,9 @@ MESSAGES = {
         "There is no practice match at this address. A match is played from the browser that "
         "started it, or from its private link."
     ),
-    "bad_level": _("“%(level)s” is not a level of the computer players: choose beginner or club."),
+    "bad_level": _(
+        "“%(level)s” is not a level of the computer players: choose beginner, club or expert."
+    ),
     "bad_body": _("The request’s body must be a JSON object."),
     "body_too_large": _("The request’s body is too large: it may be at most 16 KB."),
     "bad_ply": _("“ply” must be the number of moves made so far in this deal."),

@@ -9,6 +9,7 @@ moves in different matches go on side by side.
 """
 
 import secrets
+import time
 
 from django.db import transaction
 
@@ -17,7 +18,7 @@ from rulebook.engine.errors import BadInput
 from rulebook.engine.house_rules import overrides_between, overrides_in
 from rulebook.engine.table import parse_seat
 
-from .match import Conflict, Practice, Setup, new_seed
+from .match import REPLY_BUDGET, Conflict, Practice, Setup, new_seed
 from .models import Match
 
 
@@ -84,11 +85,15 @@ def change(match: Match, deals: list | None, act) -> Practice:
     """``act(practice)`` on the match replayed, stored when it returns, nothing stored when it
     raises. The replay and the move are made without a lock; the change is stored only if
     the match has not moved on meanwhile (``Match.store``), else it is made again on the
-    match as it now is, where a move sent for a table that has moved on is refused."""
+    match as it now is, where a move sent for a table that has moved on is refused. The
+    computer players' replies of every try share one budget: a request made again holds its
+    worker no longer."""
+    replies_by = time.monotonic() + REPLY_BUDGET
     for _attempt in range(ATTEMPTS):
         if deals is None:
             match, deals = Match.read(match.public_id, match.live) or _gone()
         practice = match.replay(deals)
+        practice.reply_deadline = replies_by
         act(practice)
         if match.store(practice, deals):
             return practice
@@ -98,6 +103,7 @@ def change(match: Match, deals: list | None, act) -> Practice:
         match = Match.objects.select_for_update().get(pk=match.pk)
         deals = list(match.deals.all())
         practice = match.replay(deals)
+        practice.reply_deadline = replies_by
         act(practice)
         if not match.store(practice, deals):  # cannot happen under the row's lock
             raise Conflict("stale_ply", ply=None, current=practice.ply)

@@ -20,10 +20,15 @@ from rulebook.messages import refusal_words
 LEVELS = {
     "beginner": pgettext_lazy("computer player", "beginner"),
     "club": pgettext_lazy("computer player", "club"),
+    "expert": pgettext_lazy("computer player", "expert"),
 }
 LEVEL_HELP = {
     "beginner": _("Plays any move the rules allow, at random."),
     "club": _("Plays as a decent club player does, following the sources’ tips."),
+    "expert": _(
+        "Plays each card after trying it in many deals that fit what its own seat has seen; "
+        "it never looks at the hidden hands."
+    ),
 }
 COMPUTER = _("computer, %(level)s")
 YOU = pgettext_lazy("the learner's seat", "you")

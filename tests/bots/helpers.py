@@ -12,6 +12,9 @@ MODULES = {slug: described(slug).engine for slug in DESCRIBED}
 PRESETS = [(game, preset) for game, module in MODULES.items() for preset in module.PRESETS]
 PENALTY_GAMES = ("bent-al-sbeet", "leekha", "hearts")
 MAX_DEALS = 300  # a match that has not ended after this many deals is a failure
+# The levels played in whole matches and in hundreds of positions: the expert searches for up
+# to a second a card, so its own tests (test_expert.py) play it in a few chosen positions.
+QUICK_LEVELS = tuple(level for level in bots.LEVELS if level != "expert")
 
 
 def play_deal(game, state, levels, seed, seen=None, **match):

@@ -88,7 +88,7 @@ def test_no_decision_for_a_seat_that_is_not_to_act():
 @pytest.mark.parametrize(
     "call,code",
     [
-        (lambda s: bots.decide(bots.view_of("tarneeb", s, s.to_act), "expert"), "bad_level"),
+        (lambda s: bots.decide(bots.view_of("tarneeb", s, s.to_act), "grandmaster"), "bad_level"),
         (lambda s: bots.view_of("poker", s, 0), "unknown_game"),
         (lambda s: bots.view_of("tarneeb", s, 4), "bad_seat"),
     ],

@@ -48,7 +48,7 @@ def test_a_source_is_only_named_for_a_code_its_family_gives():
 
 
 def test_the_levels():
-    assert bots.LEVELS == ("beginner", "club")
+    assert bots.LEVELS == ("beginner", "club", "expert")
 
 
 def test_a_code_shared_by_two_families_means_the_same_facts():

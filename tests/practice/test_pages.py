@@ -32,6 +32,7 @@ COMPUTER_BEGINNER = {
     "fr": "ordinateur, débutant",
     "ar": "كمبيوتر، مبتدئ",
 }
+COMPUTER_EXPERT = {"en": "computer, expert", "fr": "ordinateur, expert", "ar": "كمبيوتر، خبير"}
 
 
 def new_match(client, game="bent-al-sbeet", lang="en", **form) -> str:
@@ -65,7 +66,7 @@ def test_the_choice_of_a_match_in_every_language(client, rulebook, lang, game, v
     assert page.status_code == 200
     body = page.content.decode()
     assert f'<input type="hidden" name="variant" value="{variant}">' in body
-    assert body.count('name="seat"') == 4 and body.count('name="level"') == 2
+    assert body.count('name="seat"') == 4 and body.count('name="level"') == len(bots.LEVELS)
     assert 'name="rule.target"' in body and 'name="rule.direction"' in body
     assert re.findall(r"\{\w+\}", body) == []
 
@@ -88,7 +89,8 @@ def test_a_house_rule_the_engine_refuses_is_told_in_the_pages_language(client, r
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_computer_player_is_labelled_with_its_level(client, rulebook, lang):
-    for level, label in (("club", COMPUTER_CLUB), ("beginner", COMPUTER_BEGINNER)):
+    labels = (("club", COMPUTER_CLUB), ("beginner", COMPUTER_BEGINNER), ("expert", COMPUTER_EXPERT))
+    for level, label in labels:
         url = table_url(new_match(client, "tarneeb", lang, level=level, seat="E"))
         text = visible(client.get(url).content.decode())
         vocab = vocabulary("tarneeb", lang)

@@ -23,6 +23,9 @@ SAMPLE = {
     "runs": 4,
     "kings": 3,
     "aces": 0,
+    "deals": 24,
+    "points": 7,
+    "percent": 12,
 }
 ARABIC = re.compile("[\u0600-\u06ff]")
 GAMES = [slug for slug in bots.REASONS if slug in games.GAMES]

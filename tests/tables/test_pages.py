@@ -152,3 +152,20 @@ def test_the_pass_is_chosen_by_touching_cards():
         assert int(re.search(r'data-ply="(\d+)"', after)[1]) > int(ply)
         return
     raise AssertionError("nobody had a pass to make")
+
+
+EXPERT = [("en", "computer, expert"), ("fr", "ordinateur, expert"), ("ar", "كمبيوتر، خبير")]
+
+
+@pytest.mark.parametrize("lang,label", EXPERT)
+def test_every_level_is_offered_for_a_seat_and_the_expert_sits_at_a_table(lang, label):
+    host = Client()
+    form = host.get(f"/{lang}/tarneeb/table/new/").content.decode()
+    for level in ("beginner", "club", "expert"):
+        assert form.count(f'value="computer:{level}"') == 4  # one choice a seat
+    assert label in form
+    answer = host.post(
+        f"/{lang}/tarneeb/table/new/", {"variant": "classic", **SEATS, "seat.E": "computer:expert"}
+    )
+    assert answer.status_code == 201
+    assert Table.objects.get().match.players == [None, "expert", None, "beginner"]

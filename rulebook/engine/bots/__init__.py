@@ -1,13 +1,16 @@
 """The computer players of the six games: Django-free, deciding from what their own seat may see.
 
-Two levels: ``beginner`` plays a seeded random legal move (in Tarneeb's auction, a random kind
-of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips (and, where no source
-gives advice, the site's own) say a decent player does. A move is always one of the state's
-``legal_moves()``, so a computer player can never play an illegal move.
+Three levels: ``beginner`` plays a seeded random legal move (in Tarneeb's auction, a random
+kind of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips (and, where no
+source gives advice, the site's own) say a decent player does; ``expert`` plays each card the
+analysis of its own seat's view finds best, and decides as ``club`` outside card play
+(``expert.py``). A move is always one of the state's ``legal_moves()``, so a computer player
+can never play an illegal move.
 
     from rulebook.engine import bots
     view = bots.view_of("bent-al-sbeet", state, seat)   # only what that seat may see
     decision = bots.decide(view, "club", seed="match-17:3")
+    bots.decide(view, "expert", seed="match-17:3", deadline=time.monotonic() + 2)
     decision.move                  # a move int of the engine
     decision.reason.code           # "discard_penalty": stable, no prose
     decision.reason.source         # "qahwa": the registry source whose tip it follows, or None
@@ -32,7 +35,7 @@ from .. import games
 from ..errors import BadInput, IllegalMove
 from ..games import GAMES, Game
 from ..table import SEATS
-from . import penalty, sabaat, tarneeb, view
+from . import expert, penalty, sabaat, tarneeb, view
 from .reasons import COMMON_CODES, Decision, Reason, decision
 from .view import SeatView
 
@@ -51,11 +54,13 @@ __all__ = [
     "view_of",
 ]
 
-LEVELS = ("beginner", "club")
+LEVELS = ("beginner", "club", "expert")
 
 REASON_FACTS = {**COMMON_CODES}
 for _players in (penalty, tarneeb, sabaat):  # every family's player
     REASON_FACTS.update(_players.CODES)
+for _codes in expert.CODES.values():  # and the expert's own, one per family
+    REASON_FACTS.update(_codes)
 
 
 class _Reasons(Mapping):
@@ -66,7 +71,11 @@ class _Reasons(Mapping):
         if slug not in GAMES:
             raise KeyError(slug)
         described = GAMES[slug]
-        codes = (*COMMON_CODES, *described.part("players").CODES)
+        codes = (
+            *COMMON_CODES,
+            *described.part("players").CODES,
+            *expert.CODES[described.family.name],
+        )
         return {code: described.sources.get(code) for code in codes}
 
     def __iter__(self):
@@ -98,13 +107,17 @@ def _described(slug: str) -> Game:
     return games.game(slug)  # BadInput("unknown_game") for any other
 
 
-def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision:
+def decide(
+    seat_view: SeatView, level: str = "club", seed: str = "", *, deadline: float | None = None
+) -> Decision:
     """The move of the seat of ``seat_view`` and the reason for it.
 
     ``beginner`` draws from a generator seeded by ``seed``, the deal number, the number of
     moves made and the seat, so replaying a deal with the same seed replays its choices (give
     each deal its own seed where the engine keeps no deal number). ``club`` is a function of
-    the view alone.
+    the view alone. ``expert`` samples deals seeded the same way, searching until
+    ``deadline`` (a ``time.monotonic()`` value) at the latest, and at most
+    ``expert.MOVE_BUDGET`` seconds; out of time, it plays the club move.
     """
     if level not in LEVELS:
         raise BadInput("bad_level", level=str(level))
@@ -118,14 +131,17 @@ def decide(seat_view: SeatView, level: str = "club", seed: str = "") -> Decision
         )
     described = GAMES[seat_view.game]
     players = described.part("players")
+    drawn = f"{seed}:{seat_view.deal_number}:{seat_view.ply}:{seat_view.seat}"
     if level == "beginner":
-        rng = random.Random(f"{seed}:{seat_view.deal_number}:{seat_view.ply}:{seat_view.seat}")
-        move = getattr(players, "beginner", _uniform)(seat_view, described, rng)
+        move = getattr(players, "beginner", _uniform)(seat_view, described, random.Random(drawn))
         code, source, facts = "random_move", None, {}
     elif len(legal) == 1:
         move, code, source, facts = legal[0], "only_move", None, {}
     else:
-        move, code, facts = players.club(seat_view, described)
+        advice = players.club(seat_view, described)
+        if level == "expert":
+            advice = expert.expert(seat_view, described, advice, drawn, deadline)
+        move, code, facts = advice
         source = described.sources.get(code)
     if move not in legal:  # every choice is made among the legal moves: a bug otherwise
         raise AssertionError(f"{code} chose {move}, not one of {legal}")
@@ -144,12 +160,14 @@ def hint(game: str, state, seat: int, **match) -> Decision:
 
 
 def advance(
-    game: str, state, levels, seed: str = "", *, deal_number=None, totals=None
+    game: str, state, levels, seed: str = "", *, deal_number=None, totals=None, deadline=None
 ) -> list[tuple[int, int, Reason]]:
     """Play the computer seats' moves on ``state`` (in place, through ``push``) until a seat
     without a level is to act or the deal is over. ``levels`` maps a seat to its level (a
     dict, or a sequence of four with None for a person); ``deal_number`` and ``totals`` as
-    for ``view_of``. Returns ``(seat, move, reason)`` for each move made, in order."""
+    for ``view_of``; ``deadline`` (``time.monotonic()``) bounds every expert's search, so the
+    moves together take no longer (past it an expert plays as the club player). Returns
+    ``(seat, move, reason)`` for each move made, in order."""
     made = []
     while state.to_act is not None:
         seat = state.to_act
@@ -157,7 +175,7 @@ def advance(
         if level is None:
             break
         seen = view_of(game, state, seat, deal_number=deal_number, totals=totals)
-        decision = decide(seen, level, seed)
+        decision = decide(seen, level, seed, deadline=deadline)
         state.push(decision.move)
         made.append((seat, decision.move, decision.reason))
     return made
