@@ -1,0 +1,212 @@
+"""The analysis of card play: what each legal card is worth, with best play, to the seat to act.
+
+    from rulebook.engine import analysis
+    answer = analysis.analyse("hearts", state)              # the seat to act, its own view
+    answer = analysis.analyse("hearts", state, view="open") # every hand open
+    answer.moves[0].move, answer.moves[0].cost              # the best card, cost 0
+
+Values (``positions.md``, "Analysis"): Tarneeb, the side's tricks at the deal's end; Tarneeb 41,
+the seat's own tricks (both higher is better, through ``trick``: endplay's double-dummy solver);
+Bent Al Sbeet, Leekha, Hearts, the penalty points the seat (its side, where the variant plays
+partnerships) ends the deal with under the variant's own scoring (lower is better); Sab'at
+Al-Deemin, the chance, 0 to 1, that the seat's side goes out first. ``cost`` is what a move
+gives up against the best: 0 for every best move, never negative; ``moves`` is best first.
+
+``view="open"`` searches with every hand open (``search``: paranoid alpha-beta, exact within a
+measured ending size). ``view="seat"`` reads ONLY what the seat may see (``bots.view_of``): the
+state is put aside once that view is built, deals consistent with it are drawn (``sampling``)
+and each is searched open; the values are their mean. Django-free: the web layer maps
+``Unavailable`` to 422 and ``Busy`` to 503 through their ``code``.
+"""
+
+import time
+from dataclasses import dataclass
+from importlib import import_module
+
+from .. import bots
+from ..errors import BadInput
+from ..games import game as described
+from . import sampling, search
+from .search import Busy, Unavailable
+
+__all__ = [
+    "Analysis",
+    "Busy",
+    "MoveValue",
+    "PlyCost",
+    "Unavailable",
+    "analyse",
+    "analyse_deal",
+    "analyse_view",
+    "table",
+]
+
+VIEWS = ("seat", "open")
+# Deals drawn for the seat's view, by family: chosen so an answer stays within the 2 s budget
+# on one slow core (the figures are in tests/analysis/test_api.py's timing test).
+SAMPLES = {"penalty": 8, "layout": 16, "trickbid": 16}
+# A whole deal's review judges some 13 to 52 cards within one budget: fewer deals a card.
+DEAL_SAMPLES = {"penalty": 2, "layout": 4, "trickbid": 4}
+HIGHER_IS_BETTER = {"penalty": False, "layout": True, "trickbid": True}
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    move: int
+    value: float
+    cost: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    seat: int
+    view: str
+    exact: bool
+    samples: int | None
+    moves: tuple[MoveValue, ...]  # best first; every legal card of the seat
+
+
+@dataclass(frozen=True)
+class PlyCost:
+    ply: int
+    seat: int
+    move: int
+    cost: float
+    best: tuple[int, ...]
+
+
+def _trick():
+    """The Tarneeb family's double-dummy module, imported when first asked (endplay)."""
+    return import_module(f"{__name__}.trick")
+
+
+def _family(game: str) -> str:
+    return described(game).family.name  # BadInput("unknown_game") for any other
+
+
+def _check_phase(state, seat: int | None) -> int:
+    """The seat to analyse: the one to act in card play (``Unavailable`` otherwise)."""
+    if state.phase != "play" or state.to_act is None:
+        raise Unavailable(reason="not_card_play", phase=str(state.phase))
+    if seat is None:
+        return state.to_act
+    if seat != state.to_act:
+        raise Unavailable(reason="not_to_act", seat=seat, to_act=state.to_act)
+    return seat
+
+
+def analyse(
+    game: str,
+    state,
+    seat: int | None = None,
+    view: str = "seat",
+    *,
+    samples: int | None = None,
+    seed: str = "",
+    deadline: float | None = None,
+) -> Analysis:
+    """Each legal card of ``seat`` (the seat to act) in ``state``, valued from ``view``."""
+    family = _family(game)
+    if view not in VIEWS:
+        raise BadInput("bad_view", view=str(view))
+    seat = _check_phase(state, seat)
+    if view == "seat":
+        return analyse_view(
+            bots.view_of(game, state, seat), samples=samples, seed=seed, deadline=deadline
+        )
+    _check_clock(deadline)
+    if family == "trickbid":
+        values = {m: float(v) for m, v in _trick().open_values(state, seat).items()}
+        exact = True
+    else:
+        values, exact = search.open_values(family, state, seat, deadline=deadline, seed=seed)
+    return _answer(family, seat, "open", exact, None, values)
+
+
+def analyse_view(seat_view, *, samples=None, seed: str = "", deadline=None) -> Analysis:
+    """Each legal card of the view's seat valued from what it may see: the mean over deals
+    drawn consistent with ``seat_view`` (never the real hidden hands), each searched open."""
+    family = _family(seat_view.game)
+    if seat_view.phase != "play" or seat_view.to_act != seat_view.seat:
+        raise Unavailable(reason="not_card_play" if seat_view.phase != "play" else "not_to_act")
+    _check_clock(deadline)
+    known = sampling.knowledge(seat_view)
+    one_layout = sampling.unique(seat_view, known)
+    count = 1 if one_layout else (samples or SAMPLES[family])
+    deals = sampling.deals(seat_view, count, seed)
+    if not deals:
+        raise Unavailable(reason="no_consistent_deal")
+    totals: dict[int, float] = {}
+    exact = one_layout
+    for i, deal in enumerate(deals):
+        _check_clock(deadline)
+        values, whole = _open(family, deal, seat_view.seat, deadline, f"{seed}:{i}")
+        exact = exact and whole
+        for move, v in values.items():
+            totals[move] = totals.get(move, 0.0) + v
+    values = {m: round(v / len(deals), 4) for m, v in totals.items()}
+    return _answer(family, seat_view.seat, "seat", exact, len(deals), values)
+
+
+def _open(family: str, state, seat: int, deadline, seed: str) -> tuple[dict, bool]:
+    if family == "trickbid":
+        return {m: float(v) for m, v in _trick().open_values(state, seat).items()}, True
+    # One playout a stopping point: the deals drawn average the playouts' noise out as well.
+    return search.open_values(family, state, seat, deadline=deadline, seed=seed, playouts=1)
+
+
+def _check_clock(deadline) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise Busy()
+
+
+def _answer(family, seat, view, exact, samples, values: dict) -> Analysis:
+    """The moves best first, each with its cost against the best (0 for every best move)."""
+    higher = HIGHER_IS_BETTER[family]
+    best = max(values.values()) if higher else min(values.values())
+    ranked = sorted(values.items(), key=lambda mv: (-mv[1] if higher else mv[1], mv[0]))
+    moves = tuple(MoveValue(m, v, round(best - v if higher else v - best, 4)) for m, v in ranked)
+    return Analysis(seat, view, exact, samples, moves)
+
+
+def analyse_deal(
+    game: str,
+    start_state,
+    moves: list[int],
+    view: str = "seat",
+    *,
+    seats: set[int] | None = None,
+    seed: str = "",
+    deadline: float | None = None,
+) -> list[PlyCost]:
+    """Every card played in the deal's card play (or only those of ``seats``), judged at the
+    moment it was played; ``ply`` is its index in ``moves``. The seat's view draws
+    ``DEAL_SAMPLES`` deals a card, so a whole deal fits one budget."""
+    family = _family(game)
+    state = start_state.copy()
+    out = []
+    for ply, move in enumerate(moves):
+        seat = state.to_act
+        judged = state.phase == "play" and (move < 52 or move == search.KNOCK)
+        if judged and (seats is None or seat in seats):
+            answer = analyse(
+                game,
+                state,
+                seat,
+                view,
+                samples=DEAL_SAMPLES[family],
+                seed=f"{seed}:{ply}",
+                deadline=deadline,
+            )
+            cost = next(mv.cost for mv in answer.moves if mv.move == move)
+            best = tuple(mv.move for mv in answer.moves if mv.cost == 0)
+            out.append(PlyCost(ply, seat, move, cost, best))
+        state.push(move)
+    return out
+
+
+def table(game: str, state) -> dict | None:
+    """The deal's double-dummy table from its start (the Tarneeb family); None otherwise."""
+    if _family(game) != "trickbid":
+        return None
+    return _trick().table(state)

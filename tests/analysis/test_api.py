@@ -1,0 +1,186 @@
+"""The engine-level interface the web layer and the expert player call: errors, the answer's
+shape, its costs and order, the deadline, and the whole deal's review."""
+
+import statistics
+import time
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rulebook.engine import analysis, bots, shuffle
+from rulebook.engine.errors import EngineError, IllegalMove
+from rulebook.engine.games import game as described
+from tests.bots.helpers import PRESETS
+
+from .test_sampling import in_play
+
+GAMES = ["bent-al-sbeet", "leekha", "hearts", "sabaat-al-deemin"]
+SEARCHED = [(g, p) for g, p in PRESETS if g in GAMES]
+BUDGET = 2.0  # seconds: the spec's time budget for one answer
+
+
+def fresh(game, seed=0):
+    module = described(game).engine
+    return module.new_deal(
+        module.PRESETS[module.DEFAULT_PRESET], shuffle.deal(f"api{seed}", module.PACK), seed % 4
+    )
+
+
+def playing(game, seed, moves):
+    """A position of card play (the first seed from ``seed`` whose deal reaches one)."""
+    for tried in range(seed, seed + 20):
+        state, _ = in_play(game, described(game).engine.DEFAULT_PRESET, tried, moves)
+        if state.to_act is not None:
+            return state
+    raise AssertionError("no deal reached card play")
+
+
+def check_answer(answer, state, seat, higher):
+    legal = [m for m in state.legal_moves() if m < 52 or m == 64]
+    assert answer.seat == seat
+    assert sorted(mv.move for mv in answer.moves) == legal  # every legal card, once
+    values = [mv.value for mv in answer.moves]
+    assert values == sorted(values, reverse=higher)  # best first
+    best = values[0]
+    for mv in answer.moves:
+        assert mv.cost >= 0
+        assert mv.cost == pytest.approx(abs(best - mv.value))
+        assert (mv.cost == 0) == (mv.value == best)  # 0 for every best move, only those
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [*GAMES, "tarneeb", "tarneeb-41"])
+def test_no_analysis_outside_card_play(game):
+    state = fresh(game)
+    assert state.phase != "play"  # the pass, the announcements, the auction
+    with pytest.raises(analysis.Unavailable) as caught:
+        analysis.analyse(game, state)
+    assert caught.value.code == "analysis_unavailable"
+    assert isinstance(caught.value, EngineError)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("view", ["seat", "open"])
+def test_no_analysis_for_a_seat_not_to_act(game, view):
+    state = playing(game, 1, 30)
+    with pytest.raises(analysis.Unavailable) as caught:
+        analysis.analyse(game, state, (state.to_act + 1) % 4, view)
+    assert caught.value.details["reason"] == "not_to_act"
+
+
+def test_unavailable_is_answered_as_an_illegal_move_is():
+    # The web layer maps an error to its status by class: 422, as for an illegal move.
+    assert issubclass(analysis.Unavailable, IllegalMove)
+
+
+def test_a_view_the_api_does_not_know_is_bad_input():
+    state, _ = in_play("hearts", "pagat", 1, 30)
+    with pytest.raises(EngineError) as caught:
+        analysis.analyse("hearts", state, view="closed")
+    assert caught.value.code == "bad_view"
+
+
+@pytest.mark.parametrize("game", [*GAMES, "tarneeb", "tarneeb-41"])
+@pytest.mark.parametrize("view", ["seat", "open"])
+def test_a_deadline_already_past_is_busy_never_a_half_answer(game, view):
+    state = playing(game, 2, 30)
+    with pytest.raises(analysis.Busy) as caught:
+        analysis.analyse(game, state, view=view, deadline=time.monotonic() - 0.001)
+    assert caught.value.code == "analysis_busy"
+
+
+# --- the answer -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game,preset", SEARCHED)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 60), view=st.sampled_from(["seat", "open"]))
+def test_every_legal_card_best_first_with_cost_zero_for_the_best(game, preset, seed, moves, view):
+    state, _ = in_play(game, preset, seed, moves)
+    assume(state.to_act is not None)
+    answer = analysis.analyse(game, state, view=view, samples=2, seed="s")
+    check_answer(answer, state, state.to_act, higher=game == "sabaat-al-deemin")
+    assert answer.view == view
+    assert answer.samples == (None if view == "open" else answer.samples)
+    if view == "seat":
+        assert 1 <= answer.samples <= 2
+    if game == "sabaat-al-deemin":
+        assert all(0 <= mv.value <= 1 for mv in answer.moves)
+        if view == "open":  # paranoid and searched whole: the side goes out first, or not
+            assert answer.exact and {mv.value for mv in answer.moves} <= {0.0, 1.0}
+    else:
+        assert all(mv.value >= 0 for mv in answer.moves)
+
+
+def test_the_seat_view_is_not_exact_while_cards_are_hidden():
+    state, _ = in_play("hearts", "pagat", 4, 30)
+    assert not analysis.analyse("hearts", state, samples=2).exact
+
+
+def test_the_expert_player_asks_with_the_view_alone():
+    state, _ = in_play("leekha", "classic", 6, 40)
+    view = bots.view_of("leekha", state, state.to_act)
+    answer = analysis.analyse_view(view, samples=2, seed="x")
+    assert answer == analysis.analyse("leekha", state, samples=2, seed="x")
+
+
+@pytest.mark.parametrize("game", ["tarneeb", "tarneeb-41"])
+def test_the_tarneeb_family_goes_to_the_double_dummy_solver(game):
+    pytest.importorskip("rulebook.engine.analysis.trick")
+    state = playing(game, 3, 30)
+    for view in ("open", "seat"):
+        answer = analysis.analyse(game, state, view=view, samples=2)
+        check_answer(answer, state, state.to_act, higher=True)
+    assert analysis.analyse(game, state, view="open").exact
+    assert analysis.table(game, state) is not None
+
+
+def test_the_penalty_games_and_sabaat_have_no_table():
+    for game in GAMES:
+        state, _ = in_play(game, described(game).engine.DEFAULT_PRESET, 1, 10)
+        assert analysis.table(game, state) is None
+
+
+# --- the whole deal -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_deal_judges_each_card_of_the_seats_asked(game):
+    start = fresh(game, 5)
+    state = start.copy()
+    moves = []
+    while state.to_act is not None:
+        move = bots.hint(game, state, state.to_act).move
+        moves.append(move)
+        state.push(move)
+    judged = analysis.analyse_deal(game, start, moves, "seat", seats={1}, seed="r")
+    replay = start.copy()
+    expected = []
+    for ply, move in enumerate(moves):
+        if replay.phase == "play" and replay.to_act == 1 and (move < 52 or move == 64):
+            expected.append((ply, move))
+        replay.push(move)
+    assert [(p.ply, p.move) for p in judged] == expected
+    for p in judged:
+        assert p.seat == 1 and p.cost >= 0 and p.best
+        assert (p.cost == 0) == (p.move in p.best)
+
+
+# --- the budget -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("view", ["seat", "open"])
+def test_an_answer_within_the_budget_at_the_default_sample_count(game, view):
+    times = []
+    for seed in range(12):
+        state, _ = in_play(game, described(game).engine.DEFAULT_PRESET, seed, seed * 5)
+        if state.to_act is None:
+            continue
+        began = time.monotonic()
+        analysis.analyse(game, state, view=view, deadline=began + BUDGET)
+        times.append(time.monotonic() - began)
+    assert max(times) < BUDGET, (statistics.median(times), max(times))
