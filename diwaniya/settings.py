@@ -218,6 +218,12 @@ else:
 # would not see.
 LIMITS_IN_CACHE = bool(os.environ.get("REDIS_URL"))
 
+# The analysis of a position (rulebook.analyses): a search given this many seconds, past which
+# it answers "busy" rather than hold a worker; at most ANALYSIS_SLOTS at once across workers
+# (0: one per core of this machine).
+ANALYSIS_SECONDS = float(os.environ.get("ANALYSIS_SECONDS", "2"))
+ANALYSIS_SLOTS = int(os.environ.get("ANALYSIS_SLOTS", "0"))
+
 # Production hardening (see `manage.py check --deploy`); DJANGO_SECURE=1 behind HTTPS.
 SECURE = env_flag("DJANGO_SECURE")
 SECURE_SSL_REDIRECT = SECURE

@@ -37,6 +37,8 @@ register_converter(GameConverter, "game")
 urlpatterns = [
     path("api/<slug:game>/position", api.position, name="api-position"),
     path("api/<slug:game>/variants", api.variants, name="api-variants"),
+    path("api/<slug:game>/analysis", api.analysis_move, name="api-analysis"),
+    path("api/<slug:game>/analysis/deal", api.analysis_deal, name="api-analysis-deal"),
     path("api/compare", comparing.compare_api, name="api-compare"),
     path("api/<slug:game>/practice", practice_api.create, name="api-practice"),
     path("api/practice/<slug:public_id>", practice_api.show, name="api-practice-match"),

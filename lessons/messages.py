@@ -16,9 +16,6 @@ MESSAGES = {
     ),
     "not_found": _("There is no lesson at this address, or the key does not open it."),
     "bad_body": _("The request’s body must be a JSON object."),
-    "rate_limited": _(
-        "Too many requests of this kind from here in a short time: please try again later."
-    ),
     "bad_version": _("“version” must be the version number the lesson was read at."),
     "bad_format": _("“format” must be json or pbn."),
     # the lesson-level checks the replay makes besides the engine's own refusals

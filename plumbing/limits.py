@@ -61,6 +61,10 @@ SIGNING_IN = (Limit("signin", "name", 10, 15 * MINUTE), Limit("signin", "ip", 10
 SIGNING_UP = (Limit("signup", "session", 5, HOUR), Limit("signup", "ip", 50, HOUR))
 CREATING["account"] = SIGNING_UP
 MAILING = (Limit("mail", "session", 5, HOUR), Limit("mail", "ip", 20, HOUR))
+# Analyses (a position's every card judged): each may hold a core for its whole budget, so a
+# client asks a few a minute (a learner stepping through a deal, one per move), an address
+# (a classroom) more.
+ANALYSING = (Limit("analysis", "session", 30, MINUTE), Limit("analysis", "ip", 120, MINUTE))
 
 
 def _trusted() -> set[str]:
@@ -198,6 +202,34 @@ def reached(request, limits, name: str | None = None) -> int | None:
         if count >= limit.count:
             wait = max(wait or 0, max(1, left))
     return wait
+
+
+# --- slots: at most n at once, across workers -----------------------------------------------------
+# A slot is a counter of its own (``hit``): whoever counts it first in its window holds it, the
+# others count 2, 3... and go elsewhere. Giving it back removes the counter; a worker killed
+# while holding one frees it when its window (``seconds``, longer than the work it guards)
+# ends, so no slot is lost for longer than that.
+
+
+def take_slot(kind: str, slots: int, seconds: int) -> str | None:
+    """One of ``slots`` slots of ``kind`` for at most ``seconds``: its key (for
+    ``give_back``), or None when every slot is held."""
+    for n in range(slots):
+        key = f"slot:{kind}:{n}"
+        count, _left = hit(key, seconds)
+        if count == 1:
+            return f"{key}:{seconds}"
+    return None
+
+
+def give_back(slot: str) -> None:
+    """Free a slot ``take_slot`` gave."""
+    if shared_cache():
+        from django.core.cache import caches
+
+        caches["limits"].delete(slot)
+    else:
+        Counter.objects.filter(key=slot).delete()
 
 
 def sweep(now: float | None = None) -> int:

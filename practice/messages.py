@@ -27,9 +27,6 @@ MESSAGES = {
     "bad_level": _("“%(level)s” is not a level of the computer players: choose beginner or club."),
     "bad_body": _("The request’s body must be a JSON object."),
     "body_too_large": _("The request’s body is too large: it may be at most 16 KB."),
-    "rate_limited": _(
-        "Too many requests of this kind from here in a short time: please try again later."
-    ),
     "bad_ply": _("“ply” must be the number of moves made so far in this deal."),
 }
 

@@ -29,7 +29,7 @@ from rulebook.engine.table import seat_name
 from rulebook.models import Game, Variant, content_of_row, game_rows
 from rulebook.pages import house_rules_in_words
 
-from . import advice, review, service
+from . import advice, costs, review, service
 from .forms import rule_fields
 from .match import Conflict
 from .messages import explain
@@ -171,10 +171,16 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
         },
         "can_undo": not over and practice.seat in practice.actors,
         "learner_to_act": practice.learner_to_act,
-        "hint": advice.hint(practice) if request.GET.get("hint") else None,
+        "hint": (hint := advice.hint(practice) if request.GET.get("hint") else None),
+        "hint_costs": costs.hint(practice) if hint else None,
         "replies": None if error else replies(practice, seen),
         "so_far": None if over else so_far(practice),
         "review": review.review(practice) if over else None,
+        "analysis": (
+            costs.review(practice, costs.read_view(request), match.get_absolute_url())
+            if over
+            else None
+        ),
         "sheet": (drawn_sheet := review.sheet(practice)),
         "deal_end": review.deal_end(practice, drawn_sheet) if over else None,
         "error": error,

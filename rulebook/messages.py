@@ -141,6 +141,20 @@ MESSAGES = {
     "not_comparable": gettext_lazy(
         "This comparison needs two rule sets of one game, or of two games of one family."
     ),
+    # limits every app's API shares (HTTP 429, 503)
+    "rate_limited": gettext_lazy(
+        "Too many requests of this kind from here in a short time: please try again later."
+    ),
+    # the analysis of a position or a deal
+    "bad_view": gettext_lazy("“%(view)s” is not a view: write seat or open."),
+    "analysis_unavailable": gettext_lazy(
+        "There is nothing to analyse here: an analysis judges the cards of a moment of card "
+        "play, or of a finished deal."
+    ),
+    "analysis_busy": gettext_lazy(
+        "The analysis would take longer than it is allowed, or the site is analysing as much "
+        "as it can right now: please try again in a moment."
+    ),
 }
 
 # A number rule names its range instead of a list of values.
@@ -185,7 +199,12 @@ DEAL_REASONS = {
 CARD_KEYS = {"card", "held", "needs", "top", "above"}
 
 # The reasons a code gives, each worded after the code's own sentence.
+ANALYSIS_REASONS = {
+    "deal_not_over": gettext_lazy("This deal is still being played."),
+}
+
 REASONS = {
+    "analysis_unavailable": ANALYSIS_REASONS,
     "bad_deal": DEAL_REASONS,
     "rules_conflict": CONFLICT_REASONS,
     "bad_totals": TOTALS_REASONS,

@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
-from plumbing import links, pagecache
+from plumbing import limits, links, pagecache
 
-from . import beside, games, glossary, lookup, matchview, pages, reports
+from . import analyses, beside, costs, games, glossary, lookup, matchview, pages, reports
 from . import house as house_rules
-from .engine import cards, shuffle
+from .engine import analysis, cards, shuffle
 from .engine.errors import BadInput, IllegalMove
 from .engine.house_rules import PREFIX, overrides_between
 from .engine.positions import open_position
@@ -238,7 +238,49 @@ def _position_response(request, spec, game_row):
         "match": matchview.context(position, vocabulary(spec)),
         "house_rules": _position_house_rules(game_row, position),
     }
-    return render(request, "rulebook/position.html", context, status=status)
+    context["analysis"], waited = _analysis(request, spec, position)
+    response = render(
+        request, "rulebook/position.html", context, status=status if waited is None else waited[0]
+    )
+    if waited is not None:
+        response["Retry-After"] = str(waited[1])
+    return response
+
+
+def _analysis(request, spec, position) -> tuple[dict | None, tuple[int, int] | None]:
+    """The position's analysis box: a link to it at a moment of card play, or, asked for with
+    ``?analysis=seat|open``, each legal card's cost in that view (and the table of Tarneeb's
+    tricks with every hand open); with the status and Retry-After of a refusal (the client's
+    limit, 429; the budget or every slot taken, 503), which the page cache never keeps."""
+    state = position.state
+    if state.phase != "play" or state.to_act is None:
+        return None, None
+    params = request.GET.copy()
+    asked = params.pop("analysis", [None])[-1]
+
+    def link(view: str) -> str:
+        return "?" + urlencode({**params.dict(), "analysis": view}) + "#analysis"
+
+    if asked not in analyses.VIEWS:
+        return {"link": link("seat")}, None
+    box = {
+        "view": asked,
+        "views": costs.views(asked, link),
+        "note": costs.VIEW_NOTES[asked],
+        "seat_name": vocabulary(spec).seat(state.to_act),
+    }
+    wait = limits.check(request, limits.ANALYSING)
+    if wait is not None:
+        return {**box, "refused": explain("rate_limited")}, (429, wait)
+    try:
+        answer = analyses.judge(spec.slug, position, None, asked)
+        tricks = analyses.judge_table(spec.slug, position)
+    except analysis.Busy as e:
+        return {**box, "refused": explain(e.code)}, (503, analyses.retry_after())
+    except analysis.Unavailable:
+        return None, None
+    table = costs.table_words(spec.slug, tricks) if tricks else None
+    return {**box, **answer, "moves": costs.moves(spec.slug, answer), "table": table}, None
 
 
 def _position_house_rules(game_row, position) -> dict | None:

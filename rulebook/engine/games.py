@@ -77,7 +77,8 @@ class Game:
 #   a card by the game's own scoring;
 # - ``deal_form``: the score sheet's form for a deal's facts (``scoresheet.forms``);
 # - ``review``: what a practice deal's review says of its points (``practice.review``);
-# - ``sentences``: the computer players' reasons in words (``practice.advice``).
+# - ``sentences``: the computer players' reasons in words (``practice.advice``);
+# - ``costs``: the unit an analysis values a card in, in words (``rulebook.costs``).
 PENALTY = Family(
     "penalty",
     {
@@ -88,6 +89,7 @@ PENALTY = Family(
         "deal_form": "scoresheet.forms:CardsForm",
         "review": "practice.review:penalty_points",
         "sentences": "practice.advice:PENALTY",
+        "costs": "rulebook.costs:POINTS",
     },
 )
 TRICKBID = Family(
@@ -99,6 +101,7 @@ TRICKBID = Family(
         "deal_form": "scoresheet.forms:TarneebDealForm",
         "review": "practice.review:contract_points",
         "sentences": "practice.advice:TRICKBID",
+        "costs": "rulebook.costs:TRICKS",
     },
 )
 LAYOUT = Family(
@@ -111,6 +114,7 @@ LAYOUT = Family(
         "deal_form": "scoresheet.forms:SabaatDealForm",
         "review": "practice.review:layout_points",
         "sentences": "practice.advice:LAYOUT",
+        "costs": "rulebook.costs:CHANCE",
     },
 )
 # The quiz asks "who wins the match?" of the games whose description names this part.

@@ -3,3 +3,6 @@
 DATE_FORMAT = "j F Y"
 TIME_FORMAT = "H:i"
 DATETIME_FORMAT = "j F Y، H:i"
+# The site writes Western digits in Arabic, and with them the Gulf and the Levant write a
+# decimal point («1.5 نقطة»), not Django's comma.
+DECIMAL_SEPARATOR = "."
