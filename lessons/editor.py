@@ -129,6 +129,7 @@ def words() -> dict:
         "last_step": _("This is the last step: there is nothing to merge it with."),
         "over": _("The deal is over."),
         "costs_busy": _("Working out what each card costs…"),
+        "try_again": _("Try again"),
         "restore_confirm": _(
             "Restore version %(n)s? It becomes the newest version, and the others stay in the list."
         ),

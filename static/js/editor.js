@@ -122,10 +122,11 @@
       .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
       .then(function (answer) {
         var j = answer[0] === 200 ? answer[1] : { error: (answer[1].error || {}).message || W.failed };
-        if (answer[0] !== 503 && answer[0] !== 429) costs[key] = j; // busy: ask again later
+        // busy or limited: nothing kept, the teacher may ask again in a moment
+        if (answer[0] === 503 || answer[0] === 429) j.retry = true; else costs[key] = j;
         if (key === costKey()) drawCosts(j);
       })
-      .catch(function () { if (key === costKey()) drawCosts({ error: W.failed }); });
+      .catch(function () { if (key === costKey()) drawCosts({ error: W.failed, retry: true }); });
   }
   function drawCosts(j) {
     var list = $("cost-list");
@@ -136,6 +137,15 @@
       p.setAttribute("role", "status");
       p.textContent = j.error;
       list.appendChild(p);
+      if (j.retry) {
+        var again = document.createElement("button");
+        again.type = "button";
+        again.className = "button";
+        again.id = "costs-again";
+        again.textContent = W.try_again;
+        again.addEventListener("click", showCosts);
+        list.appendChild(again);
+      }
       return;
     }
     list.innerHTML = j.html;
