@@ -35,12 +35,17 @@ class BadData(Exception):
         self.problems = problems
 
 
+BEST_CARDS = DATA / "best_card"  # written by ``manage.py findbestcards``, never by hand
+
+
 def read(spec: games.GameSpec) -> list[dict]:
-    path = DATA / f"{spec.engine_name}.toml"
-    if not path.exists():
-        return []
-    with path.open("rb") as f:
-        return tomllib.load(f).get("questions", [])
+    """The game's hand-picked questions, then its best-card puzzles."""
+    found = []
+    for path in (DATA / f"{spec.engine_name}.toml", BEST_CARDS / f"{spec.engine_name}.toml"):
+        if path.exists():
+            with path.open("rb") as f:
+                found += tomllib.load(f).get("questions", [])
+    return found
 
 
 def values(item: dict, order: int) -> dict:
@@ -53,6 +58,7 @@ def values(item: dict, order: int) -> dict:
         "moves": item.get("moves", ""),
         "extra": {k: item[k] for k in EXTRA_KEYS if item.get(k)},
         "sheet": item.get("sheet", []),
+        "solution": item.get("solution", {}),
         **texts(item, "title"),
         **texts(item, "note"),
     }
