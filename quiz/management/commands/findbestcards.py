@@ -66,4 +66,3 @@ class Command(BaseCommand):
             puzzles = best_cards.find(slug, count)
             (BEST_CARDS / f"{spec.engine_name}.toml").write_text(toml(puzzles), encoding="utf-8")
             self.stdout.write(f"{slug}: {len(puzzles)} puzzles")
-
