@@ -35,13 +35,13 @@ class BadData(Exception):
         self.problems = problems
 
 
-BEST_CARDS = DATA / "best_card"  # written by ``manage.py findbestcards``, never by hand
+BEST_CARDS = "best_card"  # the folder of DATA written by ``manage.py findbestcards``
 
 
 def read(spec: games.GameSpec) -> list[dict]:
     """The game's hand-picked questions, then its best-card puzzles."""
     found = []
-    for path in (DATA / f"{spec.engine_name}.toml", BEST_CARDS / f"{spec.engine_name}.toml"):
+    for path in (DATA / f"{spec.engine_name}.toml", DATA / BEST_CARDS / f"{spec.engine_name}.toml"):
         if path.exists():
             with path.open("rb") as f:
                 found += tomllib.load(f).get("questions", [])

@@ -6,8 +6,10 @@ cost in words, and the page shows all four hands."""
 
 import html
 import re
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.utils import translation
 
 from quiz import best_cards, loader, questions
@@ -103,3 +105,13 @@ def test_a_right_and_a_wrong_answer_are_judged_so(client, quiz, no_search, game,
         assert any("\u0600" <= ch <= "\u06ff" for ch in sentence)
     _q, wrong = answer(client, url, right=False)
     assert verdict(wrong) is False
+
+
+@pytest.mark.parametrize("game", ["leekha", "sabaat-al-deemin"])
+def test_the_finder_writes_the_committed_puzzles_again(game, tmp_path, monkeypatch):
+    """The search is deterministic: the same seeds give the same file, byte for byte."""
+    committed = loader.DATA / loader.BEST_CARDS / f"{games.get(game).engine_name}.toml"
+    monkeypatch.setattr(loader, "DATA", tmp_path)
+    call_command("findbestcards", game, stdout=StringIO())
+    written = tmp_path / loader.BEST_CARDS / committed.name
+    assert written.read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")

@@ -5,8 +5,7 @@ or the computer players, then commit the files."""
 
 from django.core.management.base import BaseCommand
 
-from quiz import best_cards
-from quiz.loader import BEST_CARDS
+from quiz import best_cards, loader
 from rulebook import games
 
 TITLES = {
@@ -60,9 +59,10 @@ class Command(BaseCommand):
         parser.add_argument("slugs", nargs="*", help="game slugs (every game by default)")
 
     def handle(self, *args, count, slugs: list, **options):
-        BEST_CARDS.mkdir(exist_ok=True)
+        folder = loader.DATA / loader.BEST_CARDS
+        folder.mkdir(exist_ok=True)
         for slug in slugs or list(games.GAMES):
             spec = games.get(slug)
             puzzles = best_cards.find(slug, count)
-            (BEST_CARDS / f"{spec.engine_name}.toml").write_text(toml(puzzles), encoding="utf-8")
+            (folder / f"{spec.engine_name}.toml").write_text(toml(puzzles), encoding="utf-8")
             self.stdout.write(f"{slug}: {len(puzzles)} puzzles")
