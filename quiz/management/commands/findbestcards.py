@@ -32,7 +32,12 @@ def toml(puzzles) -> str:
         "# time.",
     ]
     for n, p in enumerate(puzzles, 1):
-        lines += ["", "[[questions]]", f"key = {text(f'best-card-{n}')}", 'kind = "best-card"']
+        lines += [
+            "",
+            "[[questions]]",
+            f"key = {text(f'best-card-{p.game}-{n}')}",
+            'kind = "best-card"',
+        ]
         lines += [f"{k} = {text(v)}" for k, v in p.query.items()]
         lines += [
             "[questions.solution]",
