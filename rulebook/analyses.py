@@ -17,6 +17,7 @@ position: it never depends on a hidden card, so neither does its cache entry's c
 
 import hashlib
 import math
+import multiprocessing
 import os
 import time
 from contextlib import contextmanager
@@ -86,6 +87,54 @@ def _deadline() -> float:
     return time.monotonic() + budget()
 
 
+GRACE = 0.25  # seconds a search may take past its own deadline before it is stopped
+
+
+def bounded(call):
+    """``call()`` run in a forked child, stopped at the budget. The search checks its deadline
+    itself (``analysis.Busy``), but Python cannot interrupt a search between its checks (a
+    whole Tarneeb 41 deal searched by hand ran for minutes): the child is killed at the budget
+    and the grace, so a worker is never held longer. ``Busy`` then; an engine refusal comes
+    back as itself."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_in_child, args=(send, call), daemon=True)
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(budget() + GRACE):
+            raise analysis.Busy()
+        kind, payload = receive.recv()
+    except EOFError:  # the child died without a word
+        raise analysis.Busy() from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if kind == "ok":
+        return payload
+    if kind == "unavailable":
+        raise analysis.Unavailable(**payload)
+    if kind == "busy":
+        raise analysis.Busy()
+    raise RuntimeError(payload)
+
+
+def _in_child(send, call) -> None:
+    try:
+        try:
+            send.send(("ok", call()))
+        except analysis.Busy:
+            send.send(("busy", None))
+        except analysis.Unavailable as e:
+            send.send(("unavailable", dict(e.details)))
+        except BaseException as e:  # noqa: BLE001 - said to the parent, which raises it
+            send.send(("error", repr(e)))
+    finally:
+        os._exit(0)  # nothing of the parent's (its database connection, its exit hooks) runs
+
+
 def _key(kind: str, game: str, query: dict, seat, view: str) -> str:
     canonical = urlencode(sorted(query.items()))
     digest = hashlib.sha256(canonical.encode()).hexdigest()
@@ -120,8 +169,11 @@ def judge(game: str, position, seat: int | None = None, view: str = "seat") -> d
 
     def compute():
         with _slot():
-            found = analysis.analyse(
-                game, state.copy(), seat, view, seed=SEED, deadline=_deadline()
+            deadline = _deadline()
+            found = bounded(
+                lambda: analysis.analyse(
+                    game, state.copy(), seat, view, seed=SEED, deadline=deadline
+                )
             )
         return answer_json(position.module, found)
 
@@ -157,10 +209,20 @@ def judge_deal(
         start = position.start_state()
         with _slot():
             deadline = _deadline()
-            plies = analysis.analyse_deal(
-                game, start, list(position.moves), view, seats=seats, seed=SEED, deadline=deadline
+            plies, table = bounded(
+                lambda: (
+                    analysis.analyse_deal(
+                        game,
+                        start,
+                        list(position.moves),
+                        view,
+                        seats=seats,
+                        seed=SEED,
+                        deadline=deadline,
+                    ),
+                    analysis.table(game, start),
+                )
             )
-            table = analysis.table(game, start)
         return deal_json(position.module, view, plies, table)
 
     return _cached(key, compute)
@@ -193,6 +255,7 @@ def judge_table(game: str, position) -> dict | None:
 
     def compute():
         with _slot():
-            return {"tricks": analysis.table(game, position.state.copy())}
+            state = position.state.copy()
+            return {"tricks": bounded(lambda: analysis.table(game, state))}
 
     return _cached(key, compute)["tricks"]

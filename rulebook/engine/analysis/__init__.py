@@ -42,9 +42,13 @@ __all__ = [
 ]
 
 VIEWS = ("seat", "open")
-# Deals drawn for the seat's view, by family: chosen so an answer stays within the 2 s budget
-# on one slow core (the figures are in tests/analysis/test_api.py's timing test).
-SAMPLES = {"penalty": 8, "layout": 16, "trickbid": 16}
+# Deals drawn for the seat's view, by family, chosen so an answer stays within the 2 s budget
+# on one core (measured, compiled penalty engine, with other work on the machine: the worst of
+# 52 positions from every trick, leading and following, Hearts 0.38 s, Bent Al Sbeet 0.38 s,
+# Leekha 0.17 s; Sab'at 0.04 s at 16 deals; Tarneeb 0.89 s at 16 deals).
+SAMPLES = {"penalty": 8, "layout": 32, "trickbid": 12}
+# Tarneeb 41's own tricks are searched in Python by ``trick`` (DDS counts only sides): fewer.
+GAME_SAMPLES = {"tarneeb-41": 4}
 # A whole deal's review judges some 13 to 52 cards within one budget: fewer deals a card.
 DEAL_SAMPLES = {"penalty": 2, "layout": 4, "trickbid": 4}
 HIGHER_IS_BETTER = {"penalty": False, "layout": True, "trickbid": True}
@@ -132,7 +136,7 @@ def analyse_view(seat_view, *, samples=None, seed: str = "", deadline=None) -> A
     _check_clock(deadline)
     known = sampling.knowledge(seat_view)
     one_layout = sampling.unique(seat_view, known)
-    count = 1 if one_layout else (samples or SAMPLES[family])
+    count = 1 if one_layout else (samples or GAME_SAMPLES.get(seat_view.game, SAMPLES[family]))
     deals = sampling.deals(seat_view, count, seed)
     if not deals:
         raise Unavailable(reason="no_consistent_deal")
