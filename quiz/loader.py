@@ -8,7 +8,9 @@ that asks nothing of its kind, is refused as a whole, naming the question and th
 A file lists ``[[questions]]`` with ``key``, ``variant``, ``kind``, ``dealer``, ``deal``,
 ``moves``, optionally ``exposed``/``start`` (the position's extra parameters) and ``sheet``
 (Tarneeb: the deals already on the sheet, ``[bid, side, tricks]``), and the texts ``title``
-and ``note`` in ``ar``, ``en`` and ``fr``.
+and ``note`` in ``ar``, ``en`` and ``fr``. The "find the best card" puzzles are in
+``quiz/data/best_card/<engine>.toml``, written by ``manage.py findbestcards``, each with its
+``solution`` (the right cards and every card's cost, as the analysis found them offline).
 """
 
 import tomllib
