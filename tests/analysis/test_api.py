@@ -135,7 +135,12 @@ def test_the_tarneeb_family_goes_to_the_double_dummy_solver(game):
         answer = analysis.analyse(game, state, view=view, samples=2)
         check_answer(answer, state, state.to_act, higher=True)
     assert analysis.analyse(game, state, view="open").exact
-    assert analysis.table(game, state) is not None
+
+
+def test_the_tarneeb_table_comes_from_the_solver():
+    trick = pytest.importorskip("rulebook.engine.analysis.trick")
+    state = playing("tarneeb", 3, 30)
+    assert analysis.table("tarneeb", state) == trick.table(state)
 
 
 def test_the_penalty_games_and_sabaat_have_no_table():

@@ -104,7 +104,8 @@ def test_the_tarneeb_family_reads_no_hidden_card_either(game):
     rng = random.Random(3)
     checked = 0
     for seed in range(20):
-        state, cards = in_play(game, "classic", seed, 20 + seed)
+        # Late in the play: Tarneeb 41's own tricks are searched in Python, slow early on.
+        state, cards = in_play(game, "classic", seed, 40 + seed)
         if state.to_act is None:
             continue
         alt = redeal_hidden(game, state, cards, state.to_act, rng)
@@ -113,7 +114,9 @@ def test_the_tarneeb_family_reads_no_hidden_card_either(game):
         first = analysis.analyse(game, state, samples=3, seed="same")
         assert analysis.analyse(game, alt, samples=3, seed="same") == first
         checked += 1
-    assert checked >= 5
+        if checked == 5:
+            break
+    assert checked == 5
 
 
 def test_a_seat_that_sees_every_card_placed_samples_one_deal():
