@@ -20,7 +20,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cardtable import tables
 from cardtable.words import vocabulary
-from plumbing import capability, ownership
+from plumbing import capability, limits, ownership
+from rulebook import analyses
+from rulebook import costs as cost_words
+from rulebook.engine import analysis
+from rulebook.engine.errors import BadInput
 from rulebook.engine.table import SEATS, parse_seat
 from rulebook.messages import refusal_words
 from rulebook.models import registry_names
@@ -28,7 +32,7 @@ from tutorials import lesson as format
 from tutorials.script import ScriptError
 
 from . import store
-from .messages import refusal
+from .messages import explain, refusal
 from .models import Version
 from .views import OWNED, owned_lesson
 
@@ -66,6 +70,7 @@ def edit(request, public_id):
             ("hint", _("Hint (optional)")),
             ("explain", _("Explanation once answered (optional)")),
         ],
+        "cost_views": list(cost_words.VIEW_NAMES.items()),
         "private_url": request.build_absolute_uri(row.private_url()),
         "share_url": request.build_absolute_uri(row.share_url()),
         # the seats as the table names them, in the teacher's language
@@ -77,6 +82,7 @@ def edit(request, public_id):
             "lesson": data,
             "api": reverse("api-lesson", args=[row.public_id]) + "?lang=" + get_language(),
             "table": reverse("lessons:edit-table", args=[row.public_id]),
+            "costs": reverse("lessons:edit-costs", args=[row.public_id]),
             "preview": reverse("lessons:edit", args=[row.public_id]) + "preview/",
             "versions": reverse("lessons:versions", args=[row.public_id]),
             "words": words(),
@@ -122,6 +128,8 @@ def words() -> dict:
         "cut_nowhere": _("Move inside a step, or to the end of the deal, to cut it there."),
         "last_step": _("This is the last step: there is nothing to merge it with."),
         "over": _("The deal is over."),
+        "costs_busy": _("Working out what each card costs…"),
+        "try_again": _("Try again"),
         "restore_confirm": _(
             "Restore version %(n)s? It becomes the newest version, and the others stay in the list."
         ),
@@ -180,6 +188,60 @@ def table(request, public_id):
         "to_act": None if state.to_act is None else SEATS[state.to_act],
         "legal": [module.format_move(m) for m in legal],
         "over": bool(state.is_over),
+    }
+    return _private(JsonResponse(body, json_dumps_params={"ensure_ascii": False}))
+
+
+def _refused(code: str, status: int, game: str, wait: int | None = None, details=None):
+    """An error of the costs call: its code and a sentence in the teacher's language."""
+    response = JsonResponse(
+        {"error": {"code": code, "message": explain(code, details or {}, game=game)}},
+        status=status,
+        json_dumps_params={"ensure_ascii": False},
+    )
+    if wait is not None:
+        response["Retry-After"] = str(wait)
+    return _private(response)
+
+
+@require_GET
+def costs(request, public_id):
+    """What each legal card of the learner costs at ``?moves=`` (a question's moment), from
+    ``view``: ``seat`` (what a learner at that seat knows, the default) or ``open`` (every hand
+    open). The analysis is the site's (``rulebook.analyses``: its 2 s budget, slots and
+    cache), counted against the client's limit like the analysis API. A GET that changes
+    nothing, so no CSRF token is needed. ``{"view", "exact", "samples", "moves": [{"move",
+    "cost"}], "free": [tokens of cost 0], "html"}``; 400 for a bad view or seat, 422
+    outside the learner's card play, 429 past the limit, 503 past the budget."""
+    row = owned_lesson(request, public_id)
+    moves = request.GET.get("moves", "").split()[:MAX_MOVES]
+    try:
+        view = analyses.read_view(request.GET.get("view"))
+        seat = analyses.read_seat(request.GET.get("seat"))
+    except BadInput as e:
+        return _refused(e.code, 400, row.game, details=e.details)
+    try:
+        position = _position(row, moves)
+    except (format.BadLesson, ScriptError):  # the editor's table says why
+        return _refused("analysis_unavailable", 422, row.game)
+    wait = limits.check(request, limits.ANALYSING)
+    if wait is not None:
+        return _refused("rate_limited", 429, row.game, wait)
+    try:
+        answer = analyses.judge(row.game, position, seat, view)
+    except analysis.Unavailable:
+        return _refused("analysis_unavailable", 422, row.game)
+    except analysis.Busy:
+        return _refused("analysis_busy", 503, row.game, analyses.retry_after())
+    context = {
+        "moves": cost_words.moves(row.game, answer),
+        "view_name": cost_words.VIEW_NAMES[view],
+        "answer": answer,
+    }
+    body = {
+        **answer,
+        "free": [m["move"] for m in answer["moves"] if m["cost"] == 0],
+        "html": render_to_string("lessons/_costs.html", context, request=request),
     }
     return _private(JsonResponse(body, json_dumps_params={"ensure_ascii": False}))
 

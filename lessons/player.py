@@ -260,7 +260,10 @@ def preview(request, public_id, number):
         learner.reset(request, preview_slug(row))
         return _preview_step(request, row, number)
     if request.method == "POST":
-        play = _preview_play(request, row)
+        try:
+            play = _preview_play(request, row)
+        except Gone:  # an answer posted to a preview the engine no longer replays
+            return _gone(request)
         _in_range(play, number)
         return answer(request, play, number)  # no ``record``: a preview counts for no one
     return _preview_step(request, row, number)

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<slug:public_id>/edit/", editor.edit, name="edit"),
     # the editor's own calls (before the edit link, whose key is a slug too)
     path("<slug:public_id>/edit/table/", editor.table, name="edit-table"),
+    path("<slug:public_id>/edit/costs/", editor.costs, name="edit-costs"),
     path("<slug:public_id>/edit/restore/", editor.restore, name="restore"),
     path("<slug:public_id>/edit/versions/", editor.versions, name="versions"),
     path("<slug:public_id>/edit/preview/<int:number>/", player.preview, name="preview"),

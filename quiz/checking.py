@@ -8,6 +8,7 @@ from rulebook.engine.positions import Position, open_position
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
 from .core import (
+    BEST_CARD,
     DEAL_POINTS,
     KNOCK,
     LEGAL_SET,
@@ -94,7 +95,7 @@ def read_answer(q: Question, data: dict, pos: Position | None = None) -> dict:
     pos = pos or q.position()
     if q.kind == LEGAL_SET:
         return _cards(q, data, pos)
-    if q.kind == PLAY:
+    if q.kind in (PLAY, BEST_CARD):
         return _move(q, data, pos)
     if q.kind == NEXT_LEADER:
         return {"seat": SEATS[parse_seat(_one(data, "seat"))]}
@@ -122,7 +123,7 @@ def read_answer(q: Question, data: dict, pos: Position | None = None) -> dict:
 def is_right(q: Question, answer: dict) -> bool:
     if q.kind == LEGAL_SET:
         return set(answer["cards"]) == set(q.expected["cards"])
-    if q.kind == PLAY:
+    if q.kind in (PLAY, BEST_CARD):  # a best card: one of the stored moves of cost 0
         return answer["move"] in q.expected["moves"]
     return answer == q.expected
 
@@ -159,6 +160,8 @@ def _notes(q: Question, pos, answer: dict) -> list[Note]:
         return [_refused(state, move), moment_note(q, pos)]
     if q.kind == MATCH:
         return match_part(q.game).notes(pos)
+    if q.kind == BEST_CARD:  # the page words each card's stored cost instead
+        return []
     return q.family.notes(q.kind, pos, q.context)
 
 
@@ -174,6 +177,8 @@ def alternatives(q: Question) -> list[Alternative]:
     refusal says why the position cannot arise there.
     """
     out = []
+    if q.kind == BEST_CARD:  # the stored costs hold under the question's own variant only
+        return out
     pos = q.position()
     for variant, rules in q.module.PRESETS.items():
         if variant == q.variant:

@@ -41,8 +41,23 @@ SHEET = "sheet"
 KNOCK = "knock"
 MATCH = "match"
 MIXED = "mixed"
-ALL_KINDS = (LEGAL_SET, PLAY, NEXT_LEADER, TRICK_POINTS, DEAL_POINTS, SHEET, KNOCK, MATCH)
-CHOICE_KINDS = (LEGAL_SET, PLAY)  # the kinds whose answer is a move or a set of cards
+# "Find the best card" with every hand open: its positions are found offline by the analysis
+# (``quiz/management/commands/findbestcards.py``) and stored with their answer, since a
+# search is too slow to run while a page is drawn; so it is never generated from a seed.
+BEST_CARD = "best-card"
+ALL_KINDS = (
+    LEGAL_SET,
+    PLAY,
+    NEXT_LEADER,
+    TRICK_POINTS,
+    DEAL_POINTS,
+    SHEET,
+    KNOCK,
+    MATCH,
+    BEST_CARD,
+)
+CHOICE_KINDS = (LEGAL_SET, PLAY, BEST_CARD)  # the kinds whose answer is a move or a set of cards
+PICKED_KINDS = (BEST_CARD,)  # the kinds only stored questions ask
 
 MATCH_PART = "quiz_match"  # the part of a description that gives a game the match kind
 
@@ -218,7 +233,10 @@ def allowed(state, move: int) -> Note:
 
 
 def expected_answer(game: str, kind: str, pos, context: dict | None = None) -> dict:
-    """The right answer, computed by the engine, JSON-friendly."""
+    """The right answer, computed by the engine, JSON-friendly; a best card's is the one
+    stored with the question (``context["best"]``), never searched again."""
+    if kind == BEST_CARD:
+        return {"moves": list((context or {}).get("best", []))}
     if kind in CHOICE_KINDS:
         return choice_answer(kind, pos)
     if kind == NEXT_LEADER:

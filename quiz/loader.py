@@ -8,7 +8,9 @@ that asks nothing of its kind, is refused as a whole, naming the question and th
 A file lists ``[[questions]]`` with ``key``, ``variant``, ``kind``, ``dealer``, ``deal``,
 ``moves``, optionally ``exposed``/``start`` (the position's extra parameters) and ``sheet``
 (Tarneeb: the deals already on the sheet, ``[bid, side, tricks]``), and the texts ``title``
-and ``note`` in ``ar``, ``en`` and ``fr``.
+and ``note`` in ``ar``, ``en`` and ``fr``. The "find the best card" puzzles are in
+``quiz/data/best_card/<engine>.toml``, written by ``manage.py findbestcards``, each with its
+``solution`` (the right cards and every card's cost, as the analysis found them offline).
 """
 
 import tomllib
@@ -35,12 +37,17 @@ class BadData(Exception):
         self.problems = problems
 
 
+BEST_CARDS = "best_card"  # the folder of DATA written by ``manage.py findbestcards``
+
+
 def read(spec: games.GameSpec) -> list[dict]:
-    path = DATA / f"{spec.engine_name}.toml"
-    if not path.exists():
-        return []
-    with path.open("rb") as f:
-        return tomllib.load(f).get("questions", [])
+    """The game's hand-picked questions, then its best-card puzzles."""
+    found = []
+    for path in (DATA / f"{spec.engine_name}.toml", DATA / BEST_CARDS / f"{spec.engine_name}.toml"):
+        if path.exists():
+            with path.open("rb") as f:
+                found += tomllib.load(f).get("questions", [])
+    return found
 
 
 def values(item: dict, order: int) -> dict:
@@ -53,6 +60,7 @@ def values(item: dict, order: int) -> dict:
         "moves": item.get("moves", ""),
         "extra": {k: item[k] for k in EXTRA_KEYS if item.get(k)},
         "sheet": item.get("sheet", []),
+        "solution": item.get("solution", {}),
         **texts(item, "title"),
         **texts(item, "note"),
     }

@@ -6,9 +6,10 @@ sentences shared by a Gulf and a Levant game that name a trick have one wording 
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from cardtable.words import count, listing, signed, vocabulary
+from rulebook import costs as cost_words
 from rulebook import echo
 from rulebook.engine import cards
 from rulebook.engine.contract import Phase
@@ -35,6 +36,7 @@ KIND_NAMES = {
     questions.KNOCK: pgettext_lazy("quiz kind", "May they knock?"),
     questions.MATCH: pgettext_lazy("quiz kind", "Who wins the match?"),
     questions.MIXED: pgettext_lazy("quiz kind", "Mixed"),
+    questions.BEST_CARD: pgettext_lazy("quiz kind", "Find the best card"),
 }
 # Where a game's deal is won rather than paid for, its points question says so.
 WON_POINTS = pgettext_lazy("quiz kind", "What a deal scores")
@@ -399,7 +401,7 @@ def answer_words(q, pos, answer: dict | None) -> str:
     if q.kind == questions.LEGAL_SET:
         names = [vocab.card(cards.parse_card(c)) for c in answer["cards"]]
         return listing(names) if names else pgettext("no cards", "none")
-    if q.kind == questions.PLAY:
+    if q.kind in (questions.PLAY, questions.BEST_CARD):
         phase = pos.state.phase
         if "moves" in answer:
             return listing(move_words(vocab, phase, m) for m in answer["moves"])
@@ -478,6 +480,11 @@ def prompt(q, pos) -> str:
     seat = vocab.seat(state.to_act) if state.to_act is not None else ""
     if q.kind == questions.LEGAL_SET:
         return _("%(seat)s is to play. Select every card %(seat)s may play.") % {"seat": seat}
+    if q.kind == questions.BEST_CARD:
+        return _(
+            "Every hand is open. %(seat)s is to play: which card is best, if everyone plays "
+            "their best from here?"
+        ) % {"seat": seat}
     if q.kind == questions.PLAY:
         if state.phase == Phase.BIDDING:
             return _("%(seat)s is to bid. Make a call %(seat)s may make.") % {"seat": seat}
@@ -511,3 +518,21 @@ def prompt(q, pos) -> str:
             "give the other side?"
         ) % {"seat": seat}
     return ""
+
+
+def best_card_words(q) -> dict:
+    """A best card's explanation, from the costs stored with it (nothing is searched): the
+    sentence saying by how much it beats every other card, and each card's cost in words."""
+    vocab = vocabulary(q.game)
+    unit = cost_words.unit(q.game)
+    moves = cost_words.moves(q.game, {"moves": q.context.get("moves", [])})
+    gap = min((m["cost"] for m in q.context.get("moves", []) if m["cost"] > 0), default=0)
+    sentence = ngettext(
+        "With every hand open, %(best)s is best: every other card costs at least %(gap)s.",
+        "With every hand open, %(best)s are equally best: every other card costs at least %(gap)s.",
+        len(q.expected["moves"]),
+    ) % {
+        "best": listing(cost_words.move_words(vocab, t) for t in q.expected["moves"]),
+        "gap": unit.amount(gap, vocab.region),
+    }
+    return {"sentence": sentence, "costs": moves}

@@ -49,7 +49,8 @@ def _deal_row(row) -> bool:
 
 
 class HandPicked(Loaded):
-    """A question on a chosen position. The answer is not stored: the engine computes it."""
+    """A question on a chosen position. The answer is not stored: the engine computes it;
+    except a best card's (``solution``), which the analysis found offline."""
 
     game = models.SlugField()
     key = models.SlugField(max_length=60)
@@ -64,6 +65,11 @@ class HandPicked(Loaded):
     )
     sheet = models.JSONField(
         default=list, blank=True, help_text=_("Tarneeb: the deals already on the sheet")
+    )
+    solution = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("Find the best card: the right cards and every card’s cost, found offline"),
     )
     title = models.CharField(_("title"), max_length=200)
     note = models.TextField(_("note"), blank=True, help_text=_("Shown after the answer"))
@@ -101,8 +107,17 @@ class HandPicked(Loaded):
             self.kind,
             self.query(),
             seed=self.seed,
-            context={"sheet": self.sheet} if self.sheet else {},
+            context=self.context(),
         )
+
+    def context(self) -> dict:
+        """What the question holds beyond its position: Tarneeb's sheet so far, or a best
+        card's stored answer (``best``: the moves of cost 0; ``moves``: each legal card's
+        cost and value; ``unit``)."""
+        found = {"sheet": self.sheet} if self.sheet else {}
+        if self.solution:
+            found.update(self.solution)
+        return found
 
     def clean(self):
         from .messages import say

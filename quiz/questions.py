@@ -50,12 +50,14 @@ from rulebook.engine.positions import Position, open_position
 from .checking import alternatives, check, is_right, moment_note, read_answer
 from .core import (
     ALL_KINDS,
+    BEST_CARD,
     DEAL_POINTS,
     KNOCK,
     LEGAL_SET,
     MATCH,
     MIXED,
     NEXT_LEADER,
+    PICKED_KINDS,
     PLAY,
     SHEET,
     TRICK_POINTS,
@@ -65,6 +67,7 @@ from .core import (
     UnknownQuestion,
     Verdict,
     answer_calls,
+    card_choice,
     description,
     expected_answer,
     family_of,
@@ -77,6 +80,8 @@ from .families.tricks import completed_trick
 
 __all__ = [
     "ALL_KINDS",
+    "BEST_CARD",
+    "PICKED_KINDS",
     "DEAL_POINTS",
     "KINDS",
     "KNOCK",
@@ -179,7 +184,7 @@ def check_names(game: str, variant: str, kind: str):
     found = description(game)
     if variant not in found.engine.PRESETS:
         raise UnknownQuestion("unknown_variant", variant=variant)
-    if kind != MIXED and kind not in kinds_of(game):
+    if kind != MIXED and kind not in kinds_of(game) and kind not in PICKED_KINDS:
         raise UnknownQuestion("unknown_kind", kind=kind)
     return found
 
@@ -188,6 +193,8 @@ def generate(game: str, variant: str, kind: str, seed: str, house: str = "") -> 
     """The question named by (game, variant, kind, seed) under the house rules ``house``: the
     same every time."""
     found = check_names(game, variant, kind)
+    if kind in PICKED_KINDS:  # asked only of the positions stored with their answer
+        raise UnknownQuestion("unknown_kind", kind=kind)
     house_rules(found.engine, variant, house)  # refused before anything is dealt
     return _generate(game, variant, kind_for(game, kind, str(seed)), str(seed), kind, house)
 
@@ -288,4 +295,10 @@ def classify(game: str, kind: str, pos: Position, context: dict | None = None) -
     """What this position teaches for ``kind``, or None when it asks nothing worth asking."""
     if kind == MATCH:
         return match_part(game).classify(pos)
+    if kind == BEST_CARD:  # a choice of cards in play, with its stored answer
+        choice = card_choice(pos.state)
+        stored = (context or {}).get("best")
+        if choice and stored and all(m < 52 for m in choice):
+            return BEST_CARD
+        return None
     return family_of(game).classify(kind, pos, context or {})

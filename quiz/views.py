@@ -34,6 +34,7 @@ from . import match_kind, questions, tokens
 from . import progress as learner
 from .messages import (
     answer_words,
+    best_card_words,
     kind_name,
     prompt,
     say,
@@ -345,7 +346,7 @@ class Page:
                 marked=chosen,
                 bottom=bottom,
             )
-        elif q.kind == questions.PLAY:
+        elif q.kind in (questions.PLAY, questions.BEST_CARD):  # every hand open, as always
             chosen = [result["answer"]["move"]] if answered else ()
             ctx = tables.table(
                 pos,
@@ -474,7 +475,11 @@ class Page:
                 }
             )
         position_query = urlencode(q.query)
+        best = best_card_words(q) if q.kind == questions.BEST_CARD else None
+        if best:
+            reasons.insert(0, best["sentence"])
         return {
+            "costs": best["costs"] if best else None,
             "correct": verdict.correct,
             "yours": answer_words(q, pos, result["answer"]),
             "expected": answer_words(q, pos, q.expected),

@@ -92,7 +92,85 @@
       b.setAttribute("aria-pressed", right ? "true" : "false");
     });
     if (info && info.over) note(W.over);
+    showCosts();
   }
+
+  // ------------------------------------------------------------------ costs
+  // At a question's moment the analysis says what each legal card costs the learner (the
+  // server's edit/costs/, under the site's budget and limits); the teacher may accept every
+  // card of cost 0 in one tap. Answers are kept by moment and view, so taps that redraw the
+  // marks ask nothing again. Without an answer (an error, not card play) no button is offered.
+  var costs = {}; // "moves|seat|view" -> the answer, or {error}
+  function costView() { return (root.querySelector("input[name=cost-view]:checked") || {}).value || "seat"; }
+  function costKey() {
+    return allMoves().slice(0, cursor).join(" ") + "|" + L.learner + "|" + costView();
+  }
+  function showCosts() {
+    var box = $("costs");
+    var q = question();
+    var on = !!(q && atStepStart() && info && info.to_act === L.learner && !info.over);
+    box.hidden = !on;
+    $("accept-free").hidden = true;
+    if (!on) return;
+    var key = costKey();
+    var found = costs[key];
+    if (found) { drawCosts(found); return; }
+    $("cost-list").textContent = W.costs_busy;
+    var url = D.costs + "?moves=" + encodeURIComponent(allMoves().slice(0, cursor).join(" ")) +
+      "&seat=" + encodeURIComponent(L.learner) + "&view=" + encodeURIComponent(costView());
+    fetch(url, { credentials: "same-origin" })
+      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
+      .then(function (answer) {
+        var j = answer[0] === 200 ? answer[1] : { error: (answer[1].error || {}).message || W.failed };
+        // busy or limited: nothing kept, the teacher may ask again in a moment
+        if (answer[0] === 503 || answer[0] === 429) j.retry = true; else costs[key] = j;
+        if (key === costKey()) drawCosts(j);
+      })
+      .catch(function () { if (key === costKey()) drawCosts({ error: W.failed, retry: true }); });
+  }
+  function drawCosts(j) {
+    var list = $("cost-list");
+    if (j.error) {
+      list.textContent = "";
+      var p = document.createElement("p");
+      p.className = "busy";
+      p.setAttribute("role", "status");
+      p.textContent = j.error;
+      list.appendChild(p);
+      if (j.retry) {
+        var again = document.createElement("button");
+        again.type = "button";
+        again.className = "button";
+        again.id = "costs-again";
+        again.textContent = W.try_again;
+        again.addEventListener("click", showCosts);
+        list.appendChild(again);
+      }
+      return;
+    }
+    list.innerHTML = j.html;
+    $("accept-free").hidden = !j.free.length;
+  }
+  function acceptFree() {
+    var j = costs[costKey()];
+    var q = question();
+    if (!j || !j.free || !q) return;
+    var step = L.steps[current];
+    if (!step.moves.length && cursor === allMoves().length) step.moves.push(j.free[0]);
+    q.accept = j.free.slice();
+    // the move this step plays is always a right answer (the lesson format's rule)
+    if (step.moves.length && q.accept.indexOf(step.moves[0]) < 0) {
+      q.accept.push(step.moves[0]);
+      note(W.keep_played);
+    }
+    q.accept.forEach(function (t) { if (q.why) delete q.why[t]; });
+    changed();
+    renderList();
+    renderQuestion();
+    markTable();
+  }
+  $("accept-free").addEventListener("click", acceptFree);
+  root.querySelectorAll("input[name=cost-view]").forEach(function (r) { r.addEventListener("change", showCosts); });
 
   function note(text) { $("table-note").textContent = text; }
 
