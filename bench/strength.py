@@ -32,6 +32,7 @@ from bench.bench_bots import BENCHES, strength, wilson
 from bench.bench_hearts_openspiel import OS_PASS, from_os, to_os
 from rulebook.engine import bots, hearts, shuffle
 from rulebook.engine.cards import cards_in
+from rulebook.engine.contract import Phase
 from rulebook.engine.table import W
 
 DEALS = 200
@@ -100,7 +101,7 @@ def hearts_deal(i: int) -> list[int]:
         seat = ours.to_act
         if theirs.current_player() != seat:
             raise AssertionError(f"deal {i}: OpenSpiel's player {theirs.current_player()}")
-        passing = ours.phase == "pass"
+        passing = ours.phase == Phase.PASS
         if seat == expert or passing:
             level = "expert" if seat == expert else "club"
             move = bots.decide(bots.view_of("hearts", ours, seat), level, f"s{i}").move

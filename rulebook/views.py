@@ -16,6 +16,7 @@ from plumbing import limits, links, pagecache
 from . import analyses, beside, costs, games, glossary, lookup, matchview, pages, reports
 from . import house as house_rules
 from .engine import analysis, cards, shuffle
+from .engine.contract import Phase
 from .engine.errors import BadInput, IllegalMove
 from .engine.house_rules import PREFIX, overrides_between
 from .engine.positions import open_position
@@ -253,7 +254,7 @@ def _analysis(request, spec, position) -> tuple[dict | None, tuple[int, int] | N
     tricks with every hand open); with the status and Retry-After of a refusal (the client's
     limit, 429; the budget or every slot taken, 503), which the page cache never keeps."""
     state = position.state
-    if state.phase != "play" or state.to_act is None:
+    if state.phase != Phase.PLAY or state.to_act is None:
         return None, None
     params = request.GET.copy()
     asked = params.pop("analysis", [None])[-1]

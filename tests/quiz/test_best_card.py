@@ -12,7 +12,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from quiz import best_cards, loader, questions
+from practice import best_cards
+from quiz import loader, questions
 from quiz.messages import best_card_words
 from quiz.models import HandPicked
 from rulebook import games

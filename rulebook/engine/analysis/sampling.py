@@ -213,14 +213,16 @@ def deals(view, count: int, seed: str = "") -> list:
     known = knowledge(view)
     rng = random.Random(f"deals:{seed}:{view.game}:{view.seat}:{view.ply}")
     out = []
-    for _ in range(count):
-        for _ in range(DRAWS_PER_DEAL):
-            now = hands(view, known, rng)
-            if now is None:
-                continue
-            try:
-                out.append(rebuild(view, now, known))
-            except (EngineError, ValueError):  # the replay refused: draw again
-                continue
+    # One pool of draws for all the deals: a position where most draws fail (a Leekha
+    # partnership's voids, say) still gets its ``count`` when the pool allows.
+    for _ in range(count * DRAWS_PER_DEAL):
+        if len(out) == count:
             break
+        now = hands(view, known, rng)
+        if now is None:
+            continue
+        try:
+            out.append(rebuild(view, now, known))
+        except (EngineError, ValueError):  # the replay refused: draw again
+            continue
     return out

@@ -1,11 +1,12 @@
 """Search seeded deals for "find the best card" puzzles and write them as the quiz's data,
-``quiz/data/best_card/<engine>.toml`` (``quiz.best_cards``; loaded by ``loadquiz``). Offline
+``quiz/data/best_card/<engine>.toml`` (``practice.best_cards``; loaded by ``loadquiz``). Offline
 and deterministic: the same seeds give the same files. Run it after a change to the analysis
 or the computer players, then commit the files."""
 
 from django.core.management.base import BaseCommand
 
-from quiz import best_cards, loader
+from practice import best_cards
+from quiz import loader
 from rulebook import games
 
 TITLES = {
@@ -26,7 +27,7 @@ def number(x: float) -> str:
 
 def toml(puzzles) -> str:
     lines = [
-        "# Written by `manage.py findbestcards` (quiz/best_cards.py): positions where, with every",
+        "# Written by `manage.py findbestcards`: positions where, with every",
         "# hand open, one card (or two equal ones) is clearly best. Do not edit by hand: run it",
         "# again. `solution` is the analysis's answer, stored so nothing is searched at answer",
         "# time.",

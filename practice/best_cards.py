@@ -7,7 +7,8 @@ between the best cards (cost 0) and every other card is at least ``GAP`` in the 
 a trick for the Tarneeb family, three points for the penalty games, a fifth of the chance to
 go out first in Sab'at. So the answer checked at answer time is stored, never searched again,
 and ``tests/quiz/test_best_card.py`` finds the same gap when it searches the position anew.
-The same seeds always give the same puzzles.
+The same seeds always give the same puzzles. It lives with practice, whose deals it replays
+(practice reads the quiz, never the other way); the quiz reads only the data it writes.
 """
 
 import random
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from practice.match import Practice, Setup
 from rulebook import games
 from rulebook.engine import analysis
+from rulebook.engine.contract import Phase
 from rulebook.engine.games import game as described
 
 SEED = "best-card"  # the analysis's seed (the open view of a bounded search draws playouts)
@@ -56,7 +58,7 @@ def puzzle_at(game: str, position) -> Puzzle | None:
     """A puzzle at ``position`` (its seat to act choosing a card), or None."""
     state = position.state
     kind = family(game)
-    if state.phase != "play" or state.to_act is None:
+    if state.phase != Phase.PLAY or state.to_act is None:
         return None
     legal = state.legal_moves()
     if len(legal) < MOST_BEST + 1 or any(m >= 52 for m in legal):  # a real choice of cards
@@ -85,7 +87,7 @@ def from_deal(game: str, seed: str) -> Puzzle | None:
     practice = Practice.start(Setup(game, spec.default_variant, {}, seat=2), seed)
     rng = random.Random(f"{SEED}/{game}/{seed}")
     while not practice.deal_over:
-        if practice.state.phase == "play":
+        if practice.state.phase == Phase.PLAY:
             found = puzzle_at(game, practice.position())
             if found is not None:
                 return found
