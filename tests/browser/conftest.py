@@ -41,8 +41,12 @@ def site_env(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site(site_env, tmp_path_factory):
-    """The site as `make serve` runs it: gunicorn, two sync workers, debug off."""
-    with servers.gunicorn(site_env, workers=2, log_dir=tmp_path_factory.mktemp("log")) as url:
+    """The site as `make serve` runs it: gunicorn, two sync workers, debug off; a roomy
+    analysis budget, as these tests check what the review and the position page show on a
+    phone, not the search's speed (`make bench`), on a loaded machine (an answer past its
+    budget says so, tested in tests/practice and tests/web)."""
+    env = {**site_env, "ANALYSIS_SECONDS": "8"}
+    with servers.gunicorn(env, workers=2, log_dir=tmp_path_factory.mktemp("log")) as url:
         yield url
 
 

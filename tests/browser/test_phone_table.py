@@ -8,7 +8,10 @@
 - A whole deal of each of the six games is played by tapping on the practice table, at the
   fast pace: no page load from the first move to the end of the deal (a marker set on
   ``window`` survives), focus on a legal card whenever the learner is to play, and the same
-  first-screen check at every phase met, the end of the deal included.
+  first-screen check at every phase met, the end of the deal included. Its review then shows
+  each of the learner's cards with its cost, in the learner's language and in the other one
+  (Arabic and English for every game), Tarneeb's double-dummy table, and the switch to every
+  hand open (tests/artifacts/review-analysis-*.png).
 - The pass by three taps and a confirm, in place, on the practice table.
 axe-core runs on each phase at each size. Screenshots of each phase at each size go to
 tests/artifacts/phone-*.png."""
@@ -276,6 +279,67 @@ def test_a_whole_deal_is_played_by_tapping_without_a_page_load(phone, game, size
     assert page.locator("#seed-check").count() == 1
     assert page.evaluate("window.__samePage === true"), "a move loaded the page"
     assert "play" in phases and page.failed == []
+    review_costs(page, game, lang)
+
+
+# --- the review's costs, after the whole deal above ----------------------------------------
+
+# Tarneeb 41's own-trick search cannot judge a whole deal within a budget: its review says so.
+TOO_SLOW = {"tarneeb-41"}
+
+ANALYSIS = """() => {
+  const W = innerWidth, box = document.querySelector('#analysis');
+  const wider = [...document.querySelectorAll('main *')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width && (r.right > W + 1 || r.left < -1);
+  }).slice(0, 3).map((e) => e.className || e.tagName);
+  const small = [...box.querySelectorAll('.view-switch a, .view-switch span, .cost-list a')]
+    .filter((e) => e.getBoundingClientRect().height < TOUCH)
+    .map((e) => e.textContent.trim().slice(0, 20));
+  return {wide: document.documentElement.scrollWidth - W, wider, small,
+          dir: getComputedStyle(box).direction};
+}""".replace("TOUCH", str(TOUCH))
+
+
+def check_analysis(page, game, lang, view):
+    """The review's analysis in ``view``: each of the learner's cards with its cost (or "no
+    cost"), in the page's direction, nothing wider than the screen, every link 44 px tall."""
+    name = f"{game}-{lang}-{view}"
+    box = page.locator("#analysis")
+    box.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"review-analysis-{name}.png"))  # as the phone shows it
+    assert box.get_attribute("data-view") == view, name
+    if game in TOO_SLOW and box.locator(".busy").count():
+        return box
+    items = box.locator(".cost-list li")
+    assert items.count() > 0, name
+    assert box.locator(".busy").count() == 0, name
+    for i in range(items.count()):
+        text = items.nth(i).inner_text()
+        assert text.strip() and "·" in text, (name, text)
+    found = page.evaluate(ANALYSIS)
+    assert found["wide"] <= 0, (name, found["wider"])
+    assert found["small"] == [], name
+    assert found["dir"] == ("rtl" if lang == "ar" else "ltr"), name
+    return box
+
+
+def review_costs(page, game, lang):
+    """The finished deal's review, in the learner's language and then in the other one (the
+    same match, its page in the other language): the costs from the seat's view, Tarneeb's
+    double-dummy table, and the switch to every hand open (a plain link, followed by a tap)."""
+    other = "en" if lang == "ar" else "ar"
+    check_analysis(page, game, lang, "seat")
+    page.goto(page.url.replace(f"/{lang}/", f"/{other}/", 1).split("#")[0])
+    box = check_analysis(page, game, other, "seat")
+    if game == "tarneeb":
+        assert box.locator("table.dd").count() == 1
+        assert box.locator(".dd-sentence").count() <= 1
+    with page.expect_navigation():
+        box.locator("a.view-open").tap()
+    check_analysis(page, game, other, "open")
+    assert page.failed == []
 
 
 def test_an_illegal_card_says_why_on_a_tap_without_a_page_load(phone):

@@ -1,8 +1,12 @@
-"""Position pages of Tarneeb and Sab'at Al-Deemin in a real browser."""
+"""Position pages of Tarneeb and Sab'at Al-Deemin in a real browser, and the analysis of a
+moment of card play on a phone."""
 
 from urllib.parse import urlencode
 
 import pytest
+
+from .conftest import ARTIFACTS
+from .test_phone_table import ANALYSIS, TOUCH, phone  # noqa: F401
 
 pytestmark = pytest.mark.browser
 DEAL_32 = "N:KQJ.QT.A9.J A.KJ.K8.AT8 T8.A8.JT.KQ 97.97.Q7.97"
@@ -42,3 +46,32 @@ def test_tarneeb_bidding_by_clicks(page):
     page.locator('.bidding-box a.move[data-call="7"]').click()  # the lowest bid
     page.wait_for_url("**moves=7**")
     assert page.locator("ol.auction li").count() == 1
+
+
+def test_the_position_page_analyses_a_moment_of_card_play_on_a_phone(phone):  # noqa: F811
+    """Tarneeb in Arabic: the "analyse" link, each legal card's cost, the switch, the table."""
+    page = phone("upright")
+    query = (
+        "variant=classic&dealer=N&deal=N:AKQJ.T98.765.432+T98.765.432.AKQJ+765.432.AKQJ.T98"
+        "+432.AKQJ.T98.765&moves=7+pass+pass+pass+trump:S"
+    )
+    page.goto(page.base + "/ar/tarneeb/position/?" + query)
+    link = page.locator("a.analyse-link")
+    assert link.bounding_box()["height"] >= TOUCH
+    with page.expect_navigation():
+        link.tap()
+    box = page.locator("#analysis")
+    assert box.get_attribute("data-view") == "seat"
+    legal = page.locator(".felt li.legal").count()
+    assert box.locator(".move-costs li").count() == legal > 0
+    assert box.locator("table.dd").count() == 1
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "position-analysis-ar-seat.png"))
+    with page.expect_navigation():
+        box.locator("a.view-open").tap()
+    assert page.locator("#analysis").get_attribute("data-view") == "open"
+    found = page.evaluate(ANALYSIS)
+    assert found["wide"] <= 0 and found["dir"] == "rtl", found
+    page.locator("#analysis").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "position-analysis-ar-open.png"))
+    assert page.failed == []
