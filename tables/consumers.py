@@ -128,7 +128,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.place = place
         self.own_group = live.place_group(self.public_id, place.pk)
-        self.beating = asyncio.ensure_future(presence.beat(place.pk))
+        self.beating = asyncio.ensure_future(
+            presence.beat(
+                place.pk, place.table_id, lambda: live.announce(self.public_id, "presence")
+            )
+        )
         await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
         await self.channel_layer.group_add(self.own_group, self.channel_name)
         # The client says which moves of the deal in play it has: those after them are sent
@@ -269,15 +273,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
 
     def _presence(self) -> dict:
-        table = Table.objects.select_related("match").get(pk=self.place.table_id)
-        here = {p.seat: presence.here(p) for p in table.places.all() if p.role == Place.SEAT}
-        players = table.match.players
-        return {
-            SEATS[s]: (
-                "computer" if players[s] or s in table.away else "here" if here.get(s) else "away"
-            )
-            for s in range(4)
-        }
+        return presence.of(Table.objects.select_related("match").get(pk=self.place.table_id))
 
     def _change(self, act):
         """``act`` on the table: None, or the refusal's code and details."""

@@ -67,3 +67,36 @@ def test_a_seat_whose_process_was_killed_is_away_and_a_live_socket_stays_here(mo
         await again.io.disconnect()
 
     async_to_sync(scenario)()
+
+
+def _held_by_a_living_process(table_id: str, seat: int) -> None:
+    """A socket of ``seat`` open in another process, which has just said so."""
+    place = Place.objects.get(table__public_id=table_id, role=Place.SEAT, seat=seat)
+    Place.objects.filter(pk=place.pk).update(connections=1)
+    presence.seen(place.pk)
+
+
+def test_the_others_are_told_when_a_killed_process_s_seat_goes_away(monkeypatch):
+    """A killed process announces nothing: the living sockets look again once a beat and tell
+    the table, so the seat turns "away" on every screen with no other news."""
+    monkeypatch.setattr(presence, "SECONDS", 0.4)
+    monkeypatch.setattr(presence, "BEAT", 0.1)
+    data = make_table("tarneeb", "classic")  # N and S people, E and W computers
+    table_id, keys = data["id"], data["keys"]
+
+    async def scenario():
+        await database(_held_by_a_living_process, table_id, 2)
+        north = Socket(table_id, "N")
+        await north.open(keys["N"])
+        assert (await _presence(north))["S"] == "here"
+        # S's process dies now: no disconnect, no frame; only its last word grows old
+        for _ in range(30):
+            frame = north.take(await north.io.receive_json_from(timeout=5))
+            if frame["type"] == "presence" and frame["seats"]["S"] == "away":
+                break
+        else:
+            raise AssertionError("no presence frame said S was away")
+        assert frame["seats"] == {"N": "here", "E": "computer", "S": "away", "W": "computer"}
+        await north.io.disconnect()
+
+    async_to_sync(scenario)()
