@@ -296,14 +296,22 @@ ANALYSIS = """() => {
   const small = [...box.querySelectorAll('.view-switch a, .view-switch span, .cost-list a')]
     .filter((e) => e.getBoundingClientRect().height < TOUCH)
     .map((e) => e.textContent.trim().slice(0, 20));
-  return {wide: document.documentElement.scrollWidth - W, wider, small,
+  // a line of the list in sight that something else (the felt, the deal's end) covers
+  const covered = [...box.querySelectorAll('.cost-list li')].filter((li) => {
+    const r = li.getBoundingClientRect(), y = r.top + Math.min(r.height / 2, 12);
+    if (y < 0 || y > innerHeight) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, y);
+    return !(hit && li.contains(hit));
+  }).map((li) => li.textContent.trim().slice(0, 20));
+  return {wide: document.documentElement.scrollWidth - W, wider, small, covered,
           dir: getComputedStyle(box).direction};
 }""".replace("TOUCH", str(TOUCH))
 
 
 def check_analysis(page, game, lang, view):
     """The review's analysis in ``view``: each of the learner's cards with its cost (or "no
-    cost"), in the page's direction, nothing wider than the screen, every link 44 px tall."""
+    cost"), in the page's direction, nothing wider than the screen, every link 44 px tall, no
+    line in sight covered by the felt or the deal's end."""
     name = f"{game}-{lang}-{view}"
     box = page.locator("#analysis")
     box.scroll_into_view_if_needed()
@@ -321,6 +329,7 @@ def check_analysis(page, game, lang, view):
     found = page.evaluate(ANALYSIS)
     assert found["wide"] <= 0, (name, found["wider"])
     assert found["small"] == [], name
+    assert found["covered"] == [], name  # the review reads free of the table once it is over
     assert found["dir"] == ("rtl" if lang == "ar" else "ltr"), name
     return box
 
