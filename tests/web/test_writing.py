@@ -26,8 +26,9 @@ from tests import copying
 from tests.quiz.helpers import answer
 
 # Without a database test among those collected, pytest-django makes no test database and
-# the module's crawl would load the rules into the developer's own db.sqlite3.
-pytestmark = pytest.mark.django_db
+# the module's crawl would load the rules into the developer's own db.sqlite3. One worker
+# renders the site for the whole module (a minute and more), not every worker its own.
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("writing")]
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("ar", "en", "fr")
@@ -125,7 +126,9 @@ def _practice_pages(client, lang):
 
     numbers = count(1)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(service, "new_seed", lambda: f"writing-{lang}-{next(numbers)}")
+        # The same deals in every language: the review's analysis, cached per deal, is then
+        # searched once for the three (most of the module's time otherwise).
+        patch.setattr(service, "new_seed", lambda: f"writing-{next(numbers)}")
         patch.setattr(service, "draw_dealer", lambda: 1)
         for game, variant in PLAYABLE:
             yield f"/{lang}/{game}/practice/", client.get(f"/{lang}/{game}/practice/")
