@@ -108,26 +108,34 @@ def analyse(
     samples: int | None = None,
     seed: str = "",
     deadline: float | None = None,
+    whole_deal: bool = False,
 ) -> Analysis:
-    """Each legal card of ``seat`` (the seat to act) in ``state``, valued from ``view``."""
+    """Each legal card of ``seat`` (the seat to act) in ``state``, valued from ``view``.
+    ``whole_deal``: one of a deal's many cards judged in one budget (``analyse_deal``)."""
     family = _family(game)
     if view not in VIEWS:
         raise BadInput("bad_view", view=str(view))
     seat = _check_phase(state, seat)
     if view == "seat":
         return analyse_view(
-            bots.view_of(game, state, seat), samples=samples, seed=seed, deadline=deadline
+            bots.view_of(game, state, seat),
+            samples=samples,
+            seed=seed,
+            deadline=deadline,
+            whole_deal=whole_deal,
         )
     _check_clock(deadline)
     if family == "trickbid":
-        values = {m: float(v) for m, v in _trick().open_values(state, seat).items()}
-        exact = True
+        found, exact = _trick().open_analysis(state, seat, _try_exact(whole_deal))
+        values = {m: float(v) for m, v in found.items()}
     else:
         values, exact = search.open_values(family, state, seat, deadline=deadline, seed=seed)
     return _answer(family, seat, "open", exact, None, values)
 
 
-def analyse_view(seat_view, *, samples=None, seed: str = "", deadline=None) -> Analysis:
+def analyse_view(
+    seat_view, *, samples=None, seed: str = "", deadline=None, whole_deal: bool = False
+) -> Analysis:
     """Each legal card of the view's seat valued from what it may see: the mean over deals
     drawn consistent with ``seat_view`` (never the real hidden hands), each searched open."""
     family = _family(seat_view.game)
@@ -144,7 +152,7 @@ def analyse_view(seat_view, *, samples=None, seed: str = "", deadline=None) -> A
     exact = one_layout
     for i, deal in enumerate(deals):
         _check_clock(deadline)
-        values, whole = _open(family, deal, seat_view.seat, deadline, f"{seed}:{i}")
+        values, whole = _open(family, deal, seat_view.seat, deadline, f"{seed}:{i}", whole_deal)
         exact = exact and whole
         for move, v in values.items():
             totals[move] = totals.get(move, 0.0) + v
@@ -152,11 +160,19 @@ def analyse_view(seat_view, *, samples=None, seed: str = "", deadline=None) -> A
     return _answer(family, seat_view.seat, "seat", exact, len(deals), values)
 
 
-def _open(family: str, state, seat: int, deadline, seed: str) -> tuple[dict, bool]:
+def _open(family: str, state, seat: int, deadline, seed: str, whole_deal: bool) -> tuple:
     if family == "trickbid":
-        return {m: float(v) for m, v in _trick().open_values(state, seat).items()}, True
+        found, exact = _trick().open_analysis(state, seat, _try_exact(whole_deal))
+        return {m: float(v) for m, v in found.items()}, exact
     # One playout a stopping point: the deals drawn average the playouts' noise out as well.
     return search.open_values(family, state, seat, deadline=deadline, seed=seed, playouts=1)
+
+
+def _try_exact(whole_deal: bool) -> int | None:
+    """Tarneeb 41's own tricks: a single answer tries the exact search beyond the small
+    endings (``trick.EXACT_TRY``); a whole deal's review does not, or its thirteen cards take
+    5 to 18 s where they take a tenth of that (``bench_analysis_trick``)."""
+    return 0 if whole_deal else None
 
 
 def _check_clock(deadline) -> None:
@@ -201,6 +217,7 @@ def analyse_deal(
                 samples=DEAL_SAMPLES[family],
                 seed=f"{seed}:{ply}",
                 deadline=deadline,
+                whole_deal=True,
             )
             cost = next(mv.cost for mv in answer.moves if mv.move == move)
             best = tuple(mv.move for mv in answer.moves if mv.cost == 0)
