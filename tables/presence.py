@@ -12,7 +12,6 @@ was killed is shown "away" within ``SECONDS + BEAT`` seconds."""
 import asyncio
 import time
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.core.cache import cache
 
@@ -68,11 +67,16 @@ def changed(table_pk: int) -> bool:
     return before is not None and before != now
 
 
+def beat_once(place_pk: int, table_pk: int) -> bool:
+    """One beat of a socket: say so, and whether the table's presence changed."""
+    seen(place_pk)
+    return changed(table_pk)
+
+
 async def beat(place_pk: int, table_pk: int, tell) -> None:
     """Say so every ``BEAT`` seconds, and ``tell()`` the table when its presence changed,
     until cancelled (the socket's ``disconnect``)."""
     while True:
-        await sync_to_async(seen)(place_pk)
-        if await database_sync_to_async(changed)(table_pk):
+        if await database_sync_to_async(beat_once)(place_pk, table_pk):
             await tell()
         await asyncio.sleep(BEAT)
