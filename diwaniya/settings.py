@@ -104,9 +104,11 @@ ASGI_APPLICATION = "diwaniya.asgi.application"
 # hold its sockets (each reads the stored match itself): Redis when several processes serve
 # the site, one process's memory otherwise (``make run``: one process, no other service).
 if os.environ.get("REDIS_URL"):
+    # Publish and subscribe: one message a group, no per-channel queues to poll; a frame it
+    # drops is never lost, as every socket catches up from the stored match.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": "diwaniya:ws"},
         }
     }
