@@ -1,57 +1,70 @@
-"""The expert player: in card play, the card the analysis of its own seat's view finds best;
-everywhere else (passing, bidding, announcing, naming trumps), the club player's decision.
+"""The expert player: in card play, the card that does best when the rest of the deal is played
+out by the club player in every seat, over deals drawn from its own seat's view; everywhere
+else (passing, bidding, announcing, naming trumps), the club player's decision.
 
-The analysis (``rulebook.engine.analysis.analyse_view``) is given the :class:`SeatView` the
-expert was given and nothing else: it samples the unseen hands consistent with that view (GIB's
-method) and values every legal card by best play in each sampled deal, so the expert never reads
-a hidden hand. Among the cards of cost 0 (every card as good as the best one), the club
-player's card is kept when it is one of them: the expert then plays with the club player's
-sound habits (the lowest of equal cards, keeping a partner's trick) where the analysis sees
-no difference.
+Method (policy-improvement rollouts, Tesauro and Galperin 1996; GIB's sampling of the unseen
+hands): the expert draws deals consistent with the :class:`SeatView` it was given and nothing
+else (``analysis.sampling``: the real hidden hands are never read). In each deal it plays every
+legal card in turn and lets the club player play the rest of the deal for all four seats, each
+seat deciding from its own view of the drawn deal; the engine's own result then values the
+card for the expert's seat (``value``): the penalty points its side takes (lower is better),
+the trick-and-bid family's deal score of its side against the other side's (a contract made
+or failed, Tarneeb 41's own bids), Sab'at Al-Deemin's score of the side against the other
+side's. Every card is tried in the same deals against the same deterministic players, so the
+comparison between cards is paired and its noise small. As the club player is one of the
+policies tried (its own card), the expert gives up nothing against it but sampling noise: it
+plays the club card unless another does better on average in the deals drawn.
 
-Time: the expert asks the analysis for one sampled deal at a time (each drawn from the view
-with its own seed) and averages the values itself, so it stops between two deals: after
-``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays under 300 ms);
-before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past the caller's
-deadline (the web layer gives the computer players' replies to one request one budget between
-them). The analysis cannot stop inside one deal's search (a Tarneeb
-41 deal of eight cards a hand or more may take half a second), so stopping between deals is
-what bounds a move. With no deal searched in time (``analysis.Busy``) the expert plays the club
-player's move, which takes milliseconds: a move is never missing and always legal.
+Measured with ``make strength`` (expert against club, seats going round; margin per deal in
+the expert's favour with its 95% interval, win rate): see ``bench/strength.py`` and the
+figures below, filled in from the last run.
+
+Time: deals are rolled out one at a time (every card in each), so the expert stops between
+two deals: after ``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays
+under 300 ms); before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past
+the caller's deadline (the web layer gives the computer players' replies to one request one
+budget between them). A rollout of a whole deal takes a millisecond or two. With no deal rolled
+out in time the expert plays the club player's move, which takes milliseconds: a move is never
+missing and always legal.
 """
 
 import time
 from typing import NamedTuple
 
+from ..table import side_of
 from .knowledge import CARD_CODES
 from .reasons import Advice, advise
+from .view import build
 
 # Seconds one move may search at most: 1 s is the worst a move may take (issue 32); the rest of
 # the second builds the view and asks the club player.
 MOVE_BUDGET = 0.8
-# Seconds after which a move searches no further deal: a move's median under 300 ms on 2 cores
-# (``make bench``'s ``bench_expert``), where one deal of Tarneeb 41 at the first tricks takes
-# some 300 ms on a loaded machine and one of the other games a few milliseconds.
+# Seconds after which a move rolls out no further deal: a move's median under 300 ms on 2 cores
+# (``make bench``'s ``bench_expert``).
 MOVE_AIM = 0.25
 
-# Deals sampled per move at most, by family: the other games' medians stay near 50 ms.
+# Deals drawn per move at most, by family.
 SAMPLES = {"trickbid": 24, "penalty": 24, "layout": 24}
 
-# Costs are averages over the sampled deals: floats. A card whose average is this close to the
-# best one's is as good as the best.
+# Tarneeb's endings from this many cards a hand: each card valued double dummy (DDS, exact with
+# the hands open, and a millisecond a deal), which sees an unblock or a squeeze that the
+# club player's rollouts miss.
+SOLVED_CARDS = 4
+
+# Values are means over the deals drawn: floats. A card whose mean is this close to the best
+# one's is as good as the best.
 EPSILON = 1e-9
 
-# The club player's card stands while its mean cost is at most this, by family (tricks,
-# penalty points, the chance of going out): the sampled values are noisy (a few deals, each
-# judged as if every hand were open; the penalty search judges by random playouts until the
-# last EXACT_CARDS), so the analysis overrules the club player's sound habits only on a clear
-# loss. Measured with ``make strength``: see bench/strength.py.
-TOLERANCE = {"trickbid": 0.3, "penalty": 1.5, "layout": 0.05}
+# The club player's card stands while its mean cost is at most this, by family (the value's
+# units: score points, penalty points, Sab'at's score).
+TOLERANCE = {"trickbid": 0.0, "penalty": 0.0, "layout": 0.0}
 
-# The expert's own reasons, by family: the code and its facts. ``deals``: the deals sampled;
-# the last fact, what every worse card gives up against the chosen one: the tricks lost (the
-# trick-and-bid family) or the penalty points taken (the penalty family), summed over those
-# deals, or the chance of going out first lost, in hundredths (Sab'at Al-Deemin).
+# The expert's own reasons, by family: the code and its facts. ``deals``: the deals rolled out;
+# the last fact, what the next best card gives up against the chosen one, summed over those
+# deals: the tricks its side loses (the trick-and-bid family), the penalty points its side
+# takes (the penalty family), or the chance of going out first lost, in hundredths (Sab'at
+# Al-Deemin). At least 1: the chosen card does better by its value even where the next card
+# gives up no trick (a Tarneeb 41 bid of one partner made rather than the other's).
 CODES = {
     "trickbid": {"best_by_analysis": ("card", "deals", "tricks")},
     "penalty": {"fewest_points_by_analysis": ("card", "deals", "points")},
@@ -65,84 +78,147 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     out, or None."""
     start = time.monotonic()
     until = start + MOVE_BUDGET if deadline is None else min(start + MOVE_BUDGET, deadline)
-    if until <= start:  # the caller's budget is spent: answer at once, as the club player
+    if until <= start or view.phase != "play":  # out of time, or not card play: the club's
         return club
-    from .. import analysis  # here: the analysis reads the bots' views, an import cycle
-
     family = game.family.name
-    if not _decides(analysis, family, view):
-        return club
-    totals: dict[int, float] = {}
+    deals = drawn(view, SAMPLES[family], seed)
+    totals: dict[int, list[float]] = {m: [0.0, 0.0] for m in view.legal}
     done = 0
-    while done < SAMPLES[family] and _another(start, time.monotonic(), until, done):
-        try:
-            found = analysis.analyse_view(view, samples=1, seed=f"{seed}:{done}", deadline=until)
-        except analysis.Unavailable:  # not card play: the club player's call
-            return club
-        except analysis.Busy:
+    solved = _solver(view, family, deals)
+    for deal in deals:
+        if not _another(start, time.monotonic(), until, done):
             break
-        for m in found.moves:
-            totals[m.move] = totals.get(m.move, 0.0) + m.value
+        if solved is not None:
+            found = _solved(view, solved, deal)
+        else:
+            found = {move: rollout(view, game, deal, move) for move in view.legal}
+        for move, (value, fact) in found.items():
+            totals[move][0] += value
+            totals[move][1] += fact
         done += 1
-        if found.exact:  # the one deal that fits the view, searched to the end
-            break
     if not done:
         return club
-    return choose(ranked(totals, done, analysis.HIGHER_IS_BETTER[family]), done, club, family)
+    return choose(ranked(totals, done), done, club, family)
 
 
-def _decides(analysis, family: str, view) -> bool:
-    """Whether the analysis chooses the card here. In the penalty family only within the
-    endings its search solves exactly (``EXACT_CARDS``): before them it judges a card by the
-    trick in progress and random playouts after it, which know nothing of keeping a suit
-    guarded or a queen covered, and played worse than the club player's habits (``make
-    strength``, 60 deals a game: 2.6 points a deal worse at Bent Al Sbeet)."""
-    if family != "penalty":
-        return True
-    return view.counts[view.seat] <= analysis.search.EXACT_CARDS[family]
+def drawn(view, count: int, seed: str) -> list:
+    """Up to ``count`` deals consistent with ``view`` (one where its unseen cards admit one
+    layout only): engine states at the view's moment, drawn from the view alone."""
+    from ..analysis import sampling  # here: the analysis reads the bots' views, an import cycle
+
+    known = sampling.knowledge(view)
+    return sampling.deals(view, 1 if sampling.unique(view, known) else count, seed)
+
+
+def _solver(view, family: str, deals):
+    """The double-dummy solver's module where it values the cards of ``view``: Tarneeb's
+    endings of ``SOLVED_CARDS`` cards a hand or fewer (not Tarneeb 41's, whose own bids DDS
+    cannot count); else None."""
+    if family != "trickbid" or not deals or view.counts[view.seat] > SOLVED_CARDS:
+        return None
+    from ..analysis import trick  # here: endplay is loaded only when first needed
+
+    return None if trick.plays_for_itself(deals[0]) else trick
+
+
+def _solved(view, trick, deal) -> dict[int, tuple[float, float]]:
+    """Each legal card's value and fact in ``deal`` with every hand open and best play by all
+    (DDS): its side's tricks at the deal's end, and the deal's score from them."""
+    from ..trickbid.scoring import score_deal
+
+    side = side_of(view.seat)
+    out = {}
+    for move, tricks in trick.side_values(deal, view.seat).items():
+        sides = [0, 0]
+        sides[side], sides[1 - side] = tricks, 13 - tricks
+        points = score_deal(deal.rules, deal.contract, sides)
+        out[move] = (float(points[side] - points[1 - side]), float(tricks))
+    return out
+
+
+def rollout(view, game, deal, move: int) -> tuple[float, float]:
+    """``move`` played in a copy of ``deal`` and the rest played by the club player in every
+    seat, each from its own view of that deal: the deal's value for the view's seat (higher
+    is better) and the fact its reason counts (tricks, penalty points, a win)."""
+    state = deal.copy()
+    state.push(move)
+    club = game.part("players").club
+    family = game.family.name
+    slug, number, totals = view.game, view.deal_number, view.match_totals
+    while state.to_act is not None:
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            state.push(legal[0])
+            continue
+        seat = state.to_act
+        state.push(club(build(family, state, seat, slug, number, totals), game).move)
+    return value(view, family, state)
+
+
+def value(view, family: str, state) -> tuple[float, float]:
+    """The finished deal's value for the view's seat, higher better, and its reason's fact."""
+    seat, side = view.seat, side_of(view.seat)
+    points = state.points()
+    if len(points) == 2:  # per side: Tarneeb, Sab'at Al-Deemin
+        mine, theirs = points[side], points[1 - side]
+    elif family != "penalty" or view.rules.knobs()["partnership"] != "none":  # partners
+        mine = points[seat] + points[(seat + 2) % 4]
+        theirs = sum(points) - mine
+    else:
+        mine, theirs = points[seat], 0
+    if family == "penalty":  # the points its side takes: fewer is better
+        return -mine, -mine
+    if family == "layout":  # the score, and whether the side went out first
+        return mine - theirs, float(state.winner_side == side)
+    tricks = state.tricks_won[seat] + state.tricks_won[(seat + 2) % 4]
+    return mine - theirs, tricks
 
 
 def _another(start: float, now: float, until: float, done: int) -> bool:
-    """Whether to search one more deal: the first always (in time), then while the aim is not
-    spent and the next deal, at the pace so far, ends in time."""
+    """Whether to roll out one more deal: the first always (in time), then while the aim is
+    not spent and the next deal, at the pace so far, ends in time."""
     if not done:
         return now < until
     return now - start < MOVE_AIM and now + (now - start) / done <= until
 
 
-def ranked(totals: dict[int, float], deals: int, higher: bool) -> list:
-    """Each card's mean value over ``deals`` and its cost against the best, best first."""
-    values = {move: total / deals for move, total in totals.items()}
-    best = max(values.values()) if higher else min(values.values())
-    order = sorted(values.items(), key=lambda mv: (-mv[1] if higher else mv[1], mv[0]))
-    return [Valued(m, v, abs(best - v)) for m, v in order]
+def ranked(totals: dict[int, list[float]], deals: int) -> list:
+    """Each card's mean value and fact over ``deals`` and its cost against the best, best
+    first (higher values are better)."""
+    best = max(total[0] for total in totals.values()) / deals
+    order = sorted(totals.items(), key=lambda mt: (-mt[1][0], mt[0]))
+    return [Valued(m, t[0] / deals, best - t[0] / deals, t[1] / deals) for m, t in order]
 
 
 class Valued(NamedTuple):
-    """A card's mean value over the deals the expert searched, and its cost."""
+    """A card's mean value over the deals the expert rolled out, its cost, and the mean of
+    the fact its reason counts."""
 
     move: int
     value: float
     cost: float
+    fact: float = 0.0
 
 
 def choose(moves, samples, club: Advice, family: str) -> Advice:
-    """The card among ``moves`` (``MoveValue``s, best first) of cost 0: the club player's when
-    it is one of them, else the analysis's first. The club player's reason stands where every
-    card costs the same (the analysis finds nothing to choose); else the analysis's."""
+    """The card among ``moves`` (``Valued``, best first) of cost 0: the club player's when
+    it is one of them (or within ``TOLERANCE``), else the first. The club player's reason
+    stands where every card costs the same (the rollouts find nothing to choose); else the
+    expert's, counting what the next best card gives up."""
     best = {m.move for m in moves if m.cost <= EPSILON}
     club_cost = next((m.cost for m in moves if m.move == club.move), None)
     if club.move not in best and club_cost is not None and club_cost <= TOLERANCE[family]:
-        return club  # within the noise of the sampled values: the club player's card
+        return club  # within the tolerance: the club player's card
     move = club.move if club.move in best else moves[0].move
-    worse = [m.cost for m in moves if m.cost > EPSILON]
+    worse = [m for m in moves if m.cost > EPSILON]
     if not worse or move >= len(CARD_CODES):
         # No difference (then the club player's card is among the best), or a move that is
         # no card (a knock: the rules allow one only when no card can be laid, so never
         # beside a card to choose): the club player's move and reason.
         return club
     ((code, names),) = CODES[family].items()
-    deals = samples or 1  # an exact answer with no sampling judged the one deal there is
-    least = min(worse)
-    given_up = max(1, round(least * 100)) if family == "layout" else max(1, round(least * deals))
-    return advise(move, code, dict(zip(names, (CARD_CODES[move], deals, given_up), strict=True)))
+    chosen = next(m for m in moves if m.move == move)
+    nearest = min(worse, key=lambda m: m.cost)
+    lost = abs(chosen.fact - nearest.fact)  # the penalty family's fact is its value
+    given_up = max(1, round(lost * 100)) if family == "layout" else max(1, round(lost * samples))
+    return advise(move, code, dict(zip(names, (CARD_CODES[move], samples, given_up), strict=True)))
