@@ -148,7 +148,7 @@ def test_the_expert_unblocks_where_only_one_card_keeps_the_contract():
 
 
 def test_with_no_deal_drawn_the_expert_plays_the_club_move(monkeypatch):
-    monkeypatch.setattr(expert, "drawn", lambda view, count, seed: [])
+    monkeypatch.setattr(expert, "drawn", lambda view, game, count, seed: [])
     for game in GAMES:
         state, _ = card_play(game, 7)
         view = bots.view_of(game, state, state.to_act)

@@ -44,7 +44,12 @@ MOVE_BUDGET = 0.8
 MOVE_AIM = 0.25
 
 # Deals drawn per move at most, by family.
-SAMPLES = {"trickbid": 24, "penalty": 24, "layout": 24}
+SAMPLES = {"trickbid": 96, "penalty": 96, "layout": 96}
+
+# Deals are drawn this many at a time, and where the auction tells about the hands (the
+# trick-and-bid family) each chunk keeps the best fitting of POOL times as many.
+CHUNK = 8
+POOL = 3
 
 # Tarneeb's endings from this many cards a hand: each card valued double dummy (DDS, exact with
 # the hands open, and a millisecond a deal), which sees an unblock or a squeeze that the
@@ -81,10 +86,10 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     if until <= start or view.phase != "play":  # out of time, or not card play: the club's
         return club
     family = game.family.name
-    deals = drawn(view, SAMPLES[family], seed)
+    deals = drawn(view, game, SAMPLES[family], seed)
     totals: dict[int, list[float]] = {m: [0.0, 0.0] for m in view.legal}
     done = 0
-    solved = _solver(view, family, deals)
+    solved = _solver(view, family)
     for deal in deals:
         if not _another(start, time.monotonic(), until, done):
             break
@@ -101,24 +106,61 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     return choose(ranked(totals, done), done, club, family)
 
 
-def drawn(view, count: int, seed: str) -> list:
+def drawn(view, game, count: int, seed: str):
     """Up to ``count`` deals consistent with ``view`` (one where its unseen cards admit one
-    layout only): engine states at the view's moment, drawn from the view alone."""
+    layout only), engine states at the view's moment drawn from the view alone, yielded
+    ``CHUNK`` at a time as the rollouts ask (a move out of time draws no more). In the
+    trick-and-bid family each chunk keeps the deals of its ``POOL`` times as many drawn
+    where the club player, holding the drawn hands, would have made the calls the other
+    three seats made: the auction tells where the high cards are."""
     from ..analysis import sampling  # here: the analysis reads the bots' views, an import cycle
 
     known = sampling.knowledge(view)
-    return sampling.deals(view, 1 if sampling.unique(view, known) else count, seed)
+    if sampling.unique(view, known):
+        yield from sampling.deals(view, 1, seed)
+        return
+    bidding = game.family.name == "trickbid" and bool(view.table.bids)
+    for chunk in range(-(-count // CHUNK)):
+        if not bidding:
+            yield from sampling.deals(view, CHUNK, f"{seed}:{chunk}")
+            continue
+        pool = sampling.deals(view, CHUNK * POOL, f"{seed}:{chunk}")
+        yield from sorted(pool, key=lambda deal: _misbid(view, game, known, deal))[:CHUNK]
 
 
-def _solver(view, family: str, deals):
+def _misbid(view, game, known, deal) -> int:
+    """How far the club player's calls with ``deal``'s hands are from the calls the other
+    seats made: 0 for each call the same, the tricks between two bids, 2 for a bid against
+    a pass or a double."""
+    from ..trickbid import moves as calls
+
+    club = game.part("players").club
+    family, slug = game.family.name, view.game
+    start = [deal.hands[s] | known.played_by[s] for s in range(4)]
+    state = game.engine.new_deal(view.rules, start, view.dealer)
+    off = 0
+    for seat, call in view.table.bids:
+        if seat != view.seat:
+            mine = club(build(family, state, seat, slug, view.deal_number, view.match_totals), game)
+            ours = mine.move
+            if ours != call and not (calls.is_bid(ours) and calls.is_bid(call)):
+                off += 2
+            elif ours != call:
+                off += abs(calls.bid_level(ours) - calls.bid_level(call))
+                off += calls.bid_strain(ours) != calls.bid_strain(call)
+        state.push(call)
+    return off
+
+
+def _solver(view, family: str):
     """The double-dummy solver's module where it values the cards of ``view``: Tarneeb's
     endings of ``SOLVED_CARDS`` cards a hand or fewer (not Tarneeb 41's, whose own bids DDS
     cannot count); else None."""
-    if family != "trickbid" or not deals or view.counts[view.seat] > SOLVED_CARDS:
+    if family != "trickbid" or view.counts[view.seat] > SOLVED_CARDS:
         return None
     from ..analysis import trick  # here: endplay is loaded only when first needed
 
-    return None if trick.plays_for_itself(deals[0]) else trick
+    return None if view.rules.knobs()["scoring"] == "each_bid" else trick
 
 
 def _solved(view, trick, deal) -> dict[int, tuple[float, float]]:
