@@ -179,18 +179,36 @@ def test_a_move_searches_no_longer_than_its_budget(monkeypatch):
 
 
 def test_outside_card_play_the_expert_decides_as_the_club_player():
+    # Sab'at Al-Deemin's announcements excepted: the expert rolls them out (below).
     seen = set()
     for game in GAMES:
         module = MODULES[game]
         hands = shuffle.deal(f"outside-{game}", module.PACK)
         state = module.new_deal(module.PRESETS[module.DEFAULT_PRESET], hands, 0)
-        while state.to_act is not None and state.phase != Phase.PLAY:
+        while state.to_act is not None and state.phase not in (Phase.PLAY, Phase.ANNOUNCE):
             view = bots.view_of(game, state, state.to_act)
             decision = bots.decide(view, "expert", "auction")
             assert decision == bots.decide(view, "club")
             seen.add(state.phase)
             state.push(decision.move)
     assert {Phase.PASS, Phase.BIDDING} <= seen
+
+
+def test_the_expert_announces_by_rollouts_worded_as_the_club_player(rollouts):
+    game = "sabaat-al-deemin"
+    module = MODULES[game]
+    codes = {"announce_pass", "double_fast_hand", "triple_fast_hand", "redeal_high_cards"}
+    for seed in range(3):
+        hands = shuffle.deal(f"announce-{seed}", module.PACK)
+        state = module.new_deal(module.PRESETS[module.DEFAULT_PRESET], hands, 0)
+        view = bots.view_of(game, state, state.to_act)
+        assert view.phase == Phase.ANNOUNCE
+        rollouts.clear()
+        decision = bots.decide(view, "expert", "announce")
+        assert decision.move in view.legal and decision.reason.code in codes
+        assert tuple(decision.reason.facts) == bots.REASON_FACTS[decision.reason.code]
+        total = {m: sum(v for _, _, move, v in rollouts if move == m) for m in view.legal}
+        assert total[decision.move] == max(total.values())
 
 
 def test_a_practice_requests_replies_share_one_budget(monkeypatch):

@@ -31,6 +31,7 @@ missing and always legal.
 import time
 from typing import NamedTuple
 
+from ..contract import Phase
 from ..table import side_of
 from .knowledge import CARD_CODES
 from .reasons import Advice, advise
@@ -45,6 +46,12 @@ MOVE_AIM = 0.25
 
 # Deals drawn per move at most, by family.
 SAMPLES = {"trickbid": 96, "penalty": 96, "layout": 96}
+
+# The phases whose moves the expert rolls out, by family (the club player's decision in the
+# others): card play, and Sab'at Al-Deemin's announcements, where a double or a redeal weighs
+# the whole deal's score and the club player counts only the cards its hand lays unaided.
+_PLAY, _ANNOUNCE = Phase.PLAY, Phase.ANNOUNCE
+ROLLED_OUT = {"trickbid": {_PLAY}, "penalty": {_PLAY}, "layout": {_PLAY, _ANNOUNCE}}
 
 # Deals are drawn this many at a time, and where the auction tells about the hands (the
 # trick-and-bid family) each chunk keeps the best fitting of POOL times as many.
@@ -83,9 +90,9 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     out, or None."""
     start = time.monotonic()
     until = start + MOVE_BUDGET if deadline is None else min(start + MOVE_BUDGET, deadline)
-    if until <= start or view.phase != "play":  # out of time, or not card play: the club's
-        return club
     family = game.family.name
+    if until <= start or view.phase not in ROLLED_OUT[family]:  # out of time, or the club's
+        return club
     deals = drawn(view, game, SAMPLES[family], seed)
     totals: dict[int, list[float]] = {m: [0.0, 0.0] for m in view.legal}
     done = 0
@@ -103,7 +110,8 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
         done += 1
     if not done:
         return club
-    return choose(ranked(totals, done), done, club, family)
+    explain = getattr(game.part("players"), "announcement", None)
+    return choose(ranked(totals, done), done, club, family, lambda m: explain(view, game, m))
 
 
 def drawn(view, game, count: int, seed: str):
@@ -242,22 +250,24 @@ class Valued(NamedTuple):
     fact: float = 0.0
 
 
-def choose(moves, samples, club: Advice, family: str) -> Advice:
+def choose(moves, samples, club: Advice, family: str, other=None) -> Advice:
     """The card among ``moves`` (``Valued``, best first) of cost 0: the club player's when
     it is one of them (or within ``TOLERANCE``), else the first. The club player's reason
     stands where every card costs the same (the rollouts find nothing to choose); else the
-    expert's, counting what the next best card gives up."""
+    expert's, counting what the next best card gives up. A move that is no card (Sab'at's
+    announcements) is worded by ``other(move)``."""
     best = {m.move for m in moves if m.cost <= EPSILON}
     club_cost = next((m.cost for m in moves if m.move == club.move), None)
     if club.move not in best and club_cost is not None and club_cost <= TOLERANCE[family]:
         return club  # within the tolerance: the club player's card
     move = club.move if club.move in best else moves[0].move
     worse = [m for m in moves if m.cost > EPSILON]
-    if not worse or move >= len(CARD_CODES):
-        # No difference (then the club player's card is among the best), or a move that is
-        # no card (a knock: the rules allow one only when no card can be laid, so never
-        # beside a card to choose): the club player's move and reason.
+    if not worse or move == club.move and move >= len(CARD_CODES):
+        # No difference (then the club player's card is among the best), or the club
+        # player's announcement: its move and reason.
         return club
+    if move >= len(CARD_CODES):  # an announcement (a knock is never beside another move)
+        return other(move)
     ((code, names),) = CODES[family].items()
     chosen = next(m for m in moves if m.move == move)
     nearest = min(worse, key=lambda m: m.cost)
