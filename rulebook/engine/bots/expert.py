@@ -97,13 +97,15 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     totals: dict[int, list[float]] = {m: [0.0, 0.0] for m in view.legal}
     done = 0
     solved = _solver(view, family)
+    tried = _equals(view, family, club.move)
     for deal in deals:
         if not _another(start, time.monotonic(), until, done):
             break
         if solved is not None:
             found = _solved(view, solved, deal)
         else:
-            found = {move: rollout(view, game, deal, move) for move in view.legal}
+            rolled = {move: rollout(view, game, deal, move) for move in set(tried.values())}
+            found = {move: rolled[tried[move]] for move in view.legal}
         for move, (value, fact) in found.items():
             totals[move][0] += value
             totals[move][1] += fact
@@ -112,6 +114,33 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
         return club
     explain = getattr(game.part("players"), "announcement", None)
     return choose(ranked(totals, done), done, club, family, lambda m: explain(view, game, m))
+
+
+def _equals(view, family: str, club: int) -> dict[int, int]:
+    """Each legal move -> the move rolled out in its place. In the trick-and-bid family's card
+    play, cards of one suit in the hand with no card between them still out are worth the
+    same (a trick goes to the higher card, and none can come between them), so one of them is
+    rolled out for all: the club player's card where it is one of them, else the lowest."""
+    legal = view.legal
+    if family != "trickbid" or view.phase != _PLAY:
+        return {m: m for m in legal}
+    from ..analysis import sampling  # here: the analysis reads the bots' views, an import cycle
+
+    known = sampling.knowledge(view)
+    out = known.unseen | known.holds[0] | known.holds[1] | known.holds[2] | known.holds[3]
+    out &= ~view.hand
+    groups: list[list[int]] = []
+    for c in sorted(m for m in legal if m < len(CARD_CODES)):
+        between = ((1 << c) - 1) & ~((2 << groups[-1][-1]) - 1) if groups else 0
+        if groups and groups[-1][-1] // 13 == c // 13 and not out & between:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    tried = {m: m for m in legal}
+    for group in groups:
+        for c in group:
+            tried[c] = club if club in group else group[0]
+    return tried
 
 
 def drawn(view, game, count: int, seed: str):
