@@ -13,7 +13,7 @@ from django.utils import translation
 from practice import advice
 from practice import match as practice_match
 from practice.match import Practice, Setup
-from rulebook.engine import bots, shuffle, tarneeb
+from rulebook.engine import bots, hearts, shuffle, tarneeb
 from rulebook.engine.bots import expert
 from rulebook.engine.bots.expert import Valued
 from rulebook.engine.bots.reasons import advise
@@ -147,6 +147,44 @@ def test_the_expert_unblocks_where_only_one_card_keeps_the_contract():
     code, source, facts = decision.reason
     assert (code, source, facts["card"]) == ("best_by_analysis", None, "KH")
     assert facts["tricks"] >= facts["deals"]  # a trick lost in every deal sampled
+
+
+# A Hearts ending (pagat, the fourth deal: no pass), played by club players from these hands.
+# East, to lead with two cards left, holds QS 7D; North holds AS JH, South 2S 5S, West 6H 7H,
+# and nobody else has a diamond. The club player leads the low diamond: it wins that trick,
+# North throws the ace of spades on it, and East must lead the queen into its own trick, 13
+# points. The queen led now, North must follow with the ace and takes it. East sees none of
+# this; every deal it draws of the six cards it cannot see says the same.
+HEARTS_HANDS = {
+    "N": "8S 9S AS 5H 8H JH 2D QD AD 4C 6C JC KC",
+    "E": "3S TS QS 4H AH 3D 4D 7D TD 3C 7C 8C TC",
+    "S": "2S 5S 6S 7S 2H TH 5D 8D 9D JD 2C QC AC",
+    "W": "4S JS KS 3H 6H 7H 9H QH KH 6D KD 5C 9C",
+}
+HEARTS_MOVES = (
+    "2C 9C KC TC 2D 3D 5D KD 5C 4C 3C AC 7S 4S 8S TS 7C QC KS JC 6S JS 9S 3S 6D QD TD JD "
+    "6C 8C TH KH 4D 8D QH AD 5H 4H 2H 3H 8H AH 9D 9H"
+)
+
+
+def test_the_expert_leads_the_queen_of_spades_into_the_ace_the_club_player_keeps_it():
+    hands = [hand_of(HEARTS_HANDS[s].split()) for s in "NESW"]
+    state = hearts.new_deal(hearts.PRESETS["pagat"], hands, 0, deal_number=4)
+    for card in HEARTS_MOVES.split():
+        state.push(parse_card(card))
+    east = 1
+    assert state.to_act == east and state.hands[east] == hand_of(["QS", "7D"])
+    view = bots.view_of("hearts", state, east)
+    club = bots.decide(view, "club")
+    assert card_code(club.move) == "7D"
+    played_out = state.copy()
+    played_out.push(club.move)
+    bots.advance("hearts", played_out, ["club"] * 4)
+    assert played_out.taken[east] >> parse_card("QS") & 1  # the club card keeps the queen
+    decision = bots.decide(view, "expert", "queen")
+    assert card_code(decision.move) == "QS"
+    code, _, facts = decision.reason
+    assert code == "fewest_points_by_analysis" and facts["points"] >= 13  # a queen at least
 
 
 def test_with_no_deal_drawn_the_expert_plays_the_club_move(monkeypatch):

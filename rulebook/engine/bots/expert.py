@@ -29,6 +29,7 @@ missing and always legal.
 """
 
 import time
+from itertools import islice
 from typing import NamedTuple
 
 from ..contract import Phase
@@ -170,6 +171,13 @@ def drawn(view, game, count: int, seed: str):
     if sampling.unique(view, known):
         yield from sampling.deals(view, 1, seed)
         return
+    yield from islice(_chunks(view, game, known, count, seed), count)
+
+
+def _chunks(view, game, known, count: int, seed: str):
+    """``drawn``'s deals, ``CHUNK`` at a time, each chunk drawn with its own seed."""
+    from ..analysis import sampling
+
     bidding = game.family.name == "trickbid" and bool(view.table.bids)
     for chunk in range(-(-count // CHUNK)):
         if not bidding:
