@@ -1,31 +1,47 @@
-"""The expert player: in card play, the card that does best when the rest of the deal is played
-out by the club player in every seat, over deals drawn from its own seat's view; everywhere
-else (passing, bidding, announcing, naming trumps), the club player's decision.
+"""The expert player: in card play (and Sab'at Al-Deemin's announcements), the move that does
+best when the rest of the deal is played out by the club player in every seat, over deals
+drawn from its own seat's view; everywhere else (passing, exposing, bidding, naming trumps),
+the club player's decision.
 
-Method (policy-improvement rollouts, Tesauro and Galperin 1996; GIB's sampling of the unseen
-hands): the expert draws deals consistent with the :class:`SeatView` it was given and nothing
-else (``analysis.sampling``: the real hidden hands are never read). In each deal it plays every
-legal card in turn and lets the club player play the rest of the deal for all four seats, each
+Method (policy-improvement rollouts, Tesauro and Galperin 1996, over GIB's sampling of the
+unseen hands): the expert draws deals consistent with the :class:`SeatView` it was given and
+nothing else (``analysis.sampling``: the real hidden hands are never read; in the trick-and-bid
+family the draws that fit the auction are kept, see ``drawn``). In each deal it makes every
+legal move in turn and lets the club player play the rest of the deal for all four seats, each
 seat deciding from its own view of the drawn deal; the engine's own result then values the
-card for the expert's seat (``value``): the penalty points its side takes (lower is better),
-the trick-and-bid family's deal score of its side against the other side's (a contract made
-or failed, Tarneeb 41's own bids), Sab'at Al-Deemin's score of the side against the other
-side's. Every card is tried in the same deals against the same deterministic players, so the
-comparison between cards is paired and its noise small. As the club player is one of the
-policies tried (its own card), the expert gives up nothing against it but sampling noise: it
-plays the club card unless another does better on average in the deals drawn.
+move for the expert's seat (``value``): the penalty points its side takes (the penalty family;
+a side where the variant plays partnerships), the deal's score of its side against the other
+side's (Tarneeb's contract made or failed, Tarneeb 41's four bids, Sab'at's score with its
+double or triple). Every move is tried in the same deals against the same deterministic
+players, so the comparison is paired and its noise small; as the club player's own move is
+one of those tried, the expert gives up nothing against the club player but sampling noise.
+Equal cards (touching in the hand, none still out between them, the same points) are rolled
+out once for all. Per family, from measurements:
 
-Measured with ``make strength`` (expert against club, seats going round; margin per deal in
-the expert's favour with its 95% interval, win rate): see ``bench/strength.py`` and the
-figures below, filled in from the last run.
+- penalty (Bent Al Sbeet, Leekha, Hearts): rollouts from the first trick. The earlier
+  open-hand search to the trick's end with random playouts after it played worse than the
+  club player (Bent Al Sbeet -2.6 a deal over 60 deals).
+- trick-and-bid: rollouts, valued by the deal's score; Tarneeb's endings of ``SOLVED_CARDS``
+  cards or fewer are valued double dummy (DDS), which sees an unblock the club player's
+  rollouts miss. The earlier DDS values of every card counted tricks, not the contract's
+  score, and Tarneeb 41's own tricks, not the four bids (Tarneeb 41: -1.7 a deal over 60).
+- layout (Sab'at Al-Deemin): rollouts of the cards and of the announcements; the card play
+  alone has too few choices to move the score. The club player's announcement stands unless
+  another gains ``TOLERANCE`` points (a marginal double only doubles the spread).
 
-Time: deals are rolled out one at a time (every card in each), so the expert stops between
-two deals: after ``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays
+Measured with ``make strength`` (``bench/strength.py``: 200 seeded deals a game, seats going
+round, expert against club; the margin per deal in the expert's favour, its 95% interval, the
+expert's win rate), with the club player's own margin on the same deals and seats beside it:
+
+FIGURES
+
+Time: deals are rolled out one at a time (every move in each), so the expert stops between two
+deals: after ``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays
 under 300 ms); before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past
 the caller's deadline (the web layer gives the computer players' replies to one request one
-budget between them). A rollout of a whole deal takes a millisecond or two. With no deal rolled
-out in time the expert plays the club player's move, which takes milliseconds: a move is never
-missing and always legal.
+budget between them). A rollout of a whole deal takes a millisecond or two, so a move rolls
+out some 10 to 96 deals. With no deal rolled out in time the expert plays the club player's
+move, which takes milliseconds: a move is never missing and always legal.
 """
 
 import time
