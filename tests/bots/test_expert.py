@@ -14,6 +14,7 @@ from practice import advice
 from practice import match as practice_match
 from practice.match import Practice, Setup
 from rulebook.engine import bots, hearts, shuffle, tarneeb
+from rulebook.engine.analysis import rollout
 from rulebook.engine.bots import expert
 from rulebook.engine.bots.expert import Valued
 from rulebook.engine.bots.reasons import advise
@@ -40,14 +41,14 @@ def patient(monkeypatch):
 def rollouts(monkeypatch):
     """Every rollout the expert makes: the view, the drawn deal, the card tried, its value."""
     made = []
-    real = expert.rollout
+    real = rollout.rollout
 
     def recorded(view, game, deal, move):
         found = real(view, game, deal, move)
         made.append((view, deal, move, found[0]))
         return found
 
-    monkeypatch.setattr(expert, "rollout", recorded)
+    monkeypatch.setattr(rollout, "rollout", recorded)
     return made
 
 
@@ -82,7 +83,7 @@ def test_the_expert_plays_the_legal_card_its_rollouts_value_best(game, rollouts)
         assert len(rollouts) % len(deals) == 0  # the same cards tried in every deal
         club = bots.decide(view, "club")
         # Equal cards are rolled out once for all (the one tried in their place).
-        tried = expert._equals(view, bots.GAMES[game].family.name, club.move)
+        tried = rollout.equals(view, bots.GAMES[game].family.name, club.move)
         total = {m: sum(v for _, _, move, v in rollouts if move == tried[m]) for m in legal}
         best = max(total.values())  # the value is higher-is-better in every family
         assert abs(total[decision.move] - best) < 1e-6
@@ -188,7 +189,7 @@ def test_the_expert_leads_the_queen_of_spades_into_the_ace_the_club_player_keeps
 
 
 def test_with_no_deal_drawn_the_expert_plays_the_club_move(monkeypatch):
-    monkeypatch.setattr(expert, "drawn", lambda view, game, count, seed: [])
+    monkeypatch.setattr(rollout, "drawn", lambda view, game, count, seed: [])
     for game in GAMES:
         state, _ = card_play(game, 7)
         view = bots.view_of(game, state, state.to_act)
@@ -199,7 +200,7 @@ def test_a_spent_deadline_rolls_out_nothing(monkeypatch):
     def refused(*args):
         raise AssertionError("a rollout was made after the deadline")
 
-    monkeypatch.setattr(expert, "rollout", refused)
+    monkeypatch.setattr(rollout, "rollout", refused)
     state, _ = card_play("tarneeb", 3)
     view = bots.view_of("tarneeb", state, state.to_act)
     late = time.monotonic() - 1
@@ -272,7 +273,7 @@ def test_a_request_made_again_spends_the_budget_of_its_first_try(monkeypatch):
         raise AssertionError("a rollout was made after the deadline")
 
     match = Practice.start(Setup("tarneeb", "classic", {}, 2, "expert", 0), "again")
-    monkeypatch.setattr(expert, "rollout", refused)
+    monkeypatch.setattr(rollout, "rollout", refused)
     match.reply_deadline = time.monotonic() - 1
     while not match.deal_over:
         replies = match.play([match.module.format_move(match.legal()[0])], ply=match.ply)
