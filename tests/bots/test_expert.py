@@ -1,12 +1,11 @@
-"""The expert computer player: in card play, a card of cost 0 in the analysis of its own seat's
-view (the club player's card when it is one of them), found without reading a hidden hand,
-within its time budget, and the club player's move when the analysis cannot answer in time;
-outside card play, the club player's decision. Its reasons are worded in every language."""
+"""The expert computer player: in card play, the card that does best when club players play out
+deals drawn from its own seat's view (the club player's card when it is among the best), found
+without reading a hidden hand, within its time budget, and the club player's move when no deal
+is rolled out in time; outside card play, the club player's decision. Its reasons are worded
+in every language."""
 
 import random
 import time
-from importlib import import_module
-from types import SimpleNamespace
 
 import pytest
 from django.utils import translation
@@ -14,8 +13,10 @@ from django.utils import translation
 from practice import advice
 from practice import match as practice_match
 from practice.match import Practice, Setup
-from rulebook.engine import analysis, bots, shuffle, tarneeb
+from rulebook.engine import bots, hearts, shuffle, tarneeb
+from rulebook.engine.analysis import rollout
 from rulebook.engine.bots import expert
+from rulebook.engine.bots.expert import Valued
 from rulebook.engine.bots.reasons import advise
 from rulebook.engine.cards import card_code, hand_of, parse_card
 from rulebook.engine.contract import Phase
@@ -27,15 +28,9 @@ from .test_fairness import position, redeal_hidden
 GAMES = list(MODULES)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def solver():
-    """The double-dummy solver loaded before any clock runs (a process loads it once)."""
-    import_module("rulebook.engine.analysis.trick")
-
-
 @pytest.fixture(autouse=True)
 def patient(monkeypatch):
-    """A few sampled deals and no clock: the same view and seed give the same search on a
+    """A few drawn deals and no clock: the same view and seed give the same rollouts on a
     loaded machine, and the file stays quick. (The budget is tested on its own below.)"""
     monkeypatch.setattr(expert, "MOVE_BUDGET", 60.0)
     monkeypatch.setattr(expert, "MOVE_AIM", 60.0)
@@ -43,18 +38,18 @@ def patient(monkeypatch):
 
 
 @pytest.fixture
-def answers(monkeypatch):
-    """Every analysis the expert asks for, as it was answered."""
-    asked = []
-    real = analysis.analyse_view
+def rollouts(monkeypatch):
+    """Every rollout the expert makes: the view, the drawn deal, the card tried, its value."""
+    made = []
+    real = rollout.rollout
 
-    def recorded(view, **options):
-        found = real(view, **options)
-        asked.append(found)
+    def recorded(view, game, deal, move):
+        found = real(view, game, deal, move)
+        made.append((view, deal, move, found[0]))
         return found
 
-    monkeypatch.setattr(analysis, "analyse_view", recorded)
-    return asked
+    monkeypatch.setattr(rollout, "rollout", recorded)
+    return made
 
 
 def card_play(game: str, seed: int):
@@ -71,23 +66,29 @@ def card_play(game: str, seed: int):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_expert_plays_a_legal_card_of_cost_0_in_its_own_views_analysis(game, answers):
-    higher = analysis.HIGHER_IS_BETTER[bots.GAMES[game].family.name]
+def test_the_expert_plays_the_legal_card_its_rollouts_value_best(game, rollouts):
     for seed in range(2):
         state, _ = card_play(game, seed)
         view = bots.view_of(game, state, state.to_act)
         legal = view.legal
-        answers.clear()
+        rollouts.clear()
         decision = bots.decide(view, "expert", "legal")
         assert decision.move in state.legal_moves()
-        # The deals it searched, each from the seat's own view: the card's mean is the best.
-        assert answers and all(a.view == "seat" and a.seat == view.seat for a in answers)
-        total = {m: sum(v.value for a in answers for v in a.moves if v.move == m) for m in legal}
-        best = (max if higher else min)(total.values())
+        # The same cards tried in every deal drawn, each deal the seat's own at its moment.
+        assert rollouts and all(v == view for v, _, _, _ in rollouts)
+        deals = {id(deal): deal for _, deal, _, _ in rollouts}
+        assert all(
+            d.hands[view.seat] == view.hand and d.to_act == view.seat for d in deals.values()
+        )
+        assert len(rollouts) % len(deals) == 0  # the same cards tried in every deal
+        club = bots.decide(view, "club")
+        # Equal cards are rolled out once for all (the one tried in their place).
+        tried = rollout.equals(view, bots.GAMES[game].family.name, club.move)
+        total = {m: sum(v for _, _, move, v in rollouts if move == tried[m]) for m in legal}
+        best = max(total.values())  # the value is higher-is-better in every family
         assert abs(total[decision.move] - best) < 1e-6
         equals = [m for m in legal if abs(total[m] - best) < 1e-6]
-        club = bots.decide(view, "club")
-        if club.move in equals:  # among equals, the club player's habits
+        if club.move in equals:  # among equals, the club player's card
             assert decision.move == club.move
         assert decision.reason.code in bots.REASONS[game]
         assert tuple(decision.reason.facts) == bots.REASON_FACTS[decision.reason.code]
@@ -149,22 +150,57 @@ def test_the_expert_unblocks_where_only_one_card_keeps_the_contract():
     assert facts["tricks"] >= facts["deals"]  # a trick lost in every deal sampled
 
 
-def test_out_of_time_the_expert_plays_the_club_move(monkeypatch):
-    def busy(view, **options):
-        raise analysis.Busy()
+# A Hearts ending (pagat, the fourth deal: no pass), played by club players from these hands.
+# East, to lead with two cards left, holds QS 7D; North holds AS JH, South 2S 5S, West 6H 7H,
+# and nobody else has a diamond. The club player leads the low diamond: it wins that trick,
+# North throws the ace of spades on it, and East must lead the queen into its own trick, 13
+# points. The queen led now, North must follow with the ace and takes it. East sees none of
+# this; every deal it draws of the six cards it cannot see says the same.
+HEARTS_HANDS = {
+    "N": "8S 9S AS 5H 8H JH 2D QD AD 4C 6C JC KC",
+    "E": "3S TS QS 4H AH 3D 4D 7D TD 3C 7C 8C TC",
+    "S": "2S 5S 6S 7S 2H TH 5D 8D 9D JD 2C QC AC",
+    "W": "4S JS KS 3H 6H 7H 9H QH KH 6D KD 5C 9C",
+}
+HEARTS_MOVES = (
+    "2C 9C KC TC 2D 3D 5D KD 5C 4C 3C AC 7S 4S 8S TS 7C QC KS JC 6S JS 9S 3S 6D QD TD JD "
+    "6C 8C TH KH 4D 8D QH AD 5H 4H 2H 3H 8H AH 9D 9H"
+)
 
-    monkeypatch.setattr(analysis, "analyse_view", busy)
+
+def test_the_expert_leads_the_queen_of_spades_into_the_ace_the_club_player_keeps_it():
+    hands = [hand_of(HEARTS_HANDS[s].split()) for s in "NESW"]
+    state = hearts.new_deal(hearts.PRESETS["pagat"], hands, 0, deal_number=4)
+    for card in HEARTS_MOVES.split():
+        state.push(parse_card(card))
+    east = 1
+    assert state.to_act == east and state.hands[east] == hand_of(["QS", "7D"])
+    view = bots.view_of("hearts", state, east)
+    club = bots.decide(view, "club")
+    assert card_code(club.move) == "7D"
+    played_out = state.copy()
+    played_out.push(club.move)
+    bots.advance("hearts", played_out, ["club"] * 4)
+    assert played_out.taken[east] >> parse_card("QS") & 1  # the club card keeps the queen
+    decision = bots.decide(view, "expert", "queen")
+    assert card_code(decision.move) == "QS"
+    code, _, facts = decision.reason
+    assert code == "fewest_points_by_analysis" and facts["points"] >= 13  # a queen at least
+
+
+def test_with_no_deal_drawn_the_expert_plays_the_club_move(monkeypatch):
+    monkeypatch.setattr(rollout, "drawn", lambda view, game, count, seed: [])
     for game in GAMES:
         state, _ = card_play(game, 7)
         view = bots.view_of(game, state, state.to_act)
         assert bots.decide(view, "expert", "busy") == bots.decide(view, "club")
 
 
-def test_a_spent_deadline_asks_no_analysis(monkeypatch):
-    def refused(view, **options):
-        raise AssertionError("the analysis was asked after the deadline")
+def test_a_spent_deadline_rolls_out_nothing(monkeypatch):
+    def refused(*args):
+        raise AssertionError("a rollout was made after the deadline")
 
-    monkeypatch.setattr(analysis, "analyse_view", refused)
+    monkeypatch.setattr(rollout, "rollout", refused)
     state, _ = card_play("tarneeb", 3)
     view = bots.view_of("tarneeb", state, state.to_act)
     late = time.monotonic() - 1
@@ -184,18 +220,36 @@ def test_a_move_searches_no_longer_than_its_budget(monkeypatch):
 
 
 def test_outside_card_play_the_expert_decides_as_the_club_player():
+    # Sab'at Al-Deemin's announcements excepted: the expert rolls them out (below).
     seen = set()
     for game in GAMES:
         module = MODULES[game]
         hands = shuffle.deal(f"outside-{game}", module.PACK)
         state = module.new_deal(module.PRESETS[module.DEFAULT_PRESET], hands, 0)
-        while state.to_act is not None and state.phase != Phase.PLAY:
+        while state.to_act is not None and state.phase not in (Phase.PLAY, Phase.ANNOUNCE):
             view = bots.view_of(game, state, state.to_act)
             decision = bots.decide(view, "expert", "auction")
             assert decision == bots.decide(view, "club")
             seen.add(state.phase)
             state.push(decision.move)
     assert {Phase.PASS, Phase.BIDDING} <= seen
+
+
+def test_the_expert_announces_by_rollouts_worded_as_the_club_player(rollouts):
+    game = "sabaat-al-deemin"
+    module = MODULES[game]
+    codes = {"announce_pass", "double_fast_hand", "triple_fast_hand", "redeal_high_cards"}
+    for seed in range(3):
+        hands = shuffle.deal(f"announce-{seed}", module.PACK)
+        state = module.new_deal(module.PRESETS[module.DEFAULT_PRESET], hands, 0)
+        view = bots.view_of(game, state, state.to_act)
+        assert view.phase == Phase.ANNOUNCE
+        rollouts.clear()
+        decision = bots.decide(view, "expert", "announce")
+        assert decision.move in view.legal and decision.reason.code in codes
+        assert tuple(decision.reason.facts) == bots.REASON_FACTS[decision.reason.code]
+        total = {m: sum(v for _, _, move, v in rollouts if move == m) for m in view.legal}
+        assert total[decision.move] == max(total.values())
 
 
 def test_a_practice_requests_replies_share_one_budget(monkeypatch):
@@ -215,31 +269,36 @@ def test_a_practice_requests_replies_share_one_budget(monkeypatch):
 def test_a_request_made_again_spends_the_budget_of_its_first_try(monkeypatch):
     # ``service.change`` replays the match again when another request stored first; each try
     # is given the deadline of the first, so once it has passed the replies are club moves.
-    def refused(view, **options):
-        raise AssertionError("the analysis was asked after the deadline")
+    def refused(*args):
+        raise AssertionError("a rollout was made after the deadline")
 
     match = Practice.start(Setup("tarneeb", "classic", {}, 2, "expert", 0), "again")
-    monkeypatch.setattr(analysis, "analyse_view", refused)
+    monkeypatch.setattr(rollout, "rollout", refused)
     match.reply_deadline = time.monotonic() - 1
     while not match.deal_over:
         replies = match.play([match.module.format_move(match.legal()[0])], ply=match.ply)
         assert all(reason.code not in expert.CODES["trickbid"] for _, _, reason in replies)
 
 
-def test_the_club_card_stays_among_equals_and_the_reason_counts_what_the_others_lose():
+def test_the_club_card_stays_among_equals_and_the_reason_counts_what_the_next_card_loses():
     club = advise(parse_card("2H"), "play_low", {"card": "2H"})
-    move = SimpleNamespace
-    moves = [move(move=parse_card("AH"), cost=0.0), move(move=parse_card("2H"), cost=0.0)]
-    moves.append(move(move=parse_card("9C"), cost=0.25))
-    kept = expert.choose(moves, 8, club, "trickbid")
-    assert (kept.move, kept.code) == (parse_card("2H"), "best_by_analysis")
+    ah, h2, c9 = parse_card("AH"), parse_card("2H"), parse_card("9C")
+    # Values are higher-is-better; the fact is the side's tricks, the penalty points taken
+    # (negated, as the value), or the chance of going out first.
+    tricks = [Valued(ah, 5.0, 0.0, 9.0), Valued(h2, 5.0, 0.0, 9.0), Valued(c9, 4.0, 1.0, 8.75)]
+    kept = expert.choose(tricks, 8, club, "trickbid")
+    assert (kept.move, kept.code) == (h2, "best_by_analysis")
     assert kept.facts == {"card": "2H", "deals": 8, "tricks": 2}  # a quarter, in 8 deals
-    alone = expert.choose(moves[:1] + moves[2:], 8, club, "penalty")
-    assert (alone.move, alone.code) == (parse_card("AH"), "fewest_points_by_analysis")
-    chance = expert.choose(moves[:1] + moves[2:], 8, club, "layout")
+    points = [Valued(ah, -1.0, 0.0, -1.0), Valued(c9, -1.25, 0.25, -1.25)]
+    alone = expert.choose(points, 8, club, "penalty")
+    assert (alone.move, alone.code) == (ah, "fewest_points_by_analysis")
+    assert alone.facts == {"card": "AH", "deals": 8, "points": 2}
+    chance = expert.choose(
+        [Valued(ah, 3.0, 0.0, 0.75), Valued(c9, 1.0, 2.0, 0.5)], 8, club, "layout"
+    )
     assert chance.facts == {"card": "AH", "deals": 8, "percent": 25}
     # Every card as good as another: the club player's card and its own reason.
-    assert expert.choose(moves[:2], 8, club, "trickbid") == club
+    assert expert.choose(tricks[:2], 8, club, "trickbid") == club
 
 
 @pytest.mark.parametrize("lang", ["ar", "en", "fr"])

@@ -2,10 +2,10 @@
 
 Three levels: ``beginner`` plays a seeded random legal move (in Tarneeb's auction, a random
 kind of call: see ``tarneeb.beginner``); ``club`` plays as the sources' tips (and, where no
-source gives advice, the site's own) say a decent player does; ``expert`` plays each card the
-analysis of its own seat's view finds best, and decides as ``club`` outside card play
-(``expert.py``). A move is always one of the state's ``legal_moves()``, so a computer player
-can never play an illegal move.
+source gives advice, the site's own) say a decent player does; ``expert`` plays the card (and
+in Sab'at Al-Deemin the announcement) that does best when club players play out deals drawn
+from its own seat's view, and decides as ``club`` elsewhere (``expert.py``). A move is always
+one of the state's ``legal_moves()``, so a computer player can never play an illegal move.
 
     from rulebook.engine import bots
     view = bots.view_of("bent-al-sbeet", state, seat)   # only what that seat may see

@@ -1,50 +1,106 @@
-"""The expert player: in card play, the card the analysis of its own seat's view finds best;
-everywhere else (passing, bidding, announcing, naming trumps), the club player's decision.
+"""The expert player: in card play (and Sab'at Al-Deemin's announcements), the move that does
+best when the rest of the deal is played out by the club player in every seat, over deals
+drawn from its own seat's view; everywhere else (passing, exposing, bidding, naming trumps),
+the club player's decision.
 
-The analysis (``rulebook.engine.analysis.analyse_view``) is given the :class:`SeatView` the
-expert was given and nothing else: it samples the unseen hands consistent with that view (GIB's
-method) and values every legal card by best play in each sampled deal, so the expert never reads
-a hidden hand. Among the cards of cost 0 (every card as good as the best one), the club
-player's card is kept when it is one of them: the expert then plays with the club player's
-sound habits (the lowest of equal cards, keeping a partner's trick) where the analysis sees
-no difference.
+Method (policy-improvement rollouts, Tesauro and Galperin 1996, over GIB's sampling of the
+unseen hands; the machinery is ``analysis.rollout``): the expert draws deals consistent with
+the :class:`SeatView` it was given and nothing else (``analysis.sampling``: the real hidden
+hands are never read; in the trick-and-bid family the draws that fit the auction are kept).
+In each deal it makes every legal move in turn and lets the club player play the rest of the
+deal for all four seats, each seat deciding from its own view of the drawn deal; the engine's
+own result then values the move for the expert's seat: the penalty points its side takes (the
+penalty family; a side where the variant plays partnerships), the deal's score of its side
+against the other side's (Tarneeb's contract made or failed, Tarneeb 41's four bids, Sab'at's
+score with its double or triple). Every move is tried in the same deals against the same
+deterministic players, so the comparison is paired and its noise small; as the club player's
+own move is one of those tried, the expert gives up nothing against the club player but
+sampling noise. Equal cards (touching in the hand, none still out between them, the same
+points) are rolled out once for all. Per family, from measurements:
 
-Time: the expert asks the analysis for one sampled deal at a time (each drawn from the view
-with its own seed) and averages the values itself, so it stops between two deals: after
-``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays under 300 ms);
-before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past the caller's
-deadline (the web layer gives the computer players' replies to one request one budget between
-them). The analysis cannot stop inside one deal's search (a Tarneeb
-41 deal of eight cards a hand or more may take half a second), so stopping between deals is
-what bounds a move. With no deal searched in time (``analysis.Busy``) the expert plays the club
-player's move, which takes milliseconds: a move is never missing and always legal.
+- penalty (Bent Al Sbeet, Leekha, Hearts): rollouts from the first trick. The earlier
+  open-hand search to the trick's end with random playouts after it played worse than the
+  club player (Bent Al Sbeet -2.6 a deal over 60 deals).
+- trick-and-bid: rollouts, valued by the deal's score; Tarneeb's endings of ``rollout.SOLVED_CARDS``
+  cards or fewer are valued double dummy (DDS), which sees an unblock the club player's
+  rollouts miss. The earlier DDS values of every card counted tricks, not the contract's
+  score, and Tarneeb 41's own tricks, not the four bids (Tarneeb 41: -1.7 a deal over 60).
+- layout (Sab'at Al-Deemin): rollouts of the cards and of the announcements; the card play
+  alone has too few choices to move the score. The club player's announcement stands unless
+  another gains ``TOLERANCE`` points (a marginal double only doubles the spread).
+
+Measured with ``make strength`` (``bench/strength.py``: 200 seeded deals a game, seats going
+round, expert against club; the margin per deal in the expert's favour, its 95% interval, the
+expert's win rate), with the club player's own margin on the same deals and seats (club in the
+expert's place) and the expert before rollouts beside it:
+
+==================  ======================  ==========  ===========  ==========================
+game                expert margin (95% CI)  expert win  club margin  before (60 deals, analysis)
+==================  ======================  ==========  ===========  ==========================
+Bent Al Sbeet       +3.47 (+0.69 to +6.25)  64.5%       +0.69        -2.59 (-8.1 to +3.0)
+Hearts              +3.10 (+1.54 to +4.66)  72.5%       -0.89        -0.16 (-3.0 to +2.7)
+Leekha              +5.43 (+2.80 to +8.06)  59.5%       +2.43        +0.37 (-5.4 to +6.2)
+Tarneeb             +2.03 (+0.70 to +3.36)  59.4%       -0.48        +1.05 (-1.33 to +3.43)
+Tarneeb 41          +2.99 (+1.95 to +4.03)  69.5%       -0.35        -1.73 (-3.80 to +0.33)
+Sab'at Al-Deemin    +27.4 (+6.7 to +48.0)   52.8%       +8.05        -1.5 (-23.5 to +20.5)
+==================  ======================  ==========  ===========  ==========================
+
+Win rates: of the deals with a result (Tarneeb 192, Sab'at 144: the rest thrown in or
+redealt); where players are alone, beside a chance level of 61.5% (Bent Al Sbeet) and 55.5%
+(Hearts). Sab'at's margin is wide as a deal scores up to a few hundred points, doubled or
+tripled. A move (``bench_expert``, 3 deals a game, 2 cores, the engine not compiled): median
+73 to 148 ms, worst 88 to 540 ms (Tarneeb's worst: the solver's first call).
+
+Time: deals are rolled out one at a time (every move in each), so the expert stops between two
+deals: after ``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays
+under 300 ms); before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past
+the caller's deadline (the web layer gives the computer players' replies to one request one
+budget between them). A rollout of a whole deal takes a millisecond or two, so a move rolls
+out some 10 to 96 deals. With no deal rolled out in time the expert plays the club player's
+move, which takes milliseconds: a move is never missing and always legal.
 """
 
 import time
 from typing import NamedTuple
 
+from ..contract import Phase
 from .knowledge import CARD_CODES
 from .reasons import Advice, advise
 
 # Seconds one move may search at most: 1 s is the worst a move may take (issue 32); the rest of
 # the second builds the view and asks the club player.
 MOVE_BUDGET = 0.8
-# Seconds after which a move searches no further deal: a move's median under 300 ms on 2 cores
-# (``make bench``'s ``bench_expert``), where one deal of Tarneeb 41 at the first tricks takes
-# some 300 ms on a loaded machine and one of the other games a few milliseconds.
+# Seconds after which a move rolls out no further deal: a move's median under 300 ms on 2 cores
+# (``make bench``'s ``bench_expert``).
 MOVE_AIM = 0.25
 
-# Deals sampled per move at most, by family: the other games' medians stay near 50 ms.
-SAMPLES = {"trickbid": 24, "penalty": 24, "layout": 24}
+# Deals drawn per move at most, by family.
+SAMPLES = {"trickbid": 96, "penalty": 96, "layout": 96}
 
-# Costs are averages over the sampled deals: floats. A card whose average is this close to the
-# best one's is as good as the best.
+# The phases whose moves the expert rolls out, by family (the club player's decision in the
+# others): card play, and Sab'at Al-Deemin's announcements, where a double or a redeal weighs
+# the whole deal's score and the club player counts only the cards its hand lays unaided.
+_PLAY, _ANNOUNCE = Phase.PLAY, Phase.ANNOUNCE
+ROLLED_OUT = {"trickbid": {_PLAY}, "penalty": {_PLAY}, "layout": {_PLAY, _ANNOUNCE}}
+
+# Values are means over the deals drawn: floats. A card whose mean is this close to the best
+# one's is as good as the best.
 EPSILON = 1e-9
 
-# The expert's own reasons, by family: the code and its facts. ``deals``: the deals sampled;
-# the last fact, what every worse card gives up against the chosen one: the tricks lost (the
-# trick-and-bid family) or the penalty points taken (the penalty family), summed over those
-# deals, or the chance of going out first lost, in hundredths (Sab'at Al-Deemin).
+# The club player's move stands while its mean cost is at most this, by family (the value's
+# units: score points, penalty points, Sab'at's score). Rollouts compare moves in the same
+# deals with the same players, so card play needs none; Sab'at's doubles are kept to clear
+# gains, as a double that gains a point or two doubles a score of a hundred either way
+# (``make strength``, 200 deals: margin +28.6, CI +8.4..+48.7, against +18.0, -2.9..+38.9
+# with none).
+TOLERANCE = {"trickbid": 0.0, "penalty": 0.0, "layout": 10.0}
+
+# The expert's own reasons, by family: the code and its facts. ``deals``: the deals rolled out;
+# the last fact, what the next best card gives up against the chosen one, summed over those
+# deals: the tricks its side loses (the trick-and-bid family), the penalty points its side
+# takes (the penalty family), or the chance of going out first lost, in hundredths (Sab'at
+# Al-Deemin). At least 1: the chosen card does better by its value even where the next card
+# gives up no trick (a Tarneeb 41 bid of one partner made rather than the other's).
 CODES = {
     "trickbid": {"best_by_analysis": ("card", "deals", "tricks")},
     "penalty": {"fewest_points_by_analysis": ("card", "deals", "points")},
@@ -58,68 +114,74 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     out, or None."""
     start = time.monotonic()
     until = start + MOVE_BUDGET if deadline is None else min(start + MOVE_BUDGET, deadline)
-    if until <= start:  # the caller's budget is spent: answer at once, as the club player
-        return club
-    from .. import analysis  # here: the analysis reads the bots' views, an import cycle
-
     family = game.family.name
-    totals: dict[int, float] = {}
+    if until <= start or view.phase not in ROLLED_OUT[family]:  # out of time, or the club's
+        return club
+    from ..analysis import rollout  # here: the analysis reads the bots' views, an import cycle
+
+    totals: dict[int, list[float]] = {m: [0.0, 0.0] for m in view.legal}
     done = 0
-    while done < SAMPLES[family] and _another(start, time.monotonic(), until, done):
-        try:
-            found = analysis.analyse_view(view, samples=1, seed=f"{seed}:{done}", deadline=until)
-        except analysis.Unavailable:  # not card play: the club player's call
-            return club
-        except analysis.Busy:
+    tried = rollout.equals(view, family, club.move)
+    for deal in rollout.drawn(view, game, SAMPLES[family], seed):
+        if not _another(start, time.monotonic(), until, done):
             break
-        for m in found.moves:
-            totals[m.move] = totals.get(m.move, 0.0) + m.value
+        for move, (value, fact) in rollout.values(view, game, deal, tried).items():
+            totals[move][0] += value
+            totals[move][1] += fact
         done += 1
-        if found.exact:  # the one deal that fits the view, searched to the end
-            break
     if not done:
         return club
-    return choose(ranked(totals, done, analysis.HIGHER_IS_BETTER[family]), done, club, family)
+    explain = getattr(game.part("players"), "announcement", None)
+    return choose(ranked(totals, done), done, club, family, lambda m: explain(view, game, m))
 
 
 def _another(start: float, now: float, until: float, done: int) -> bool:
-    """Whether to search one more deal: the first always (in time), then while the aim is not
-    spent and the next deal, at the pace so far, ends in time."""
+    """Whether to roll out one more deal: the first always (in time), then while the aim is
+    not spent and the next deal, at the pace so far, ends in time."""
     if not done:
         return now < until
     return now - start < MOVE_AIM and now + (now - start) / done <= until
 
 
-def ranked(totals: dict[int, float], deals: int, higher: bool) -> list:
-    """Each card's mean value over ``deals`` and its cost against the best, best first."""
-    values = {move: total / deals for move, total in totals.items()}
-    best = max(values.values()) if higher else min(values.values())
-    order = sorted(values.items(), key=lambda mv: (-mv[1] if higher else mv[1], mv[0]))
-    return [Valued(m, v, abs(best - v)) for m, v in order]
+def ranked(totals: dict[int, list[float]], deals: int) -> list:
+    """Each card's mean value and fact over ``deals`` and its cost against the best, best
+    first (higher values are better)."""
+    best = max(total[0] for total in totals.values()) / deals
+    order = sorted(totals.items(), key=lambda mt: (-mt[1][0], mt[0]))
+    return [Valued(m, t[0] / deals, best - t[0] / deals, t[1] / deals) for m, t in order]
 
 
 class Valued(NamedTuple):
-    """A card's mean value over the deals the expert searched, and its cost."""
+    """A card's mean value over the deals the expert rolled out, its cost, and the mean of
+    the fact its reason counts."""
 
     move: int
     value: float
     cost: float
+    fact: float = 0.0
 
 
-def choose(moves, samples, club: Advice, family: str) -> Advice:
-    """The card among ``moves`` (``MoveValue``s, best first) of cost 0: the club player's when
-    it is one of them, else the analysis's first. The club player's reason stands where every
-    card costs the same (the analysis finds nothing to choose); else the analysis's."""
+def choose(moves, samples, club: Advice, family: str, other=None) -> Advice:
+    """The card among ``moves`` (``Valued``, best first) of cost 0: the club player's when
+    it is one of them (or within ``TOLERANCE``), else the first. The club player's reason
+    stands where every card costs the same (the rollouts find nothing to choose); else the
+    expert's, counting what the next best card gives up. A move that is no card (Sab'at's
+    announcements) is worded by ``other(move)``."""
     best = {m.move for m in moves if m.cost <= EPSILON}
+    club_cost = next((m.cost for m in moves if m.move == club.move), None)
+    if club.move not in best and club_cost is not None and club_cost <= TOLERANCE[family]:
+        return club  # within the tolerance: the club player's card
     move = club.move if club.move in best else moves[0].move
-    worse = [m.cost for m in moves if m.cost > EPSILON]
-    if not worse or move >= len(CARD_CODES):
-        # No difference (then the club player's card is among the best), or a move that is
-        # no card (a knock: the rules allow one only when no card can be laid, so never
-        # beside a card to choose): the club player's move and reason.
+    worse = [m for m in moves if m.cost > EPSILON]
+    if not worse or move == club.move and move >= len(CARD_CODES):
+        # No difference (then the club player's card is among the best), or the club
+        # player's announcement: its move and reason.
         return club
+    if move >= len(CARD_CODES):  # an announcement (a knock is never beside another move)
+        return other(move)
     ((code, names),) = CODES[family].items()
-    deals = samples or 1  # an exact answer with no sampling judged the one deal there is
-    least = min(worse)
-    given_up = max(1, round(least * 100)) if family == "layout" else max(1, round(least * deals))
-    return advise(move, code, dict(zip(names, (CARD_CODES[move], deals, given_up), strict=True)))
+    chosen = next(m for m in moves if m.move == move)
+    nearest = min(worse, key=lambda m: m.cost)
+    lost = abs(chosen.fact - nearest.fact)  # the penalty family's fact is its value
+    given_up = max(1, round(lost * 100)) if family == "layout" else max(1, round(lost * samples))
+    return advise(move, code, dict(zip(names, (CARD_CODES[move], samples, given_up), strict=True)))

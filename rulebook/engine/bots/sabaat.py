@@ -52,16 +52,26 @@ def _announce(view, game) -> Advice:
     if e.REDEAL in legal and fast <= SLOW:
         # Site's own: three kings or three aces are the last cards of their piles and stay
         # in a slow hand, where they cost the most: ask for a new deal.
-        hand = view.hand
-        facts = {"kings": (hand & e.KINGS).bit_count(), "aces": (hand & e.ACES).bit_count()}
-        return advise(e.REDEAL, "redeal_high_cards", facts)
+        return announcement(view, game, e.REDEAL)
     if e.TRIPLE in legal and fast >= FAST + 1:
         # Site's own: triple only with a hand that lays more cards unaided than a double needs.
-        return advise(e.TRIPLE, "triple_fast_hand", {"runs": fast})
+        return announcement(view, game, e.TRIPLE)
     if e.DOUBLE in legal and fast >= FAST:
         # Site's own: double a hand that can lay most of its cards on its own sevens.
-        return advise(e.DOUBLE, "double_fast_hand", {"runs": fast})
-    return advise(e.PASS, "announce_pass", {"runs": fast})
+        return announcement(view, game, e.DOUBLE)
+    return announcement(view, game, e.PASS)
+
+
+def announcement(view, game, move: int) -> Advice:
+    """The announcement ``move`` with its reason and facts (the expert's choice among the
+    announcements is worded as the club player's)."""
+    e = game.engine
+    hand = view.hand
+    if move == e.REDEAL:
+        facts = {"kings": (hand & e.KINGS).bit_count(), "aces": (hand & e.ACES).bit_count()}
+        return advise(e.REDEAL, "redeal_high_cards", facts)
+    code = {e.TRIPLE: "triple_fast_hand", e.DOUBLE: "double_fast_hand"}.get(move, "announce_pass")
+    return advise(move, code, {"runs": runs(hand)})
 
 
 # --- laying a card ---------------------------------------------------------------------------
