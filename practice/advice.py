@@ -141,10 +141,10 @@ PENALTY = {
         "Lead %(card)s, the card the most cards still out can beat: never lead a suit whose "
         "best card you hold."
     ),
-    # The expert's: the analysis of its own view, over the deals it sampled.
+    # The expert's: deals drawn from its own view, each played out to the end (rollouts).
     "fewest_points_by_analysis": _(
-        "Play %(card)s: in %(deals)s that fit what you have seen, it is the card that "
-        "does best with best play, and every other card costs %(points)s or more across them."
+        "Play %(card)s: in %(deals)s that fit what you have seen, each played out to the end, "
+        "it is the card that does best, and every other card costs %(points)s or more across them."
     ),
 }
 TRICKBID = {
@@ -201,10 +201,11 @@ TRICKBID = {
         "this trick: throw %(card)s."
     ),
     "discard_low": _("You cannot take this trick: throw the lowest card of a side suit, %(card)s."),
-    # The expert's: the analysis of its own view, over the deals it sampled.
+    # The expert's: deals drawn from its own view, each played out to the end (rollouts).
     "best_by_analysis": _(
-        "Play %(card)s: in %(deals)s that fit what you have seen, it is the card that "
-        "does best with best play, and every other card loses %(tricks)s or more across them."
+        "Play %(card)s: in %(deals)s that fit what you have seen, each played out to the end, "
+        "it scores best for your side, and every other card gives up %(points)s or more "
+        "across them."
     ),
 }
 LAYOUT = {
@@ -227,11 +228,11 @@ LAYOUT = {
         "Your partner has just knocked: lay %(card)s, which may let your partner play."
     ),
     "play_long_suit": _("Lay %(card)s, in %(suit)s, the suit where your side holds the most."),
-    # The expert's: the analysis of its own view, over the deals it sampled.
+    # The expert's: deals drawn from its own view, each played out to the end (rollouts).
     "best_chance_by_analysis": _(
-        "Lay %(card)s: in %(deals)s that fit what you have seen, it gives your side the "
-        "best chance of going out first, and every other card lowers that chance by "
-        "%(percent)s%% or more."
+        "Lay %(card)s: in %(deals)s that fit what you have seen, each played out to the end, "
+        "it scores best for your side, and every other card gives up %(points)s or more "
+        "across them."
     ),
 }
 

@@ -45,7 +45,7 @@ def rollouts(monkeypatch):
 
     def recorded(view, game, deal, move):
         found = real(view, game, deal, move)
-        made.append((view, deal, move, found[0]))
+        made.append((view, deal, move, found))
         return found
 
     monkeypatch.setattr(rollout, "rollout", recorded)
@@ -147,7 +147,7 @@ def test_the_expert_unblocks_where_only_one_card_keeps_the_contract():
     assert card_code(decision.move) == "KH"
     code, source, facts = decision.reason
     assert (code, source, facts["card"]) == ("best_by_analysis", None, "KH")
-    assert facts["tricks"] >= facts["deals"]  # a trick lost in every deal sampled
+    assert facts["points"] >= facts["deals"]  # the contract's score lost in every deal
 
 
 # A Hearts ending (pagat, the fourth deal: no pass), played by club players from these hands.
@@ -283,20 +283,18 @@ def test_a_request_made_again_spends_the_budget_of_its_first_try(monkeypatch):
 def test_the_club_card_stays_among_equals_and_the_reason_counts_what_the_next_card_loses():
     club = advise(parse_card("2H"), "play_low", {"card": "2H"})
     ah, h2, c9 = parse_card("AH"), parse_card("2H"), parse_card("9C")
-    # Values are higher-is-better; the fact is the side's tricks, the penalty points taken
-    # (negated, as the value), or the chance of going out first.
-    tricks = [Valued(ah, 5.0, 0.0, 9.0), Valued(h2, 5.0, 0.0, 9.0), Valued(c9, 4.0, 1.0, 8.75)]
+    # Values are higher-is-better means a deal: the side's score against the other side's, or
+    # the penalty points taken (negated); the reason sums what the next card gives up.
+    tricks = [Valued(ah, 5.0, 0.0), Valued(h2, 5.0, 0.0), Valued(c9, 4.75, 0.25)]
     kept = expert.choose(tricks, 8, club, "trickbid")
     assert (kept.move, kept.code) == (h2, "best_by_analysis")
-    assert kept.facts == {"card": "2H", "deals": 8, "tricks": 2}  # a quarter, in 8 deals
-    points = [Valued(ah, -1.0, 0.0, -1.0), Valued(c9, -1.25, 0.25, -1.25)]
+    assert kept.facts == {"card": "2H", "deals": 8, "points": 2}  # a quarter, in 8 deals
+    points = [Valued(ah, -1.0, 0.0), Valued(c9, -1.25, 0.25)]
     alone = expert.choose(points, 8, club, "penalty")
     assert (alone.move, alone.code) == (ah, "fewest_points_by_analysis")
     assert alone.facts == {"card": "AH", "deals": 8, "points": 2}
-    chance = expert.choose(
-        [Valued(ah, 3.0, 0.0, 0.75), Valued(c9, 1.0, 2.0, 0.5)], 8, club, "layout"
-    )
-    assert chance.facts == {"card": "AH", "deals": 8, "percent": 25}
+    score = expert.choose([Valued(ah, 3.0, 0.0), Valued(c9, -9.0, 12.0)], 8, club, "layout")
+    assert score.facts == {"card": "AH", "deals": 8, "points": 96}
     # Every card as good as another: the club player's card and its own reason.
     assert expert.choose(tricks[:2], 8, club, "trickbid") == club
 

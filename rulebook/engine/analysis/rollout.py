@@ -122,9 +122,9 @@ def _solver(view, family: str):
     return None if view.rules.knobs()["scoring"] == "each_bid" else trick
 
 
-def _solved(view, trick, deal) -> dict[int, tuple[float, float]]:
-    """Each legal card's value and fact in ``deal`` with every hand open and best play by all
-    (DDS): its side's tricks at the deal's end, and the deal's score from them."""
+def _solved(view, trick, deal) -> dict[int, float]:
+    """Each legal card's value in ``deal`` with every hand open and best play by all (DDS):
+    the deal's score from its side's tricks at the deal's end."""
     from ..trickbid.scoring import score_deal
 
     side = side_of(view.seat)
@@ -133,12 +133,12 @@ def _solved(view, trick, deal) -> dict[int, tuple[float, float]]:
         sides = [0, 0]
         sides[side], sides[1 - side] = tricks, 13 - tricks
         points = score_deal(deal.rules, deal.contract, sides)
-        out[move] = (float(points[side] - points[1 - side]), float(tricks))
+        out[move] = float(points[side] - points[1 - side])
     return out
 
 
-def values(view, game, deal, tried: dict[int, int]) -> dict[int, tuple[float, float]]:
-    """Each legal move of ``view`` -> its value and its reason's fact in ``deal``: rolled out
+def values(view, game, deal, tried: dict[int, int]) -> dict[int, float]:
+    """Each legal move of ``view`` -> its value in ``deal``: rolled out
     (the move ``tried`` in its place), or in Tarneeb's endings double dummy."""
     solver = _solver(view, game.family.name)
     if solver is not None:
@@ -147,10 +147,10 @@ def values(view, game, deal, tried: dict[int, int]) -> dict[int, tuple[float, fl
     return {move: rolled[tried[move]] for move in view.legal}
 
 
-def rollout(view, game, deal, move: int) -> tuple[float, float]:
+def rollout(view, game, deal, move: int) -> float:
     """``move`` played in a copy of ``deal`` and the rest played by the club player in every
     seat, each from its own view of that deal: the deal's value for the view's seat (higher
-    is better) and the fact its reason counts (tricks, penalty points, a win)."""
+    is better)."""
     state = deal.copy()
     state.push(move)
     club = game.part("players").club
@@ -166,8 +166,9 @@ def rollout(view, game, deal, move: int) -> tuple[float, float]:
     return value(view, family, state)
 
 
-def value(view, family: str, state) -> tuple[float, float]:
-    """The finished deal's value for the view's seat, higher better, and its reason's fact."""
+def value(view, family: str, state) -> float:
+    """The finished deal's value for the view's seat, higher better: the penalty points its
+    side takes, negated; elsewhere its side's score less the other side's."""
     seat, side = view.seat, side_of(view.seat)
     points = state.points()
     if len(points) == 2:  # per side: Tarneeb, Sab'at Al-Deemin
@@ -178,8 +179,5 @@ def value(view, family: str, state) -> tuple[float, float]:
     else:
         mine, theirs = points[seat], 0
     if family == "penalty":  # the points its side takes: fewer is better
-        return -mine, -mine
-    if family == "layout":  # the score, and whether the side went out first
-        return mine - theirs, float(state.winner_side == side)
-    tricks = state.tricks_won[seat] + state.tricks_won[(seat + 2) % 4]
-    return mine - theirs, tricks
+        return float(-mine)
+    return float(mine - theirs)

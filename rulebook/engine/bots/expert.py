@@ -96,15 +96,13 @@ EPSILON = 1e-9
 TOLERANCE = {"trickbid": 0.0, "penalty": 0.0, "layout": 10.0}
 
 # The expert's own reasons, by family: the code and its facts. ``deals``: the deals rolled out;
-# the last fact, what the next best card gives up against the chosen one, summed over those
-# deals: the tricks its side loses (the trick-and-bid family), the penalty points its side
-# takes (the penalty family), or the chance of going out first lost, in hundredths (Sab'at
-# Al-Deemin). At least 1: the chosen card does better by its value even where the next card
-# gives up no trick (a Tarneeb 41 bid of one partner made rather than the other's).
+# ``points``: what the next best card gives up against the chosen one, summed over those deals,
+# in the value's own points (the penalty points its side takes; its side's score against the
+# other side's), at least 1: the chosen card does better, if by less than a point a deal.
 CODES = {
-    "trickbid": {"best_by_analysis": ("card", "deals", "tricks")},
+    "trickbid": {"best_by_analysis": ("card", "deals", "points")},
     "penalty": {"fewest_points_by_analysis": ("card", "deals", "points")},
-    "layout": {"best_chance_by_analysis": ("card", "deals", "percent")},
+    "layout": {"best_chance_by_analysis": ("card", "deals", "points")},
 }
 
 
@@ -119,15 +117,14 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
         return club
     from ..analysis import rollout  # here: the analysis reads the bots' views, an import cycle
 
-    totals: dict[int, list[float]] = {m: [0.0, 0.0] for m in view.legal}
+    totals: dict[int, float] = dict.fromkeys(view.legal, 0.0)
     done = 0
     tried = rollout.equals(view, family, club.move)
     for deal in rollout.drawn(view, game, SAMPLES[family], seed):
         if not _another(start, time.monotonic(), until, done):
             break
-        for move, (value, fact) in rollout.values(view, game, deal, tried).items():
-            totals[move][0] += value
-            totals[move][1] += fact
+        for move, value in rollout.values(view, game, deal, tried).items():
+            totals[move] += value
         done += 1
     if not done:
         return club
@@ -143,22 +140,20 @@ def _another(start: float, now: float, until: float, done: int) -> bool:
     return now - start < MOVE_AIM and now + (now - start) / done <= until
 
 
-def ranked(totals: dict[int, list[float]], deals: int) -> list:
-    """Each card's mean value and fact over ``deals`` and its cost against the best, best
-    first (higher values are better)."""
-    best = max(total[0] for total in totals.values()) / deals
-    order = sorted(totals.items(), key=lambda mt: (-mt[1][0], mt[0]))
-    return [Valued(m, t[0] / deals, best - t[0] / deals, t[1] / deals) for m, t in order]
+def ranked(totals: dict[int, float], deals: int) -> list:
+    """Each card's mean value over ``deals`` and its cost against the best, best first
+    (higher values are better)."""
+    best = max(totals.values()) / deals
+    order = sorted(totals.items(), key=lambda mt: (-mt[1], mt[0]))
+    return [Valued(m, t / deals, best - t / deals) for m, t in order]
 
 
 class Valued(NamedTuple):
-    """A card's mean value over the deals the expert rolled out, its cost, and the mean of
-    the fact its reason counts."""
+    """A card's mean value over the deals the expert rolled out, and its cost."""
 
     move: int
     value: float
     cost: float
-    fact: float = 0.0
 
 
 def choose(moves, samples, club: Advice, family: str, other=None) -> Advice:
@@ -182,6 +177,5 @@ def choose(moves, samples, club: Advice, family: str, other=None) -> Advice:
     ((code, names),) = CODES[family].items()
     chosen = next(m for m in moves if m.move == move)
     nearest = min(worse, key=lambda m: m.cost)
-    lost = abs(chosen.fact - nearest.fact)  # the penalty family's fact is its value
-    given_up = max(1, round(lost * 100)) if family == "layout" else max(1, round(lost * samples))
+    given_up = max(1, round((chosen.value - nearest.value) * samples))
     return advise(move, code, dict(zip(names, (CARD_CODES[move], samples, given_up), strict=True)))
