@@ -37,19 +37,22 @@ expert's place) and the expert before rollouts beside it:
 ==================  ======================  ==========  ===========  ==========================
 game                expert margin (95% CI)  expert win  club margin  before (60 deals, analysis)
 ==================  ======================  ==========  ===========  ==========================
-Bent Al Sbeet       +3.47 (+0.69 to +6.25)  64.5%       +0.69        -2.59 (-8.1 to +3.0)
-Hearts              +3.10 (+1.54 to +4.66)  72.5%       -0.89        -0.16 (-3.0 to +2.7)
-Leekha              +5.43 (+2.80 to +8.06)  59.5%       +2.43        +0.37 (-5.4 to +6.2)
-Tarneeb             +2.03 (+0.70 to +3.36)  59.4%       -0.48        +1.05 (-1.33 to +3.43)
-Tarneeb 41          +2.99 (+1.95 to +4.03)  69.5%       -0.35        -1.73 (-3.80 to +0.33)
+Bent Al Sbeet       +3.76 (+0.91 to +6.60)  64.0%       +0.69        -2.59 (-8.1 to +3.0)
+Hearts              +2.91 (+1.40 to +4.43)  73.0%       -0.89        -0.16 (-3.0 to +2.7)
+Leekha              +4.81 (+2.23 to +7.39)  58.0%       +2.43        +0.37 (-5.4 to +6.2)
+Tarneeb             +2.44 (+1.10 to +3.77)  60.9%       -0.48        +1.05 (-1.33 to +3.43)
+Tarneeb 41          +2.87 (+1.79 to +3.95)  67.5%       -0.35        -1.73 (-3.80 to +0.33)
 Sab'at Al-Deemin    +27.4 (+6.7 to +48.0)   52.8%       +8.05        -1.5 (-23.5 to +20.5)
 ==================  ======================  ==========  ===========  ==========================
 
 Win rates: of the deals with a result (Tarneeb 192, Sab'at 144: the rest thrown in or
 redealt); where players are alone, beside a chance level of 61.5% (Bent Al Sbeet) and 55.5%
 (Hearts). Sab'at's margin is wide as a deal scores up to a few hundred points, doubled or
-tripled. A move (``bench_expert``, 3 deals a game, 2 cores, the engine not compiled): median
-73 to 148 ms, worst 88 to 540 ms (Tarneeb's worst: the solver's first call).
+tripled. A second run of the same deals (the rollouts stop on the clock, so a run differs a
+little) gave +3.47, +3.10, +5.43, +2.03, +2.99 and +27.4, each clear of 0 as well. A move
+(``bench_expert``, 3 deals a game, 2 cores, the engine not compiled): median 59 to 219 ms
+across games and runs, worst under 275 ms but Tarneeb's 540 to 734 ms: its first ending in a
+process loads the double-dummy solver (some 700 ms, once).
 
 Time: deals are rolled out one at a time (every move in each), so the expert stops between two
 deals: after ``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays
