@@ -13,7 +13,7 @@ from itertools import islice
 from ..bots.knowledge import CARD_CODES
 from ..bots.view import build
 from ..contract import Phase
-from ..table import side_of
+from ..table import across, side_of
 from . import sampling
 
 # Deals are drawn this many at a time, and where the auction tells about the hands (the
@@ -174,7 +174,7 @@ def value(view, family: str, state) -> float:
     if len(points) == 2:  # per side: Tarneeb, Sab'at Al-Deemin
         mine, theirs = points[side], points[1 - side]
     elif family != "penalty" or view.rules.knobs()["partnership"] != "none":  # partners
-        mine = points[seat] + points[(seat + 2) % 4]
+        mine = points[seat] + points[across(seat)]
         theirs = sum(points) - mine
     else:
         mine, theirs = points[seat], 0
