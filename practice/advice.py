@@ -234,6 +234,11 @@ LAYOUT = {
         "it scores best for your side, and every other card gives up %(points)s or more "
         "across them."
     ),
+    "announce_by_rollouts": _(
+        "In %(deals)s that fit what you have seen, each played out to the end, this "
+        "announcement scores best for your side, and every other one gives up %(points)s or "
+        "more across them."
+    ),
 }
 
 SITE_OWN = _("The site’s own advice: no source gives it.")

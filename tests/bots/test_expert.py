@@ -235,7 +235,9 @@ def test_outside_card_play_the_expert_decides_as_the_club_player():
     assert {Phase.PASS, Phase.BIDDING} <= seen
 
 
-def test_the_expert_announces_by_rollouts_worded_as_the_club_player(rollouts):
+def test_the_expert_announces_by_rollouts_in_its_own_words_where_it_differs(rollouts):
+    """The club player's announcement keeps its own reason; another one chosen by the
+    rollouts says so, never the club player's words on the hand's strength."""
     game = "sabaat-al-deemin"
     module = MODULES[game]
     codes = {"announce_pass", "double_fast_hand", "triple_fast_hand", "redeal_high_cards"}
@@ -246,7 +248,12 @@ def test_the_expert_announces_by_rollouts_worded_as_the_club_player(rollouts):
         assert view.phase == Phase.ANNOUNCE
         rollouts.clear()
         decision = bots.decide(view, "expert", "announce")
-        assert decision.move in view.legal and decision.reason.code in codes
+        club = bots.decide(view, "club")
+        assert decision.move in view.legal
+        if decision.move == club.move:
+            assert decision.reason.code in codes
+        else:
+            assert decision.reason.code == expert.ANNOUNCED
         assert tuple(decision.reason.facts) == bots.REASON_FACTS[decision.reason.code]
         total = {m: sum(v for _, _, move, v in rollouts if move == m) for m in view.legal}
         assert total[decision.move] == max(total.values())
@@ -295,6 +302,16 @@ def test_the_club_card_stays_among_equals_and_the_reason_counts_what_the_next_ca
     assert alone.facts == {"card": "AH", "deals": 8, "points": 2}
     score = expert.choose([Valued(ah, 3.0, 0.0), Valued(c9, -9.0, 12.0)], 8, club, "layout")
     assert score.facts == {"card": "AH", "deals": 8, "points": 96}
+    # An announcement the rollouts prefer by more than the tolerance: the expert's own words.
+    e = MODULES["sabaat-al-deemin"]
+    calm = advise(e.PASS, "announce_pass", {"runs": 2})
+    called = expert.choose(
+        [Valued(e.DOUBLE, 20.0, 0.0), Valued(e.PASS, 0.0, 20.0)], 8, calm, "layout"
+    )
+    assert (called.move, called.code) == (e.DOUBLE, expert.ANNOUNCED)
+    assert called.facts == {"deals": 8, "points": 160}
+    near = expert.choose([Valued(e.DOUBLE, 5.0, 0.0), Valued(e.PASS, 0.0, 5.0)], 8, calm, "layout")
+    assert near == calm  # within the tolerance: the club player's pass and its reason
     # Every card as good as another: the club player's card and its own reason.
     assert expert.choose(tricks[:2], 8, club, "trickbid") == club
 

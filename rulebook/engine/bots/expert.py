@@ -102,11 +102,17 @@ TOLERANCE = {"trickbid": 0.0, "penalty": 0.0, "layout": 10.0}
 # ``points``: what the next best card gives up against the chosen one, summed over those deals,
 # in the value's own points (the penalty points its side takes; its side's score against the
 # other side's), at least 1: the chosen card does better, if by less than a point a deal.
+# Sab'at Al-Deemin's announcements have their own: the club player's sentences speak of the
+# hand's strength, which a rolled-out double of a middling hand would contradict.
 CODES = {
     "trickbid": {"best_by_analysis": ("card", "deals", "points")},
     "penalty": {"fewest_points_by_analysis": ("card", "deals", "points")},
-    "layout": {"best_chance_by_analysis": ("card", "deals", "points")},
+    "layout": {
+        "best_chance_by_analysis": ("card", "deals", "points"),
+        "announce_by_rollouts": ("deals", "points"),
+    },
 }
+ANNOUNCED = "announce_by_rollouts"
 
 
 def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advice:
@@ -131,8 +137,7 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
         done += 1
     if not done:
         return club
-    explain = getattr(game.part("players"), "announcement", None)
-    return choose(ranked(totals, done), done, club, family, lambda m: explain(view, game, m))
+    return choose(ranked(totals, done), done, club, family)
 
 
 def _another(start: float, now: float, until: float, done: int) -> bool:
@@ -159,12 +164,12 @@ class Valued(NamedTuple):
     cost: float
 
 
-def choose(moves, samples, club: Advice, family: str, other=None) -> Advice:
+def choose(moves, samples, club: Advice, family: str) -> Advice:
     """The card among ``moves`` (``Valued``, best first) of cost 0: the club player's when
     it is one of them (or within ``TOLERANCE``), else the first. The club player's reason
     stands where every card costs the same (the rollouts find nothing to choose); else the
-    expert's, counting what the next best card gives up. A move that is no card (Sab'at's
-    announcements) is worded by ``other(move)``."""
+    expert's, counting what the next best move gives up (``ANNOUNCED`` for a move that is no
+    card: Sab'at's announcements)."""
     best = {m.move for m in moves if m.cost <= EPSILON}
     club_cost = next((m.cost for m in moves if m.move == club.move), None)
     if club.move not in best and club_cost is not None and club_cost <= TOLERANCE[family]:
@@ -175,10 +180,10 @@ def choose(moves, samples, club: Advice, family: str, other=None) -> Advice:
         # No difference (then the club player's card is among the best), or the club
         # player's announcement: its move and reason.
         return club
-    if move >= len(CARD_CODES):  # an announcement (a knock is never beside another move)
-        return other(move)
-    ((code, names),) = CODES[family].items()
     chosen = next(m for m in moves if m.move == move)
     nearest = min(worse, key=lambda m: m.cost)
     given_up = max(1, round((chosen.value - nearest.value) * samples))
-    return advise(move, code, dict(zip(names, (CARD_CODES[move], samples, given_up), strict=True)))
+    if move >= len(CARD_CODES):  # an announcement (a knock is never beside another move)
+        return advise(move, ANNOUNCED, {"deals": samples, "points": given_up})
+    code = next(c for c in CODES[family] if c != ANNOUNCED)
+    return advise(move, code, {"card": CARD_CODES[move], "deals": samples, "points": given_up})

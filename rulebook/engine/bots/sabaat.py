@@ -63,8 +63,7 @@ def _announce(view, game) -> Advice:
 
 
 def announcement(view, game, move: int) -> Advice:
-    """The announcement ``move`` with its reason and facts (the expert's choice among the
-    announcements is worded as the club player's)."""
+    """The announcement ``move`` with its reason and facts."""
     e = game.engine
     hand = view.hand
     if move == e.REDEAL:
