@@ -95,11 +95,15 @@ LANGS = ("ar", "en", "fr")
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Rule pages are cached; each test starts without what another one rendered."""
+    """Rule pages are cached; each test starts without what another one rendered, and in the
+    default language: a test that activated another one (a request, a command) must not make
+    the next test's model fields read in French."""
     from django.core.cache import caches
+    from django.utils import translation
 
     from rulebook.models import forget_rows
 
+    translation.activate(settings.LANGUAGE_CODE)
     for cache in caches.all():
         cache.clear()
     forget_rows()
