@@ -5,7 +5,9 @@ took a place, or from a key in the hello. From then on it is sent only its own p
 ``move`` frames, each once and in order, for the moves it has not seen, and a ``state`` when
 it was behind, when a pass ends, when a deal ends or a new one is dealt. The channel layer
 only says "the table changed" (``live``); each connection reads the stored match and renders
-its view itself, so a restart, a dropped socket or a second tab loses nothing.
+its view itself, so a restart, a dropped socket or a second tab loses nothing. The sockets of
+one process told of the same change read the table once between them (``shared``): a move is
+told to four sockets, and under load each reading it again was most of a server's work.
 
 Every frame a client sends is checked before it is read: its size (``MAX_FRAME``), that it is
 a JSON object with a known ``type``, that ``hello`` came first; a refused one gets an ``error``
@@ -17,7 +19,7 @@ import asyncio
 import json
 import random
 import time
-from collections import deque
+from collections import OrderedDict, deque
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -36,6 +38,41 @@ MAX_FRAME = 2048  # bytes: the longest frame a client needs is a pass of three c
 WINDOW, SLOW, DROP = 10, 20, 60  # seconds; frames refused past SLOW, socket closed past DROP
 LANGUAGES = ("ar", "en", "fr")
 CLOSE_NOT_FOUND, CLOSE_FLOOD = 4404, 4429
+
+# The reads of the last changes told to this process, by the change's id: what each socket of
+# the table then makes its own frames from (read-only, as ``service.replayed``'s replays).
+_SHARED: OrderedDict = OrderedDict()
+SHARED_KEPT = 1024
+
+
+async def shared(event: dict, read, *args):
+    """``read(*args)`` in the database's thread, once for every socket of this process told
+    of the same change; an event with no id is read for this socket alone."""
+    key = (event.get("id"), read.__name__, *args)
+    if key[0] is None:
+        return await database_sync_to_async(read)(*args)
+    task = _SHARED.get(key)
+    if task is None:
+        task = _SHARED[key] = asyncio.ensure_future(database_sync_to_async(read)(*args))
+        while len(_SHARED) > SHARED_KEPT:
+            _SHARED.popitem(last=False)
+    return await asyncio.shield(task)
+
+
+def read_table(table_pk: int):
+    """The table, its stored match and the replay, or None once it is gone."""
+    try:
+        table = Table.objects.select_related("match").get(pk=table_pk)
+        return (table, *service.replayed(table))
+    except (Table.DoesNotExist, Match.DoesNotExist):
+        return None
+
+
+def read_presence(table_pk: int):
+    try:
+        return presence.of(Table.objects.select_related("match").get(pk=table_pk))
+    except Table.DoesNotExist:
+        return None
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -198,22 +235,30 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- what the layer tells ---------------------------------------------------------------
 
     async def table_changed(self, event):
-        if not await database_sync_to_async(self._refresh)():
-            await self.refused("not_found", {})
-            return
-        if event.get("what") == "places":  # names, invitations, a seat given away
+        """Every change that can take this place away (a reissued invitation, a seat given to
+        a computer player) is told as "places", and only then is the place itself read again;
+        moves and presence are read once for the process (``shared``)."""
+        what = event.get("what")
+        if what == "places":  # names, invitations, a seat given away
+            if not await database_sync_to_async(self._refresh)():
+                await self.refused("not_found", {})
+                return
             await self.catch_up(force=True)
             await self.presence()
-        elif event.get("what") == "presence":
-            await self.presence()
+        elif what == "presence":
+            await self.presence(event)
         else:
-            await self.catch_up()
+            seen = await shared(event, read_table, self.place.table_id)
+            if seen is None:
+                await self.refused("not_found", {})
+                return
+            await self.catch_up(seen=seen)
 
     async def table_note(self, event):
         await self.send_frame(event["frame"])
 
-    async def catch_up(self, hello=False, force=False):
-        frames = await database_sync_to_async(self._frames)(hello, force)
+    async def catch_up(self, hello=False, force=False, seen=None):
+        frames = await database_sync_to_async(self._frames)(hello, force, seen)
         for frame in frames:
             await self.send_frame(frame)
         self.arm()
@@ -237,9 +282,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await live.announce(self.public_id)
             await live.announce(self.public_id, "presence")
 
-    async def presence(self):
-        seats = await database_sync_to_async(self._presence)()
-        await self.send_frame({"type": "presence", "seats": seats})
+    async def presence(self, event=None):
+        seats = await shared(event or {}, read_presence, self.place.table_id)
+        if seats is not None:
+            await self.send_frame({"type": "presence", "seats": seats})
 
     # --- the database, in a thread ----------------------------------------------------------
 
@@ -272,9 +318,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             connections=F("connections") - 1
         )
 
-    def _presence(self) -> dict:
-        return presence.of(Table.objects.select_related("match").get(pk=self.place.table_id))
-
     def _change(self, act):
         """``act`` on the table: None, or the refusal's code and details."""
         if not self._refresh():
@@ -288,11 +331,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             return ("not_found", {})
         return None
 
-    def _frames(self, hello: bool, force: bool = False) -> list[dict]:
+    def _frames(self, hello: bool, force: bool = False, seen=None) -> list[dict]:
         """What this client has not seen: the moves after its ``ply``, then a state when it
-        was behind, when a deal ended or began, when a pass ended; or only the state."""
-        table = self.place.table
-        match, played = service.replayed(table)
+        was behind, when a deal ended or began, when a pass ended; or only the state.
+        ``seen``: the table, match and replay as this change was read (``read_table``)."""
+        if seen is None:
+            table = self.place.table
+            match, played = service.replayed(table)
+        else:
+            table, match, played = seen
+            self.place.table = table
         viewer = service.viewer(self.place)
         out = []
         same_deal = self.deal in (None, played.deal_number)

@@ -3,6 +3,8 @@
 and sends its own seat's view (``consumers``). A coach's hint (which may name a card the
 coached seat holds) and a seat's ask go only to the group of the one place they are for."""
 
+import secrets
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -13,13 +15,17 @@ def group(public_id: str) -> str:
     return f"table.{public_id}"
 
 
+def _changed(what: str) -> dict:
+    return {"type": CHANGED, "what": what, "id": secrets.token_hex(8)}
+
+
 def changed(public_id: str, what: str = "moves") -> None:
     """Tell every socket of the table (from a view: synchronous)."""
-    async_to_sync(get_channel_layer().group_send)(group(public_id), {"type": CHANGED, "what": what})
+    async_to_sync(get_channel_layer().group_send)(group(public_id), _changed(what))
 
 
 async def announce(public_id: str, what: str = "moves") -> None:
-    await get_channel_layer().group_send(group(public_id), {"type": CHANGED, "what": what})
+    await get_channel_layer().group_send(group(public_id), _changed(what))
 
 
 def place_group(public_id: str, pk: int) -> str:

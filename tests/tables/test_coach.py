@@ -236,7 +236,7 @@ def test_a_hint_crosses_the_channel_layer_only_to_its_seats_group(monkeypatch):
         ),
         (live.place_group(table_id, coach_place.pk), {"type": live.NOTE, "frame": {"type": "ask"}}),
     ]
-    assert all(set(m) == {"type", "what"} for g, m in sent if g == live.group(table_id))
+    assert all(set(m) == {"type", "what", "id"} for g, m in sent if g == live.group(table_id))
 
 
 def test_a_hint_names_its_card_in_the_readers_words_and_lasts_its_deal():

@@ -367,6 +367,44 @@ def test_the_channel_layer_carries_only_that_the_table_changed(monkeypatch):
 
     monkeypatch.setattr(layer, "group_send", capture)
     async_to_sync(play_a_deal)("hearts", "pagat", 3)
-    assert sent and all(set(m) == {"type", "what"} for m in sent)
+    assert sent and all(set(m) == {"type", "what", "id"} for m in sent)
+    assert len({m["id"] for m in sent}) == len(sent)  # one read a process, for one change
     assert {m["what"] for m in sent} == {"moves", "presence"}
     assert not cards_named(sent)
+
+
+def test_the_sockets_of_one_process_read_a_change_once_between_them(monkeypatch):
+    """Four sockets (two seats, the coach, a watcher) told of one move: the table is read
+    once for them all, and each is still sent the move in its own view."""
+    data = make_table("hearts", "pagat", coach="S")
+    table_id, keys = data["id"], data["keys"]
+    reads = []
+    original = consumers.read_table
+
+    def counted(table_pk):
+        reads.append(table_pk)
+        return original(table_pk)
+
+    monkeypatch.setattr(consumers, "read_table", counted)
+
+    async def scenario():
+        sockets = [Socket(table_id, name) for name in ("N", "S", "coach", "watch")]
+        for socket in sockets:
+            await socket.open(keys[socket.name])
+            await socket.drain()
+        now = await database(played, table_id)
+        seat = "NESW"[now.state.to_act]
+        assert seat in "NS"  # hearts' first move is a pass, a person's
+        await sockets["NS".index(seat)].io.send_json_to(
+            {"type": "move", "ply": now.ply, "move": pick(now, random.Random(3))}
+        )
+        got = [await s.drain(now.ply + 1) for s in sockets]
+        for socket, frames in zip(sockets, got, strict=True):
+            move = next(f for f in frames if f["type"] == "move" and f["ply"] == now.ply + 1)
+            hidden = socket.name not in (seat, "coach") or (seat == "N" and socket.name != "N")
+            assert move["move"].endswith("?") == hidden, (socket.name, move)
+        for socket in sockets:
+            await socket.io.disconnect()
+
+    async_to_sync(scenario)()
+    assert len(reads) == 1
