@@ -6,11 +6,16 @@ The site runs as ``make serve`` runs it (gunicorn, WORKERS uvicorn workers, one 
 channel layer, a fresh SQLite database) with one extra route, the echo
 (``bench/site_asgi.py``). For each count in LIVE_TABLES, that many tables of four programs
 (``tests/live_players.py``'s protocol, asyncio clients) play Tarneeb at once, each table
-making one move every PERIOD seconds (the mover asks the API for its legal moves first,
-outside the timing), for LIVE_SECONDS; meanwhile ECHOES sockets each send the echo a frame
-every PERIOD seconds. Figures: the move's time until the last of the other three has it
+making one move every PERIOD seconds, for LIVE_SECONDS; meanwhile ECHOES sockets each send the
+echo a frame every PERIOD seconds. Figures: the move's time until the last of the other three has it
 (median, p99) and the echo's round trip (median, p99), and the errors (error frames,
 timeouts). Target: p99 at 200 tables at most 3 times the echo's, on 2 cores, no error.
+
+The clients learn their legal moves as a program at a table would, from what the socket told
+them and nothing else: the harness holds all four places, so the four hands of the hellos'
+states make the deal, and the engine, fed each move frame, says what may be played next. (It
+asked the API before each move once, which loaded the server with requests no socket client
+makes.)
 """
 
 import asyncio
@@ -24,6 +29,8 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
+from rulebook.engine import cards, tarneeb
+from rulebook.engine.positions import open_position
 from tests import live_players, servers
 
 LIVE_TABLES = (1, 50, 200)
@@ -56,6 +63,10 @@ class Table:
         self.base, self.data = base, data
         self.sockets, self.ply, self.arrived = {}, {}, {}
         self.waiting = None  # (ply, event) the mover waits on
+        self.hands = {}  # each seat's hand, from its hello's state
+        self.dealer = None
+        self.state = None  # the engine's deal, once the four hands are known
+        self.moves = []  # the deal's move tokens, as North's socket was told them
 
     async def open(self):
         address = self.base.replace("http://", "ws://") + f"/ws/tables/{self.data['id']}/"
@@ -70,6 +81,10 @@ class Table:
         async for text in self.sockets[seat]:
             frame = json.loads(text)
             if frame["type"] == "move":
+                if seat == "N":
+                    self.moves.append(frame["move"])
+                    if self.state is not None:
+                        self.state.push(self.state.parse_move(frame["move"]))
                 self.ply[seat] = frame["ply"]
                 self.arrived.setdefault(frame["ply"], {})[seat] = time.perf_counter()
                 if self.waiting and self.waiting[0] == frame["ply"]:
@@ -77,26 +92,28 @@ class Table:
                         self.waiting[1].set()
             elif frame["type"] == "state":
                 self.ply[seat] = frame["ply"]
+                position = frame["match"]["position"]
+                if frame["ply"] == 0 and not position["is_over"]:
+                    self.hands[seat] = cards.parse_hand(position["hands"][seat])
+                    self.dealer = position["dealer"]
             elif frame["type"] == "error":
                 errors.append(frame["code"])
 
     async def play(self, until: float, latencies: list, errors: list):
         await asyncio.sleep(random.uniform(0, PERIOD))
+        deal = [self.hands[s] for s in "NESW"]
+        self.state = open_position(
+            tarneeb,
+            {"variant": "classic", "dealer": self.dealer, "deal": cards.format_deal(deal)},
+        ).state
         while time.perf_counter() < until:
             started = time.perf_counter()
-            keys = self.data["keys"]
-            match = await asyncio.to_thread(
-                live_players.show, self.base, self.data["id"], keys["N"]
-            )
-            seat = match["position"].get("to_act")
-            if not seat:
-                return  # the deal is over
-            if seat != "N":
-                match = await asyncio.to_thread(
-                    live_players.show, self.base, self.data["id"], keys[seat]
-                )
-            token = live_players.choose(match)
-            ply = len(match["history"])
+            if self.state.is_over:
+                return
+            seat = "NESW"[self.state.to_act]
+            legal = sorted(tarneeb.format_move(m) for m in self.state.legal_moves())
+            token = live_players.choose({"position": {"legal": legal}, "history": self.moves})
+            ply = len(self.moves)
             event = asyncio.Event()
             self.waiting = (ply + 1, event)
             sent = time.perf_counter()
