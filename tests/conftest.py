@@ -133,3 +133,18 @@ def postgres():
         pytest.skip("PostgreSQL server binaries are not installed")
     with servers.postgres_cluster() as create:
         yield create
+
+
+def pytest_collection_finish(session):
+    """Under ``--dist loadgroup`` each ``xdist_group`` test must carry its group in its node id
+    (xdist appends it): pytest 9.2 moved the id, the groups silently fell apart, and two
+    workers each rendered the whole site and started their own PostgreSQL."""
+    if not getattr(session.config.option, "loadgroup", False):
+        return
+    lost = [
+        item.nodeid
+        for item in session.items
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid.rpartition("]")[2]
+    ]
+    if lost:
+        raise pytest.UsageError(f"xdist_group lost its group: {lost[:3]}")

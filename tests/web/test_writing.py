@@ -198,7 +198,9 @@ def _house_rule_pages(lang):
     yield f"/{lang}/compare/?a={sabaat}&b={sabaat}&b.rule.target=300"
 
 
-@pytest.fixture(scope="module")
+# Kept for the session, not the module: xdist may run this module's tests between others',
+# and pytest then sets a module's fixture up again (40 seconds each time).
+@pytest.fixture(scope="session")
 def site(django_db_setup, django_db_blocker):
     """Every page, rendered once in each language; the data is loaded and rolled back."""
     from quiz.loader import load_all as load_quiz
