@@ -47,22 +47,79 @@ def _outside_tests(django_db_blocker):
             yield
 
 
+class _Loaded:
+    """The registry and the tutorials this worker's database holds outside any test's
+    transaction: each load's report and how many rows it left, while they are there."""
+
+    rulebook: tuple | None = None  # (report, rules)
+    tutorials: tuple | None = None  # (report, tutorials)
+
+
+def _rows(name: str) -> int:
+    from rulebook.models import Rule
+    from tutorials.models import Tutorial
+
+    return (Rule if name == "rulebook" else Tutorial).objects.count()
+
+
+def _held(name: str):
+    """The report of the rows still loaded, or None (a transactional test flushes them)."""
+    loaded = getattr(_Loaded, name)
+    if loaded is not None and _rows(name) != loaded[1]:
+        setattr(_Loaded, name, loaded := None)
+    return None if loaded is None else loaded[0]
+
+
+def _unload(name: str) -> None:
+    from rulebook.models import Game, Rule
+    from tutorials.models import Tutorial
+
+    Tutorial.objects.all().delete()
+    _Loaded.tutorials = None
+    if name == "rulebook":
+        Rule.objects.all().delete()  # rules protect their sections
+        Game.objects.all().delete()
+        _Loaded.rulebook = None
+
+
+def _reads_the_database(item) -> bool:
+    names = set(item.fixturenames)
+    return bool(item.get_closest_marker("django_db")) or bool(
+        names & {"db", "transactional_db"}
+    )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _registry_as_the_module_expects(request):
+    """A module whose every test asks for the registry (or the tutorials) finds it still
+    loaded from the module before (a load is about 680 queries, and loading and removing it
+    for every module was a fifth of the suite); one where a test reads the database without
+    asking for it starts from the empty database, as that test expects."""
+    if _Loaded.rulebook is None and _Loaded.tutorials is None:
+        return
+    items = [i for i in request.session.items if getattr(i, "module", None) is request.module]
+    readers = [i for i in items if _reads_the_database(i)]
+    for name, fixture in (("rulebook", "_rulebook_rows"), ("tutorials", "_tutorial_rows")):
+        if getattr(_Loaded, name) is not None and any(
+            fixture not in i.fixturenames for i in readers
+        ):
+            with _outside_tests(request.getfixturevalue("django_db_blocker")):
+                _unload(name)
+
+
 @pytest.fixture(scope="module")
 def _rulebook_rows(django_db_setup, django_db_blocker):
-    """The registry loaded once per test module, not once per test (a load is about 680
-    queries; per test it was the suite's largest cost), and removed after the module so the
-    next one sees the empty database it expects. Each test still runs in its own transaction,
-    rolled back, so no test sees another's changes."""
+    """The registry loaded at most once per module, not once per test (a load is about 680
+    queries; per test it was the suite's largest cost), and kept for the next module that
+    asks for it. Each test still runs in its own transaction, rolled back, so no test sees
+    another's changes."""
     from rulebook.loader import load_all
 
     with _outside_tests(django_db_blocker):
-        reports = load_all()
-    yield reports
-    from rulebook.models import Game, Rule
-
-    with _outside_tests(django_db_blocker):
-        Rule.objects.all().delete()  # rules protect their sections
-        Game.objects.all().delete()
+        if _held("rulebook") is None:
+            _unload("rulebook")  # what a flush or a failed load left
+            _Loaded.rulebook = (load_all(), _rows("rulebook"))
+    return _Loaded.rulebook[0]
 
 
 @pytest.fixture(scope="module")
@@ -70,12 +127,10 @@ def _tutorial_rows(_rulebook_rows, django_db_blocker):
     from tutorials.loader import load_all
 
     with _outside_tests(django_db_blocker):
-        report = load_all()
-    yield report
-    from tutorials.models import Tutorial
-
-    with _outside_tests(django_db_blocker):
-        Tutorial.objects.all().delete()
+        if _held("tutorials") is None:
+            _unload("tutorials")
+            _Loaded.tutorials = (load_all(), _rows("tutorials"))
+    return _Loaded.tutorials[0]
 
 
 @pytest.fixture
