@@ -42,7 +42,7 @@ CLOSE_NOT_FOUND, CLOSE_FLOOD = 4404, 4429
 # The reads of the last changes told to this process, by the change's id: what each socket of
 # the table then makes its own frames from (read-only, as ``service.replayed``'s replays).
 _SHARED: OrderedDict = OrderedDict()
-SHARED_KEPT = 1024
+SHARED_KEPT = 256  # a few seconds of changes at 200 tables: a socket later than that reads again
 
 
 async def shared(event: dict, read, *args):
