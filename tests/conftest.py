@@ -84,9 +84,7 @@ def _unload(name: str) -> None:
 
 def _reads_the_database(item) -> bool:
     names = set(item.fixturenames)
-    return bool(item.get_closest_marker("django_db")) or bool(
-        names & {"db", "transactional_db"}
-    )
+    return bool(item.get_closest_marker("django_db")) or bool(names & {"db", "transactional_db"})
 
 
 @pytest.fixture(scope="module", autouse=True)
