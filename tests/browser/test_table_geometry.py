@@ -144,7 +144,9 @@ def test_no_page_scrolls_sideways_or_has_an_axe_violation_and_each_is_photograph
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             if overflow > 0:
                 wide.append((name, overflow))
-            page.screenshot(path=str(ARTIFACTS / f"page-{name}-{lang}-{size}.png"), full_page=True)
+            # JPEG: a whole long page encodes in half PNG's time, and it is for people to see
+            shot = ARTIFACTS / f"page-{name}-{lang}-{size}.jpg"
+            page.screenshot(path=str(shot), full_page=True, type="jpeg", quality=80)
             violations = axe.run(page).response["violations"]
             if violations:
                 found[name] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
