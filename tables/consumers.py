@@ -84,14 +84,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.over = False
         self.frames = deque()
         self.due = self.timer = None  # the turn timer: when the turn in play runs out
-        self.beating = None  # says this seat is here while the socket lives (presence.py)
+        self.beating = None  # (place, table) said here while the socket lives (presence.py)
         await self.accept()
 
     async def disconnect(self, code):
         if self.timer is not None:
             self.timer.cancel()
         if self.beating is not None:
-            self.beating.cancel()
+            presence.leave(*self.beating)
         if self.place is not None:
             await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
             await self.channel_layer.group_discard(self.own_group, self.channel_name)
@@ -165,11 +165,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.place = place
         self.own_group = live.place_group(self.public_id, place.pk)
-        self.beating = asyncio.ensure_future(
-            presence.beat(
-                place.pk, place.table_id, lambda: live.announce(self.public_id, "presence")
-            )
-        )
+        presence.join(place.pk, place.table_id, lambda: live.announce(self.public_id, "presence"))
+        self.beating = (place.pk, place.table_id)
         await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
         await self.channel_layer.group_add(self.own_group, self.channel_name)
         # The client says which moves of the deal in play it has: those after them are sent
