@@ -56,14 +56,22 @@ async def shared(event: dict, read, *args):
         task = _SHARED[key] = asyncio.ensure_future(database_sync_to_async(read)(*args))
         while len(_SHARED) > SHARED_KEPT:
             _SHARED.popitem(last=False)
-    return await asyncio.shield(task)
+    try:
+        return await asyncio.shield(task)
+    except Exception:  # noqa: BLE001 - one failed read must not end every socket told of it
+        if _SHARED.get(key) is task:
+            del _SHARED[key]
+        return await database_sync_to_async(read)(*args)
 
 
 def read_table(table_pk: int):
-    """The table, its stored match and the replay, or None once it is gone."""
+    """The table, its stored match, the replay and each place's key digest (a socket whose
+    key was reissued meanwhile is refused, whatever message said so or was lost), or None
+    once the table is gone."""
     try:
         table = Table.objects.select_related("match").get(pk=table_pk)
-        return (table, *service.replayed(table))
+        keys = dict(table.places.values_list("pk", "key_digest"))
+        return (table, *service.replayed(table), keys)
     except (Table.DoesNotExist, Match.DoesNotExist):
         return None
 
@@ -81,6 +89,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.place = None
         self.lang = "en"
         self.deal = self.ply = None  # what this client has: the deal's number, its moves
+        self.version = None  # the match's stored version its frames were last made from
         self.over = False
         self.frames = deque()
         self.due = self.timer = None  # the turn timer: when the turn in play runs out
@@ -246,10 +255,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.presence(event)
         else:
             seen = await shared(event, read_table, self.place.table_id)
-            if seen is None:
+            if seen is None or seen[3].get(self.place.pk) != self.place.key_digest:
                 await self.refused("not_found", {})
                 return
-            await self.catch_up(seen=seen)
+            await self.catch_up(seen=seen[:3])
 
     async def table_note(self, event):
         await self.send_frame(event["frame"])
@@ -337,6 +346,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             match, played = service.replayed(table)
         else:
             table, match, played = seen
+            if self.version is not None and match.version < self.version:
+                return []  # read for a change before one this socket has already read
             self.place.table = table
         viewer = service.viewer(self.place)
         out = []
@@ -379,6 +390,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 }
             )
         self.deal, self.ply, self.over = played.deal_number, played.ply, played.deal_over
+        self.version = match.version
         self.due = service.deadline(table, match, played)
         return out
 

@@ -11,6 +11,7 @@ table is told. A seat whose process was killed is shown "away" within ``SECONDS 
 seconds. One task a process beats for all its sockets (``join``, ``leave``)."""
 
 import asyncio
+import logging
 import time
 import weakref
 from collections import Counter
@@ -22,6 +23,7 @@ from rulebook.engine.table import SEATS
 
 SECONDS = 12  # a seat is here while a socket of its said so this recently
 BEAT = 4  # each socket says so this often (a missed beat or two under load is no absence)
+log = logging.getLogger(__name__)
 
 
 def _key(place_pk: int) -> str:
@@ -121,10 +123,16 @@ def leave(place_pk: int, table_pk: int) -> None:
 
 
 async def _beat(here: _Here) -> None:
-    """Until the loop holds no socket: a beat, the tables told, a wait of ``BEAT``."""
+    """Until the loop holds no socket: a beat, the tables told, a wait of ``BEAT``. A failed
+    beat (the cache or the database away a moment) is logged and the next one tried: the
+    task beats for every seat of the process."""
     while here.places:
-        for table_pk in await database_sync_to_async(beat_all)(list(here.places)):
-            tell = here.tell.get(table_pk)
-            if tell is not None:
-                await tell()
+        try:
+            for table_pk in await database_sync_to_async(beat_all)(list(here.places)):
+                tell = here.tell.get(table_pk)
+                if tell is not None:
+                    await tell()
+        except Exception:  # noqa: BLE001
+            log.exception("presence beat failed")
         await asyncio.sleep(BEAT)
+    _LOOPS.pop(asyncio.get_running_loop(), None)  # the loop may close: let it go

@@ -408,3 +408,48 @@ def test_the_sockets_of_one_process_read_a_change_once_between_them(monkeypatch)
 
     async_to_sync(scenario)()
     assert len(reads) == 1
+
+
+def _reissued_quietly(table_id: str, seat: int) -> None:
+    """A seat's invitation reissued, its "places" message lost on the way."""
+    from tables.models import Place, digest, new_key
+
+    Place.objects.filter(table__public_id=table_id, role=Place.SEAT, seat=seat).update(
+        key_digest=digest(new_key())
+    )
+
+
+def test_a_reissued_seat_s_socket_is_sent_no_further_move_even_if_the_news_is_lost():
+    data = make_table("hearts", "pagat")
+    table_id, keys = data["id"], data["keys"]
+
+    async def scenario():
+        north, south = Socket(table_id, "N"), Socket(table_id, "S")
+        for socket in (north, south):
+            await socket.open(keys[socket.name])
+            await socket.drain()
+        await database(_reissued_quietly, table_id, 0)
+        now = await database(played, table_id)
+        mover = south if now.state.to_act == 2 else north
+        if mover is north:  # North's key no longer opens its seat: make the move elsewhere
+            await database(make_moves, table_id, 1, random.Random(5))
+            from tables import live
+
+            await live.announce(table_id)
+        else:
+            await south.io.send_json_to(
+                {"type": "move", "ply": now.ply, "move": pick(now, random.Random(5))}
+            )
+        frames = []
+        while not await north.io.receive_nothing(timeout=0.5):
+            message = await north.io.receive_output(timeout=1)
+            if message["type"] == "websocket.close":
+                frames.append({"type": "close", "code": message["code"]})
+                break
+            frames.append(north.take(json.loads(message["text"])))
+        frames = [f for f in frames if f["type"] != "presence"]  # who is here: no card
+        assert [f["type"] for f in frames] == ["error", "close"], frames  # no move, no hand
+        assert frames[0]["code"] == "not_found" and frames[1]["code"] == consumers.CLOSE_NOT_FOUND
+        await south.io.disconnect()
+
+    async_to_sync(scenario)()
