@@ -71,8 +71,8 @@ strength: setup
 	$(PY) -m bench.strength --deals $(STRENGTH_DEALS)
 
 # Every URL pattern fuzzed with 10,000 hostile requests (`make test` sends 3,000), and the
-# lessons' endpoints and files with ten times what `make test` sends; FUZZ_SEED picks another
-# sequence, and replays a failing one.
+# lessons' endpoints and files with ten times what `make test` sends (fixed seeds); FUZZ_SEED
+# picks another sequence of the site's requests, and replays a failing one.
 fuzz: setup
 	FUZZ_REQUESTS=$${FUZZ_REQUESTS:-10000} $(PY) -m pytest tests/web/test_fuzz.py -q -s
 	LESSON_FUZZ_REQUESTS=$${LESSON_FUZZ_REQUESTS:-3000} LESSON_FUZZ_FILES=$${LESSON_FUZZ_FILES:-1500} \

@@ -1,6 +1,6 @@
 """Who is at a live table: a seat is "here" while one of its sockets, in any process, has
-said so within ``SECONDS`` (each socket says so every ``BEAT`` seconds, in the cache every
-process shares: Redis when REDIS_URL is set). ``Place.connections`` alone would keep a seat
+said so within ``SECONDS`` (each process says so for its sockets every ``BEAT`` seconds, in
+the cache every process shares: Redis when REDIS_URL is set). ``Place.connections`` alone would keep a seat
 "here" for ever once the process holding its socket is killed (no ``disconnect`` runs);
 a socket that closes normally still makes its seat "away" at once.
 
@@ -22,7 +22,7 @@ from django.core.cache import cache
 from rulebook.engine.table import SEATS
 
 SECONDS = 12  # a seat is here while a socket of its said so this recently
-BEAT = 4  # each socket says so this often (a missed beat or two under load is no absence)
+BEAT = 4  # a process says so this often (a missed beat or two under load is no absence)
 log = logging.getLogger(__name__)
 
 
