@@ -1,8 +1,8 @@
 """Who is at a live table: a seat is "here" while one of its sockets, in any process, has
 said so within ``SECONDS`` (each process says so for its sockets every ``BEAT`` seconds, in
-the cache every process shares: Redis when REDIS_URL is set). ``Place.connections`` alone would keep a seat
-"here" for ever once the process holding its socket is killed (no ``disconnect`` runs);
-a socket that closes normally still makes its seat "away" at once.
+the cache every process shares: Redis when REDIS_URL is set). ``Place.connections`` alone
+would keep a seat "here" for ever once the process holding its socket is killed (no
+``disconnect`` runs); a socket that closes normally still makes its seat "away" at once.
 
 A killed process announces nothing, so the living processes look again: once every ``BEAT``
 each looks at the tables it holds sockets of (one query for them all), and when what they
