@@ -373,5 +373,9 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && !socket) open();
   });
+  // The network is back: come back now, not after the waits that grew while it was gone.
+  window.addEventListener("online", function () {
+    if (!socket) { retry = 500; open(); }
+  });
   open();
 })();

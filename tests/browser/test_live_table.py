@@ -335,7 +335,7 @@ def test_a_dropped_socket_asks_only_for_what_it_missed_and_errors_are_shown(peop
     after = len(api(one_worker, f"/api/tables/{table}", key=keys["W"])["history"])
     assert after > before
     received.clear()
-    phone.evaluate("window.__offline = false")
+    phone.evaluate("window.__offline = false; window.dispatchEvent(new Event('online'))")
     wait_ply(phone, after)
     hellos = [f for f in sent if f["type"] == "hello"]
     assert hellos[-1]["ply"] == before and len(hellos) >= 2
