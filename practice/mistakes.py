@@ -1,0 +1,277 @@
+"""A costly card told as a player tells it, at the trick: what the card did, what the best card
+would have done, and what the difference was worth from the view it is judged from.
+
+    Trick 5, your lead: your jack of clubs took the trick, and with it North's queen of
+    spades: you took 13 points. The seven of clubs would have let the trick go in every deal
+    that fits what you could see. From what you could see, the jack risked 6 points more
+    than the seven, by the end of the deal.
+
+Every fact is the engine's (``rulebook.engine.analysis.lines``): the trick as it was played
+(the deal is over), the two cards played in the analysis's own deals (or, every hand open,
+the real ones), the verdict's values. This module only words them, in each region's card
+words (``cardtable.words``) and the family's unit (``rulebook.costs``).
+"""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from cardtable.words import count, listing
+from rulebook import costs as cost_words
+from rulebook.engine.analysis import lines, search
+from rulebook.engine.games import game as described
+from rulebook.engine.table import across
+
+# --- the head: which trick, who led ---------------------------------------------------------
+
+TRICK_LEAD = {
+    "gulf": pgettext_lazy("gulf", "Trick %(n)s, your lead:"),
+    "levant": pgettext_lazy("levant", "Trick %(n)s, your lead:"),
+}
+TRICK_FOLLOW = {
+    "gulf": pgettext_lazy("gulf", "Trick %(n)s, led by %(seat)s:"),
+    "levant": pgettext_lazy("levant", "Trick %(n)s, led by %(seat)s:"),
+}
+TRICK_FOLLOW_PARTNER = {
+    "gulf": pgettext_lazy("gulf", "Trick %(n)s, led by your partner:"),
+    "levant": pgettext_lazy("levant", "Trick %(n)s, led by your partner:"),
+}
+ROUND = pgettext_lazy("a round of Sab'at's play", "Round %(n)s:")
+
+# --- what the card did (the deal as it was played) ----------------------------------------------
+
+YOU_TOOK_POINTS = _("your %(card)s took the trick, and with it %(thrown)s: you took %(points)s.")
+YOU_TOOK_OWN_POINTS = _("your %(card)s took the trick: you took %(points)s.")
+YOU_TOOK_CLEAN = _("your %(card)s took the trick, with no points in it.")
+YOU_TOOK = _("your %(card)s took the trick.")
+PARTNER_TOOK = _("the trick went to your partner, with %(winning)s.")
+THEY_TOOK = _("%(seat)s took the trick with %(winning)s, over your %(card)s.")
+THEY_TOOK_POINTS = _(
+    "%(seat)s took the trick with %(winning)s, over your %(card)s, and %(points)s with it."
+)
+THROWN = pgettext_lazy("a card and who played it", "%(card)s from %(seat)s")
+LAID = _("you laid %(card)s.")
+OPENED_AT_ONCE = _("your %(card)s opened %(above)s for %(seat)s, who laid it at once.")
+OPENED_LATER = _("your %(card)s opened %(above)s for %(seat)s.")
+OPENED_PARTNER = _("your %(card)s opened %(above)s for your partner.")
+
+# --- what the best card would have done (the analysis's deals) ----------------------------------
+
+SEAT_ALWAYS = _("%(best)s would have taken the trick in every deal that fits what you could see.")
+SEAT_NEVER = _("%(best)s would have let the trick go in every deal that fits what you could see.")
+SEAT_SHARE = _(
+    "%(best)s would have taken the trick in %(share)s of the deals that fit what you could see "
+    "(your %(card)s: %(played_share)s)."
+)
+SIDE_ALWAYS = _(
+    "%(best)s would have won the trick for your side in every deal that fits what you could see."
+)
+SIDE_NEVER = _(
+    "%(best)s would have let the other side take the trick in every deal that fits what you "
+    "could see."
+)
+SIDE_SHARE = _(
+    "%(best)s would have won the trick for your side in %(share)s of the deals that fit what "
+    "you could see (your %(card)s: %(played_share)s)."
+)
+WITH_POINTS = _(
+    "On average it would have taken %(points)s in that trick, where your %(card)s took %(played)s."
+)
+SAME_TRICK = _(
+    "%(best)s would have done as well in this trick: the difference is in the tricks that follow."
+)
+OPEN_WON = _("With every hand open, %(best)s would have taken the trick.")
+OPEN_WON_POINTS = _("With every hand open, %(best)s would have taken the trick, and %(points)s.")
+OPEN_LOST = _("With every hand open, %(best)s would have let the trick go.")
+OPEN_SIDE_WON = _("With every hand open, %(best)s would have won the trick for your side.")
+OPEN_SIDE_LOST = _("With every hand open, %(best)s would have let the other side take the trick.")
+
+# --- what it was worth -------------------------------------------------------------------------
+
+RISKED = {
+    "points": _(
+        "From what you could see, your %(card)s risked %(cost)s more than %(best)s, by the end "
+        "of the deal."
+    ),
+    "tricks": _(
+        "From what you could see, your %(card)s cost %(cost)s against %(best)s, by the end of "
+        "the deal."
+    ),
+}
+COST_OPEN = {
+    "points": _(
+        "With every hand open, your %(card)s cost %(cost)s against %(best)s, by the end of the "
+        "deal."
+    ),
+    "tricks": _(
+        "With every hand open, your %(card)s cost %(cost)s against %(best)s, by the end of the "
+        "deal."
+    ),
+}
+CHANCE_SEAT = _(
+    "Laying %(best)s instead, your side would have gone out first in %(best_chance)s of the "
+    "deals that fit what you could see; with your %(card)s, in %(chance)s."
+)
+CHANCE_OPEN_WON = _(
+    "With every hand open, %(best)s would have let your side go out first; your %(card)s did not."
+)
+CHANCE_OPEN = _(
+    "With every hand open, your side's chance of going out first was %(best_chance)s with "
+    "%(best)s, %(chance)s with your %(card)s."
+)
+
+
+def head(vocab, state, seat: int, family: str) -> str:
+    """Which trick (or, in Sab'at, which round of the play) and who led it (a partner named
+    as such where the game has partners)."""
+    if family == "layout":
+        laid = sum(1 for m in state.history if m < 52)
+        return str(ROUND % {"n": laid // 4 + 1})
+    n = lines.trick_number(state)
+    region = vocab.region
+    if not state.trick:
+        return str(TRICK_LEAD[region] % {"n": n})
+    leader = state.trick[0][0]
+    if leader == across(seat) and partners(state.rules, family):
+        return str(TRICK_FOLLOW_PARTNER[region] % {"n": n})
+    return str(TRICK_FOLLOW[region] % {"n": n, "seat": vocab.seat(leader)})
+
+
+def partners(rules, family: str) -> bool:
+    """Whether the seat across is a partner: always but in a penalty game played alone."""
+    return family != "penalty" or rules.knobs().get("partnership", "none") != "none"
+
+
+def _points(n: float, vocab) -> str:
+    return count(round(n), "points_obj", vocab.region)
+
+
+def happened(vocab, family: str, seat: int, move: int, trick=None, laid=None, scores=()) -> str:
+    """What the card did in the deal as it was played: the trick it went to (``scores``: the
+    cards that carry points, in the penalty family), or, in Sab'at, the card it opened on its
+    pile."""
+    card = vocab.card(move)
+    if family == "layout":
+        if laid is None or laid.holder is None or laid.holder == seat:
+            return str(LAID % {"card": vocab.card_the(move)})
+        above = vocab.card_the(laid.card)
+        if laid.holder == across(seat):  # Sab'at is always played by sides
+            return str(OPENED_PARTNER % {"card": card, "above": above})
+        pattern = OPENED_AT_ONCE if laid.at_once else OPENED_LATER
+        return str(pattern % {"card": card, "above": above, "seat": vocab.seat(laid.holder)})
+    if trick.winner == seat:
+        if family != "penalty":
+            return str(YOU_TOOK % {"card": card})
+        if not trick.points:
+            return str(YOU_TOOK_CLEAN % {"card": card})
+        thrown = [
+            THROWN % {"card": vocab.card_the(c), "seat": vocab.seat(s)}
+            for s, c in trick.cards
+            if s != seat and c in scores
+        ]
+        points = _points(trick.points, vocab)
+        if not thrown:
+            return str(YOU_TOOK_OWN_POINTS % {"card": card, "points": points})
+        return str(
+            YOU_TOOK_POINTS % {"card": card, "thrown": listing(thrown, "and"), "points": points}
+        )
+    winning = next(c for s, c in trick.cards if s == trick.winner)
+    if trick.ours:
+        return str(PARTNER_TOOK % {"winning": vocab.card_the(winning)})
+    words = {"seat": vocab.seat(trick.winner), "winning": vocab.card_the(winning), "card": card}
+    if family == "penalty" and trick.points:
+        return str(THEY_TOOK_POINTS % {**words, "points": _points(trick.points, vocab)})
+    return str(THEY_TOOK % words)
+
+
+def instead(vocab, family: str, side: bool, view: str, best: int, move: int, compared) -> str:
+    """What the best card would have done in the analysis's deals of ``view`` (``compared``:
+    ``lines.compare`` of the two cards)."""
+    best_line, played_line = compared[best], compared[move]
+    words = {"best": vocab.card_the(best), "card": vocab.card(move)}
+    if view == "open":
+        if best_line.won:
+            if family == "penalty" and best_line.points >= 0.5:
+                points = _points(best_line.points, vocab)
+                return str(OPEN_WON_POINTS % {**words, "points": points})
+            return str((OPEN_SIDE_WON if side else OPEN_WON) % words)
+        return str((OPEN_SIDE_LOST if side else OPEN_LOST) % words)
+    if abs(best_line.won - played_line.won) < 0.05 and round(best_line.points) == round(
+        played_line.points
+    ):
+        return str(SAME_TRICK % words)
+    if side:
+        always, never, share = SIDE_ALWAYS, SIDE_NEVER, SIDE_SHARE
+    else:
+        always, never, share = SEAT_ALWAYS, SEAT_NEVER, SEAT_SHARE
+    if best_line.won >= 1:
+        text = always % words
+    elif best_line.won <= 0:
+        text = never % words
+    else:
+        text = share % {
+            **words,
+            "share": cost_words.percent(best_line.won),
+            "played_share": cost_words.percent(played_line.won),
+        }
+    text = str(text)
+    if family == "penalty" and round(best_line.points) != round(played_line.points):
+        text += " " + str(
+            WITH_POINTS
+            % {
+                "card": vocab.card(move),
+                "points": _points(best_line.points, vocab),
+                "played": _points(played_line.points, vocab),
+            }
+        )
+    return text
+
+
+def worth(vocab, unit, view: str, move: int, best: int, answer: dict, module) -> str:
+    """What the card gave up, from ``view``, in the family's unit."""
+    by_token = {m["move"]: m for m in answer["moves"]}
+    mine, top = by_token[module.format_move(move)], by_token[module.format_move(best)]
+    words = {"card": vocab.card(move), "best": vocab.card_the(best)}
+    if unit.key == "chance":
+        chances = {
+            "best_chance": cost_words.percent(top["value"]),
+            "chance": cost_words.percent(mine["value"]),
+        }
+        if view == "open" and top["value"] == 1 and mine["value"] == 0:
+            return str(CHANCE_OPEN_WON % words)
+        return str((CHANCE_OPEN if view == "open" else CHANCE_SEAT) % {**words, **chances})
+    pattern = (COST_OPEN if view == "open" else RISKED)[unit.key]
+    return str(pattern % {**words, "cost": unit.amount(mine["cost"], vocab.region)})
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def mistake(game: str, vocab, view: str, state, played: list[int], answer: dict, compare) -> dict:
+    """The card ``played[0]``, chosen in ``state`` (``played``: the record from that moment
+    to the deal's end) and judged costly by ``answer``, in words: ``head`` (the trick, who
+    led) and ``text``. ``compare(cards)``: ``lines.compare`` of those cards in ``view``'s
+    deals (the caller caches it)."""
+    described_game = described(game)
+    family = described_game.family.name
+    seat, move = state.to_act, played[0]
+    best = state.parse_move(answer["moves"][0]["move"])
+    unit = cost_words.unit(game)
+    parts = []
+    if family == "layout":
+        parts.append(happened(vocab, family, seat, move, laid=lines.opened(state, played)))
+    else:
+        trick = lines.trick_of(game, state, played)
+        scores = ()
+        if family == "penalty":
+            values = described_game.part("card_points")(state.rules, state.exposed)
+            scores = {c for c in range(52) if values[c]}
+        parts.append(happened(vocab, family, seat, move, trick=trick, scores=scores))
+        side = family == "trickbid" and not search.objective(family, state.rules, seat).own_tricks
+        parts.append(instead(vocab, family, side, view, best, move, compare((best, move))))
+    parts.append(worth(vocab, unit, view, move, best, answer, described_game.engine))
+    return {
+        "head": head(vocab, state, seat, family),
+        "text": " ".join(_capitalised(p) for p in parts),
+        "best": best,
+    }
