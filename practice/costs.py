@@ -94,6 +94,8 @@ def _items(practice, position, moments, answers: dict, view: str, retry_url) -> 
         costly = mine["cost"] > 0
         item = {
             "ply": ply,
+            "token": token,
+            "numbers": {"cost": mine["cost"], "value": mine["value"]},
             "head": mistakes.head(vocab, state, seat, family),
             "card": vocab.card_view(move) if move < 52 else None,
             "played": words.move_words(vocab, token),

@@ -108,7 +108,7 @@ def moves(game: str, answer: dict) -> list[dict]:
     vocab = vocabulary(game)
     measure = unit(game)
     out = []
-    for m in answer["moves"]:
+    for i, m in enumerate(answer["moves"]):
         card = card_of(m["move"])
         out.append(
             {
@@ -116,8 +116,10 @@ def moves(game: str, answer: dict) -> list[dict]:
                 "card": vocab.card_view(card) if card is not None else None,
                 "name": move_words(vocab, m["move"]),
                 "best": m["cost"] == 0,
+                "top": i == 0,  # the best card; the others of cost 0 are about as good
                 "cost": measure.amount(m["cost"], vocab.region),
                 "value": measure.outcome(m["value"], vocab.region),
+                "numbers": {"cost": m["cost"], "value": m["value"]},
             }
         )
     return out
