@@ -12,7 +12,7 @@ engine's record and the computer players' decisions from the learner's own view.
 
 from django.utils.translation import gettext_lazy as _
 
-from cardtable.words import count, vocabulary
+from cardtable.words import attach_all, count, vocabulary
 from rulebook import analyses
 from rulebook.engine import analysis, bots
 from rulebook.engine.contract import Phase
@@ -154,7 +154,7 @@ def _said(vocab, state, seat: int, move: int, table: dict) -> str:
             pattern = PASSED_UNDER if tricks > calls.bid_level(high[1]) else PASSED_RIGHT
         words = {"bid": _bid(vocab, high[1]) if high else ""}
     words.update(tricks=count(tricks, "tricks_obj", region), strain=vocab.strain(strain))
-    return str(pattern % words)
+    return attach_all(str(pattern % words))
 
 
 def _in(row: dict, bid: int) -> tuple[int, str]:

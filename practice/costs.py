@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardtable.words import vocabulary
 from rulebook import analyses
@@ -30,6 +31,11 @@ from . import mistakes
 
 VIEW_PARAM = "analysis"  # the table page's ?analysis=open shows the review with every hand open
 ABOUT_AS_GOOD = _("about as good as the best")
+RETRY = {
+    "gulf": pgettext_lazy("gulf", "Retry this trick"),
+    "levant": pgettext_lazy("levant", "Retry this trick"),
+    "layout": pgettext_lazy("Sab'at", "Retry this card"),
+}
 
 
 def read_view(request) -> str:
@@ -69,6 +75,11 @@ def review(practice, view: str, page_url: str, retry_url=None) -> dict | None:
         "judged": len(answers),
         "costly": sum(1 for i in items if i["costly"]),
         "unit": words.unit(practice.game).key,
+        "retry_label": RETRY[
+            "layout"
+            if described(practice.game).family.name == "layout"
+            else vocabulary(practice.game).region
+        ],
         "table": _table(practice, _deal_table(practice, position)),
     }
 

@@ -15,7 +15,7 @@ words (``cardtable.words``) and the family's unit (``rulebook.costs``).
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cardtable.words import count, listing
+from cardtable.words import attach_all, count, listing
 from rulebook import costs as cost_words
 from rulebook.engine.analysis import lines, search
 from rulebook.engine.games import game as described
@@ -37,76 +37,186 @@ TRICK_FOLLOW_PARTNER = {
 }
 ROUND = pgettext_lazy("a round of Sab'at's play", "Round %(n)s:")
 
-# --- what the card did (the deal as it was played) ----------------------------------------------
+# --- what the card did (the deal as it was played), and what the best card would have done
+# (the analysis's deals): each in the region's word for a trick (Arabic: أكلة, لمّة)
 
-YOU_TOOK_POINTS = _("your %(card)s took the trick, and with it %(thrown)s: you took %(points)s.")
-YOU_TOOK_OWN_POINTS = _("your %(card)s took the trick: you took %(points)s.")
-YOU_TOOK_CLEAN = _("your %(card)s took the trick, with no points in it.")
-YOU_TOOK = _("your %(card)s took the trick.")
-PARTNER_TOOK = _("the trick went to your partner, with %(winning)s.")
-THEY_TOOK = _("%(seat)s took the trick with %(winning)s, over your %(card)s.")
-THEY_TOOK_POINTS = _(
-    "%(seat)s took the trick with %(winning)s, over your %(card)s, and %(points)s with it."
-)
+YOU_TOOK_POINTS = {
+    "gulf": pgettext_lazy(
+        "gulf", "your %(card)s took the trick, and with it %(thrown)s: you took %(points)s."
+    ),
+    "levant": pgettext_lazy(
+        "levant", "your %(card)s took the trick, and with it %(thrown)s: you took %(points)s."
+    ),
+}
+YOU_TOOK_OWN_POINTS = {
+    "gulf": pgettext_lazy("gulf", "your %(card)s took the trick: you took %(points)s."),
+    "levant": pgettext_lazy("levant", "your %(card)s took the trick: you took %(points)s."),
+}
+YOU_TOOK_CLEAN = {
+    "gulf": pgettext_lazy("gulf", "your %(card)s took the trick, with no points in it."),
+    "levant": pgettext_lazy("levant", "your %(card)s took the trick, with no points in it."),
+}
+YOU_TOOK = {
+    "gulf": pgettext_lazy("gulf", "your %(card)s took the trick."),
+    "levant": pgettext_lazy("levant", "your %(card)s took the trick."),
+}
+PARTNER_TOOK = {
+    "gulf": pgettext_lazy("gulf", "the trick went to your partner, with %(winning)s."),
+    "levant": pgettext_lazy("levant", "the trick went to your partner, with %(winning)s."),
+}
+THEY_TOOK = {
+    "gulf": pgettext_lazy("gulf", "%(seat)s took the trick with %(winning)s, over your %(card)s."),
+    "levant": pgettext_lazy(
+        "levant", "%(seat)s took the trick with %(winning)s, over your %(card)s."
+    ),
+}
+THEY_TOOK_POINTS = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "%(seat)s took the trick with %(winning)s, over your %(card)s, and %(points)s with it.",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "%(seat)s took the trick with %(winning)s, over your %(card)s, and %(points)s with it.",
+    ),
+}
+SEAT_ALWAYS = {
+    "gulf": pgettext_lazy(
+        "gulf", "%(best)s would have taken the trick in every deal that fits what you could see."
+    ),
+    "levant": pgettext_lazy(
+        "levant", "%(best)s would have taken the trick in every deal that fits what you could see."
+    ),
+}
+SEAT_NEVER = {
+    "gulf": pgettext_lazy(
+        "gulf", "%(best)s would have let the trick go in every deal that fits what you could see."
+    ),
+    "levant": pgettext_lazy(
+        "levant", "%(best)s would have let the trick go in every deal that fits what you could see."
+    ),
+}
+SEAT_SHARE = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "%(best)s would have taken the trick in %(share)s of the deals that fit what you could "
+        "see (your %(card)s: %(played_share)s).",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "%(best)s would have taken the trick in %(share)s of the deals that fit what you could "
+        "see (your %(card)s: %(played_share)s).",
+    ),
+}
+SIDE_ALWAYS = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "%(best)s would have won the trick for your side in every deal that fits what you could "
+        "see.",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "%(best)s would have won the trick for your side in every deal that fits what you could "
+        "see.",
+    ),
+}
+SIDE_NEVER = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "%(best)s would have let the other side take the trick in every deal that fits what you "
+        "could see.",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "%(best)s would have let the other side take the trick in every deal that fits what you "
+        "could see.",
+    ),
+}
+SIDE_SHARE = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "%(best)s would have won the trick for your side in %(share)s of the deals that fit what "
+        "you could see (your %(card)s: %(played_share)s).",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "%(best)s would have won the trick for your side in %(share)s of the deals that fit what "
+        "you could see (your %(card)s: %(played_share)s).",
+    ),
+}
+WITH_POINTS = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "On average it would have taken %(points)s in that trick, where your %(card)s took "
+        "%(played)s.",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "On average it would have taken %(points)s in that trick, where your %(card)s took "
+        "%(played)s.",
+    ),
+}
+SAME_TRICK = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "%(best)s would have done as well in this trick: the difference is in the tricks that "
+        "follow.",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "%(best)s would have done as well in this trick: the difference is in the tricks that "
+        "follow.",
+    ),
+}
+OPEN_WON = {
+    "gulf": pgettext_lazy("gulf", "With every hand open, %(best)s would have taken the trick."),
+    "levant": pgettext_lazy("levant", "With every hand open, %(best)s would have taken the trick."),
+}
+OPEN_WON_POINTS = {
+    "gulf": pgettext_lazy(
+        "gulf", "With every hand open, %(best)s would have taken the trick, and %(points)s."
+    ),
+    "levant": pgettext_lazy(
+        "levant", "With every hand open, %(best)s would have taken the trick, and %(points)s."
+    ),
+}
+OPEN_LOST = {
+    "gulf": pgettext_lazy("gulf", "With every hand open, %(best)s would have let the trick go."),
+    "levant": pgettext_lazy(
+        "levant", "With every hand open, %(best)s would have let the trick go."
+    ),
+}
+OPEN_SIDE_WON = {
+    "gulf": pgettext_lazy(
+        "gulf", "With every hand open, %(best)s would have won the trick for your side."
+    ),
+    "levant": pgettext_lazy(
+        "levant", "With every hand open, %(best)s would have won the trick for your side."
+    ),
+}
+OPEN_SIDE_LOST = {
+    "gulf": pgettext_lazy(
+        "gulf", "With every hand open, %(best)s would have let the other side take the trick."
+    ),
+    "levant": pgettext_lazy(
+        "levant", "With every hand open, %(best)s would have let the other side take the trick."
+    ),
+}
 THROWN = pgettext_lazy("a card and who played it", "%(card)s from %(seat)s")
 LAID = _("you laid %(card)s.")
 OPENED_AT_ONCE = _("your %(card)s opened %(above)s for %(seat)s, who laid it at once.")
 OPENED_LATER = _("your %(card)s opened %(above)s for %(seat)s.")
 OPENED_PARTNER = _("your %(card)s opened %(above)s for your partner.")
 
-# --- what the best card would have done (the analysis's deals) ----------------------------------
-
-SEAT_ALWAYS = _("%(best)s would have taken the trick in every deal that fits what you could see.")
-SEAT_NEVER = _("%(best)s would have let the trick go in every deal that fits what you could see.")
-SEAT_SHARE = _(
-    "%(best)s would have taken the trick in %(share)s of the deals that fit what you could see "
-    "(your %(card)s: %(played_share)s)."
-)
-SIDE_ALWAYS = _(
-    "%(best)s would have won the trick for your side in every deal that fits what you could see."
-)
-SIDE_NEVER = _(
-    "%(best)s would have let the other side take the trick in every deal that fits what you "
-    "could see."
-)
-SIDE_SHARE = _(
-    "%(best)s would have won the trick for your side in %(share)s of the deals that fit what "
-    "you could see (your %(card)s: %(played_share)s)."
-)
-WITH_POINTS = _(
-    "On average it would have taken %(points)s in that trick, where your %(card)s took %(played)s."
-)
-SAME_TRICK = _(
-    "%(best)s would have done as well in this trick: the difference is in the tricks that follow."
-)
-OPEN_WON = _("With every hand open, %(best)s would have taken the trick.")
-OPEN_WON_POINTS = _("With every hand open, %(best)s would have taken the trick, and %(points)s.")
-OPEN_LOST = _("With every hand open, %(best)s would have let the trick go.")
-OPEN_SIDE_WON = _("With every hand open, %(best)s would have won the trick for your side.")
-OPEN_SIDE_LOST = _("With every hand open, %(best)s would have let the other side take the trick.")
-
 # --- what it was worth -------------------------------------------------------------------------
 
-RISKED = {
-    "points": _(
-        "From what you could see, your %(card)s risked %(cost)s more than %(best)s, by the end "
-        "of the deal."
-    ),
-    "tricks": _(
-        "From what you could see, your %(card)s cost %(cost)s against %(best)s, by the end of "
-        "the deal."
-    ),
-}
-COST_OPEN = {
-    "points": _(
-        "With every hand open, your %(card)s cost %(cost)s against %(best)s, by the end of the "
-        "deal."
-    ),
-    "tricks": _(
-        "With every hand open, your %(card)s cost %(cost)s against %(best)s, by the end of the "
-        "deal."
-    ),
-}
+RISKED = _(
+    "From what you could see, your %(card)s risked %(cost)s more than %(best)s, by the end of "
+    "the deal."
+)
+COST_OPEN = _(
+    "With every hand open, your %(card)s cost %(cost)s against %(best)s, by the end of the deal."
+)
 CHANCE_SEAT = _(
     "Laying %(best)s instead, your side would have gone out first in %(best_chance)s of the "
     "deals that fit what you could see; with your %(card)s, in %(chance)s."
@@ -160,9 +270,9 @@ def happened(vocab, family: str, seat: int, move: int, trick=None, laid=None, sc
         return str(pattern % {"card": card, "above": above, "seat": vocab.seat(laid.holder)})
     if trick.winner == seat:
         if family != "penalty":
-            return str(YOU_TOOK % {"card": card})
+            return str(YOU_TOOK[vocab.region] % {"card": card})
         if not trick.points:
-            return str(YOU_TOOK_CLEAN % {"card": card})
+            return str(YOU_TOOK_CLEAN[vocab.region] % {"card": card})
         thrown = [
             THROWN % {"card": vocab.card_the(c), "seat": vocab.seat(s)}
             for s, c in trick.cards
@@ -170,17 +280,20 @@ def happened(vocab, family: str, seat: int, move: int, trick=None, laid=None, sc
         ]
         points = _points(trick.points, vocab)
         if not thrown:
-            return str(YOU_TOOK_OWN_POINTS % {"card": card, "points": points})
+            return str(YOU_TOOK_OWN_POINTS[vocab.region] % {"card": card, "points": points})
         return str(
-            YOU_TOOK_POINTS % {"card": card, "thrown": listing(thrown, "and"), "points": points}
+            YOU_TOOK_POINTS[vocab.region]
+            % {"card": card, "thrown": listing(thrown, "and"), "points": points}
         )
     winning = next(c for s, c in trick.cards if s == trick.winner)
     if trick.ours:
-        return str(PARTNER_TOOK % {"winning": vocab.card_the(winning)})
+        return str(PARTNER_TOOK[vocab.region] % {"winning": vocab.card_the(winning)})
     words = {"seat": vocab.seat(trick.winner), "winning": vocab.card_the(winning), "card": card}
     if family == "penalty" and trick.points:
-        return str(THEY_TOOK_POINTS % {**words, "points": _points(trick.points, vocab)})
-    return str(THEY_TOOK % words)
+        return str(
+            THEY_TOOK_POINTS[vocab.region] % {**words, "points": _points(trick.points, vocab)}
+        )
+    return str(THEY_TOOK[vocab.region] % words)
 
 
 def instead(vocab, family: str, side: bool, view: str, best: int, move: int, compared) -> str:
@@ -188,21 +301,21 @@ def instead(vocab, family: str, side: bool, view: str, best: int, move: int, com
     ``lines.compare`` of the two cards)."""
     best_line, played_line = compared[best], compared[move]
     words = {"best": vocab.card_the(best), "card": vocab.card(move)}
+    if abs(best_line.won - played_line.won) < 0.05 and round(best_line.points) == round(
+        played_line.points
+    ):
+        return str(SAME_TRICK[vocab.region] % words)
     if view == "open":
         if best_line.won:
             if family == "penalty" and best_line.points >= 0.5:
                 points = _points(best_line.points, vocab)
-                return str(OPEN_WON_POINTS % {**words, "points": points})
-            return str((OPEN_SIDE_WON if side else OPEN_WON) % words)
-        return str((OPEN_SIDE_LOST if side else OPEN_LOST) % words)
-    if abs(best_line.won - played_line.won) < 0.05 and round(best_line.points) == round(
-        played_line.points
-    ):
-        return str(SAME_TRICK % words)
-    if side:
-        always, never, share = SIDE_ALWAYS, SIDE_NEVER, SIDE_SHARE
-    else:
-        always, never, share = SEAT_ALWAYS, SEAT_NEVER, SEAT_SHARE
+                return str(OPEN_WON_POINTS[vocab.region] % {**words, "points": points})
+            return str((OPEN_SIDE_WON[vocab.region] if side else OPEN_WON[vocab.region]) % words)
+        return str((OPEN_SIDE_LOST[vocab.region] if side else OPEN_LOST[vocab.region]) % words)
+    sentences = (
+        (SIDE_ALWAYS, SIDE_NEVER, SIDE_SHARE) if side else (SEAT_ALWAYS, SEAT_NEVER, SEAT_SHARE)
+    )
+    always, never, share = (pattern[vocab.region] for pattern in sentences)
     if best_line.won >= 1:
         text = always % words
     elif best_line.won <= 0:
@@ -216,7 +329,7 @@ def instead(vocab, family: str, side: bool, view: str, best: int, move: int, com
     text = str(text)
     if family == "penalty" and round(best_line.points) != round(played_line.points):
         text += " " + str(
-            WITH_POINTS
+            WITH_POINTS[vocab.region]
             % {
                 "card": vocab.card(move),
                 "points": _points(best_line.points, vocab),
@@ -239,7 +352,7 @@ def worth(vocab, unit, view: str, move: int, best: int, answer: dict, module) ->
         if view == "open" and top["value"] == 1 and mine["value"] == 0:
             return str(CHANCE_OPEN_WON % words)
         return str((CHANCE_OPEN if view == "open" else CHANCE_SEAT) % {**words, **chances})
-    pattern = (COST_OPEN if view == "open" else RISKED)[unit.key]
+    pattern = COST_OPEN if view == "open" else RISKED
     return str(pattern % {**words, "cost": unit.amount(mine["cost"], vocab.region)})
 
 
@@ -272,6 +385,6 @@ def mistake(game: str, vocab, view: str, state, played: list[int], answer: dict,
     parts.append(worth(vocab, unit, view, move, best, answer, described_game.engine))
     return {
         "head": head(vocab, state, seat, family),
-        "text": " ".join(_capitalised(p) for p in parts),
+        "text": attach_all(" ".join(_capitalised(p) for p in parts)),
         "best": best,
     }

@@ -5,7 +5,7 @@ was played."""
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cardtable.words import signed, vocabulary
+from cardtable.words import attach_all, signed, vocabulary
 from rulebook import costs as cost_words
 from rulebook.engine.games import game as described
 from rulebook.engine.table import side_of
@@ -55,13 +55,16 @@ def context(practice: Practice, played: Practice, start: int, view: str, found: 
         move = practice.state.parse_move(tried.token)
         cost = next(m["cost"] for m in tried.answer["moves"] if m["move"] == tried.token)
         unit = cost_words.unit(practice.game)
-        out["refused"] = REFUSED[view] % {
-            "card": vocab.card_the(move),
-            "cost": unit.amount(cost, vocab.region),
-        }
+        out["refused"] = attach_all(
+            REFUSED[view]
+            % {
+                "card": vocab.card_the(move),
+                "cost": unit.amount(cost, vocab.region),
+            }
+        )
         out["refused_card"] = tried.token
     elif found:
-        out["found"] = FOUND % {"card": vocab.move(found, "play")}
+        out["found"] = FOUND % {"card": vocab.card_the(practice.state.parse_move(found))}
     if said.get("busy"):
         out["busy"] = BUSY
     if said.get("error"):
