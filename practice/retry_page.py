@@ -14,7 +14,7 @@ from . import mistakes
 from .match import Practice
 
 TITLE = _("Deal %(n)s, tried again")
-NOTE = _("A retry: whatever you play here, your match stays as it was.")
+NOTE = _("Whatever you play here, your match stays as it was.")
 FROM_CARD = _("In the deal you played %(card)s here. Find a card as good as the best.")
 FROM_START = _("The deal from its start, with the same hands.")
 REFUSED = {
