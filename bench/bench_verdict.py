@@ -25,6 +25,7 @@ import time
 
 from bench.bench_bots import wilson
 from rulebook.engine import analysis, bots, shuffle
+from rulebook.engine.contract import Phase
 from rulebook.engine.games import GAMES
 
 POSITIONS = 60  # a game
@@ -42,7 +43,7 @@ def _deal(slug: str, i: int):
 def _played(slug: str, i: int):
     """Deal ``i`` played out by the club player: its start (play begun) and the moves after."""
     state = _deal(slug, i)
-    while state.to_act is not None and state.phase != "play":
+    while state.to_act is not None and state.phase != Phase.PLAY:
         state.push(bots.hint(slug, state, state.to_act).move)
     start = state.copy()
     moves = []
@@ -60,7 +61,7 @@ def positions(slug: str, count: int) -> list:
     while len(out) < count:
         start, moves = _played(slug, i)
         i += 1
-        if start.phase != "play":
+        if start.phase != Phase.PLAY:
             continue  # thrown in, redealt
         found = list(analysis.moments(slug, start, moves))
         out += [state for _ply, _seat, _move, state in found[i % 5 :: 5]]

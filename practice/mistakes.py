@@ -156,6 +156,28 @@ WITH_POINTS = {
         "%(played)s.",
     ),
 }
+WITH_NO_POINTS = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "On average it would have taken no points in that trick, where your %(card)s took "
+        "%(played)s.",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "On average it would have taken no points in that trick, where your %(card)s took "
+        "%(played)s.",
+    ),
+}
+WITH_POINTS_NONE_YOURS = {
+    "gulf": pgettext_lazy(
+        "gulf",
+        "On average it would have taken %(points)s in that trick, where your %(card)s took none.",
+    ),
+    "levant": pgettext_lazy(
+        "levant",
+        "On average it would have taken %(points)s in that trick, where your %(card)s took none.",
+    ),
+}
 SAME_TRICK = {
     "gulf": pgettext_lazy(
         "gulf",
@@ -327,13 +349,21 @@ def instead(vocab, family: str, side: bool, view: str, best: int, move: int, com
             "played_share": cost_words.percent(played_line.won),
         }
     text = str(text)
-    if family == "penalty" and round(best_line.points) != round(played_line.points):
+    best_points, played_points = round(best_line.points), round(played_line.points)
+    if family == "penalty" and best_points != played_points:
+        pattern = (
+            WITH_NO_POINTS
+            if not best_points
+            else WITH_POINTS_NONE_YOURS
+            if not played_points
+            else WITH_POINTS
+        )
         text += " " + str(
-            WITH_POINTS[vocab.region]
+            pattern[vocab.region]
             % {
                 "card": vocab.card(move),
-                "points": _points(best_line.points, vocab),
-                "played": _points(played_line.points, vocab),
+                "points": _points(best_points, vocab),
+                "played": _points(played_points, vocab),
             }
         )
     return text

@@ -7,6 +7,7 @@ from django.utils.translation import pgettext_lazy
 
 from cardtable.words import attach_all, signed, vocabulary
 from rulebook import costs as cost_words
+from rulebook.engine.contract import Phase
 from rulebook.engine.games import game as described
 from rulebook.engine.table import side_of
 
@@ -20,6 +21,16 @@ FROM_START = _("The deal from its start, with the same hands.")
 REFUSED = {
     "seat": _("Not %(card)s: from what you could see, it costs %(cost)s. Try another card."),
     "open": _("Not %(card)s: with every hand open, it costs %(cost)s. Try another card."),
+}
+REFUSED_CHANCE = {
+    "seat": _(
+        "Not %(card)s: from what you could see, it lowers your side’s chance of going out first "
+        "by %(cost)s. Try another card."
+    ),
+    "open": _(
+        "Not %(card)s: with every hand open, it lowers your side’s chance of going out first by "
+        "%(cost)s. Try another card."
+    ),
 }
 FOUND = _("Well found: %(card)s costs nothing against the best card here.")
 BUSY = _("The card could not be judged in the time allowed: the site is busy. Tap it again.")
@@ -44,7 +55,7 @@ def context(practice: Practice, played: Practice, start: int, view: str, found: 
     if start and start < len(record.moves):
         state = practice.position(start).state
         original = record.moves[start]
-        if state.to_act == practice.seat and state.phase == "play":
+        if state.to_act == practice.seat and state.phase == Phase.PLAY:
             out["head"] = mistakes.head(vocab, state, practice.seat, family)
             card = vocab.card_the(state.parse_move(original))
             out["lines"].append(FROM_CARD % {"card": card})
@@ -55,8 +66,9 @@ def context(practice: Practice, played: Practice, start: int, view: str, found: 
         move = practice.state.parse_move(tried.token)
         cost = next(m["cost"] for m in tried.answer["moves"] if m["move"] == tried.token)
         unit = cost_words.unit(practice.game)
+        refused = REFUSED_CHANCE if unit.key == "chance" else REFUSED
         out["refused"] = attach_all(
-            REFUSED[view]
+            refused[view]
             % {
                 "card": vocab.card_the(move),
                 "cost": unit.amount(cost, vocab.region),

@@ -188,7 +188,7 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
             if over
             else None
         ),
-        "calls": calls.judged(practice) if over else None,
+        "judged_calls": calls.judged(practice) if over else None,
         "retry_deal_url": (
             retry_url(match, practice.deal_number, 0, costs.read_view(request)) if over else None
         ),
