@@ -100,3 +100,15 @@ def test_the_review_shows_the_learners_calls_judged(client, rulebook, game, sett
         with translation.override(lang):
             text = visible(box[0])
             assert str(calls.CLUB_SAME) in text or str(calls.CLUB_OTHER).split("%")[0] in text
+
+
+@pytest.mark.django_db
+def test_the_felts_own_calls_are_still_drawn_while_the_deal_is_played(client, rulebook):
+    """The review's judged calls are not the felt's calls: Sab'at's announcements are buttons
+    on the table while the deal is played (the two once shared a name in the page's context)."""
+    url = table_url(new_match(client, "sabaat-al-deemin"))
+    practice = match_of(url).replay()
+    assert practice.learner_to_act and practice.state.phase == "announce"
+    body = client.get(url).content.decode()
+    for token in (practice.module.format_move(m) for m in practice.legal()):
+        assert f'name="move" value="{token}"' in body
