@@ -193,7 +193,7 @@ def test_a_practice_deal_deals_everyone_the_same_cards_and_its_verdicts_reach_th
     _play_out(kids[0], tables[0])
     assert Work.objects.get(match=tables[0]).finished is not None
     board = text_of(t.get(f"/en/classes/{cid}/board/"))
-    assert "Points this deal" in board and "Done: 1 of 2" in board
+    assert "Points this deal" in board and "1 of 2 done" in board
     assert "The deal is being played." in board  # Omar's
 
 
