@@ -49,6 +49,10 @@ class Kind:
     def game(self, assignment) -> str:
         return assignment.target
 
+    def title(self, assignment) -> str:
+        """Its name in the reader's language (a teacher's lesson keeps its own title)."""
+        return assignment.title
+
     def draw(self, assignment, question: Question, first: str) -> Drawn:
         return Drawn([], first)
 
@@ -153,6 +157,12 @@ class TutorialKind(Steps):
     def url(self, assignment):
         return reverse("tutorials:start", args=[assignment.target])
 
+    def title(self, assignment):
+        from tutorials.models import Tutorial
+
+        found = Tutorial.objects.filter(slug=assignment.target).only("title").first()
+        return found.title if found else assignment.title
+
 
 # ------------------------------------------------------------------ quiz questions
 
@@ -177,6 +187,19 @@ class QuizKind(Kind):
             Question(n, str(_("Question %(n)s") % {"n": n}), extra={"seed": seed})
             for n, seed in enumerate(p.get("seeds", []), start=1)
         ]
+
+    def title(self, assignment):
+        from quiz.messages import kind_name
+        from rulebook.models import registry_names
+
+        p = assignment.params
+        games, variants = registry_names()
+        return _("%(count)s × %(kind)s · %(game)s (%(variant)s)") % {
+            "count": len(p.get("seeds", [])),
+            "kind": kind_name(p.get("kind", ""), assignment.target),
+            "game": games.get(assignment.target, assignment.target),
+            "variant": variants.get((assignment.target, p.get("variant")), p.get("variant")),
+        }
 
     def question_url(self, assignment, question) -> str:
         from quiz.views import question_url
@@ -225,6 +248,16 @@ class PracticeKind(Kind):
 
     def questions(self, assignment):
         return []
+
+    def title(self, assignment):
+        from rulebook.models import registry_names
+
+        games, variants = registry_names()
+        variant = assignment.params.get("variant")
+        return _("A deal of %(game)s (%(variant)s)") % {
+            "game": games.get(assignment.target, assignment.target),
+            "variant": variants.get((assignment.target, variant), variant),
+        }
 
 
 KINDS: dict[str, Kind] = {}

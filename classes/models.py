@@ -90,6 +90,14 @@ class Assignment(models.Model):
     def __str__(self) -> str:
         return self.title
 
+    @property
+    def shown_title(self) -> str:
+        """The title in the reader's language, as its kind names it."""
+        from .kinds import KINDS
+
+        kind = KINDS.get(self.kind)
+        return kind.title(self) if kind else self.title
+
 
 class Work(models.Model):
     """One student's work on one assignment: begun, finished, and for a practice deal the

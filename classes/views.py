@@ -398,7 +398,7 @@ def _csv_rows(classroom):
             s = row["student"]
             head = [
                 classroom.name,
-                a.title,
+                a.shown_title,
                 a.kind,
                 a.due.isoformat() if a.due else "",
                 s.real_name,
