@@ -114,8 +114,8 @@ def run() -> list[tuple[str, float, float]]:
             f"bench_verdict {slug}: {deals} deals a position; over {n} positions the best card of "
             f"one seed is costly by the other in {found['moved'] / n:.1%} "
             f"(95% {max(0.0, low):.1%} to {high:.1%}; target {TARGET:.0%}); the best card "
-            f"differs in {found['differ'] / n:.1%}; an answer: median {statistics.median(times):.2f} s, "
-            f"worst {max(times):.2f} s",
+            f"differs in {found['differ'] / n:.1%}; an answer: median "
+            f"{statistics.median(times):.2f} s, worst {max(times):.2f} s",
             flush=True,
         )
         reviews = [review(slug, i) for i in range(REVIEW_DEALS)]
