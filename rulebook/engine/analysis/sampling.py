@@ -192,9 +192,10 @@ def rebuild(view, now: list[int], known: Knowledge):
     elif family == "layout":
         # From where the record starts: the announcements (every move of the deal is public,
         # and none of them but a redeal, which ends the deal, depends on the cards held), or
-        # the play, for a position opened there, with the multiplier it was opened with.
+        # the play, for a position opened there (in play, no announcement in its record), with
+        # the multiplier it was opened with.
         moves = list(table.moves)
-        if any(m in ANNOUNCEMENTS for m in moves):
+        if view.phase != "play" or any(m in ANNOUNCEMENTS for m in moves):
             state = module.new_deal(view.rules, start, view.dealer)
         else:
             state = module.new_deal(
