@@ -63,7 +63,7 @@ class Unit:
 
     key: str  # "tricks", "points", "chance"
     noun: str | None
-    ends: object  # a value in a sentence: "9 tricks by the end of the deal, with best play"
+    ends: object  # a value in a sentence: "9 tricks by the end of the deal"
 
     def amount(self, x: float, region: str) -> str:
         """A value or a cost: «2 tricks», «1,5 points», «23%»."""
@@ -75,7 +75,9 @@ class Unit:
         return self.ends % {"value": self.amount(x, region)}
 
 
-BY_THE_END = _("%(value)s by the end of the deal, with best play")
+# Beyond its small endings the analysis plays a deal out with the club player, not with best
+# play: the value says where the deal ends, not how.
+BY_THE_END = _("%(value)s by the end of the deal")
 TRICKS = Unit("tricks", "tricks_obj", BY_THE_END)
 POINTS = Unit("points", "points_obj", BY_THE_END)
 CHANCE = Unit("chance", None, _("a %(value)s chance of going out first, with best play"))

@@ -312,11 +312,17 @@ ANALYSIS = """() => {
 
 
 def check_analysis(page, game, lang, view):
-    """The review's analysis in ``view``: each of the learner's cards with its cost (or "no
-    cost"), in the page's direction, nothing wider than the screen, every link 44 px tall, no
-    line in sight covered by the felt or the deal's end."""
+    """The review's analysis in ``view``, once judged: each card the learner chose with its
+    cost (or "about as good as the best"), in the page's direction, nothing wider than the
+    screen, every link 44 px tall, no line in sight covered by the felt or the deal's end."""
     name = f"{game}-{lang}-{view}"
+    page.wait_for_function(  # the review judges its cards a request at a time (review.js)
+        "() => document.querySelector('#analysis')?.dataset.pending === '0'", timeout=120000
+    )
     box = page.locator("#analysis")
+    every = box.locator("details.all-cards")
+    if every.count() and every.get_attribute("open") is None:
+        every.locator("summary").tap()  # every card chosen, beside the mistakes told in words
     box.scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"review-analysis-{name}.png"))  # as the phone shows it

@@ -1,7 +1,8 @@
 """One verdict per card (issue 45): a moment of a seeded practice deal, in each game, gets the
 very same values for every card wherever it is asked: the practice hint while the deal is in
 play, the review once it is over, the position page the review links to (that very moment),
-and the lesson editor's costs of a lesson made from that moment. The cache is emptied before
+and the lesson editor's costs of a lesson made from that moment; and a quiz puzzle's stored
+costs are the position page's. The cache is emptied before
 each surface, so each searches the moment afresh: the values agree because one function,
 seeded from the position as the seat sees it, computes them, not because one answer was kept.
 (The deals each view is judged over are few here, ``ANALYSIS_SAMPLES``, for the suite's time:
@@ -10,6 +11,7 @@ how steady the verdict is between seeds is ``make bench``'s, ``bench_verdict``.)
 import html
 import random
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import caches
@@ -17,6 +19,8 @@ from django.test import Client
 
 from lessons import start
 from lessons.models import Lesson
+from practice import best_cards
+from quiz import loader, questions
 from rulebook import games
 from tests.lessons.helpers import post
 
@@ -111,3 +115,18 @@ def test_one_moment_has_the_same_values_on_every_surface(client, rulebook, game)
     )
     assert answer.status_code == 200, answer.content
     assert {m["move"]: (m["cost"], m["value"]) for m in answer.json()["moves"]} == hint
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+def test_a_quiz_puzzles_stored_costs_are_the_position_pages(client, rulebook, game):
+    """The quiz's "find the best card" judges with costs stored offline (every hand open,
+    exact): the position page, asked with every hand open at that moment, shows the very same
+    values for every card."""
+    spec = games.get(game)
+    item = next(i for i in loader.read(spec) if i["kind"] == questions.BEST_CARD)
+    query = {k: item[k] for k in best_cards.POSITION_KEYS if k in item}
+    page = client.get(f"/en/{game}/position/?{urlencode({**query, 'analysis': 'open'})}")
+    assert page.status_code == 200
+    shown = numbers(section(page.content.decode(), "analysis"))
+    stored = {m["move"]: (float(m["cost"]), float(m["value"])) for m in item["solution"]["moves"]}
+    assert shown == stored
