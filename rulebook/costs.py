@@ -15,7 +15,16 @@ from django.utils import formats
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from cardtable.words import COUNTED, ISOLATE, MINUS, count, listing, vocabulary
+from cardtable.words import (
+    COUNTED,
+    ISOLATE,
+    MINUS,
+    SUIT_CLASSES,
+    SYMBOLS,
+    count,
+    listing,
+    vocabulary,
+)
 from rulebook.engine import cards
 from rulebook.engine.contract import Phase
 from rulebook.engine.games import game as described
@@ -164,6 +173,16 @@ def views(current: str, link) -> list[dict]:
 # --- the double-dummy table of Tarneeb and Tarneeb 41 -----------------------------------------
 
 COULD_TAKE = _("With every hand open, %(who)s could take %(tricks)s in %(strain)s.")
+NO_TRUMPS_SHORT = pgettext_lazy("no trumps, on a bidding box", "NT")
+
+
+def _head(vocab, strain: str) -> dict:
+    """A column of the table: the suit's symbol (or the bidding box's "NT") as it is seen, so
+    five columns fit a 360 px phone without a word broken, and its name for a screen reader."""
+    if strain == "NT":
+        return {"mark": NO_TRUMPS_SHORT, "name": vocab.strain(strain), "suit": None}
+    suit = cards.SUITS.index(strain)
+    return {"mark": SYMBOLS[suit], "name": vocab.strain(strain), "suit": SUIT_CLASSES[suit]}
 
 
 def _named(vocab, key: str) -> str:
@@ -181,7 +200,7 @@ def table_words(game: str, tricks: dict, who: str | None = None, strain: str | N
     rows = {k: v if isinstance(v, dict) else {"H": v} for k, v in tricks.items()}
     strains = list(next(iter(rows.values()), {}))
     out = {
-        "heads": [vocab.strain(s) for s in strains],
+        "heads": [_head(vocab, s) for s in strains],
         "rows": [
             {"who": _named(vocab, key), "cells": [cells.get(s) for s in strains]}
             for key, cells in rows.items()

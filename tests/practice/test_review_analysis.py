@@ -217,3 +217,58 @@ def test_a_review_past_the_budget_says_so_and_offers_to_try_again(client, rulebo
     settings.ANALYSIS_SECONDS = 30
     again = section(client.get(f"/{lang}/{path}").content.decode())
     assert 'data-pending="0"' in again and '<li class="' in again
+
+
+def test_the_decisions_list_opens_the_move_it_names(client, rulebook):
+    """ "Move 53" in the list of decisions opens move 53 of the whole deal (the issue: it
+    opened "move 52 of 52", the deal cut before the learner's move)."""
+    path = finished_deal_with_cards(client, "bent-al-sbeet")
+    practice = match_of("/en/" + path).replay()
+    review = re.search(
+        r'(?s)<ol class="decision-list">.*?</ol>', client.get(f"/en/{path}").content.decode()
+    )[0]
+    found = re.findall(r'<a href="([^"]+)">Move (\d+)</a>', review)
+    assert found
+    total = len(practice.moves)
+    for link, n in found[:3] + found[-2:]:
+        page = visible(client.get(html.unescape(link)).content.decode())
+        assert f"Move {n} of {total}" in page, (n, link)
+
+
+# the words of the review as a player of each region says them (issue 45)
+REVIEW_WORDS = {
+    ("bent-al-sbeet", "ar"): ("أكلة أكلة", "بما يراه اللاعب من مكانه", "بكشف الأيدي كلها"),
+    ("tarneeb", "ar"): ("لمّة لمّة", "بما يراه اللاعب من مكانه", "بكشف الأيدي كلها"),
+    ("tarneeb", "fr"): ("Pli par pli", "Du point de vue du joueur", "Toutes les mains ouvertes"),
+    ("tarneeb", "en"): ("Trick by trick", "From the seat’s own view", "With every hand open"),
+}
+
+
+@pytest.mark.parametrize("game", ["bent-al-sbeet", "tarneeb"])
+def test_the_review_speaks_each_regions_words(client, rulebook, game):
+    path = finished_deal_with_cards(client, game)
+    for (named, lang), said in REVIEW_WORDS.items():
+        if named != game:
+            continue
+        page = visible(client.get(f"/{lang}/{path}").content.decode())
+        for words in said:
+            assert words in page, (game, lang, words)
+        assert "حركة بعد حركة" not in page and "المقعد وحده" not in page
+
+
+def test_the_double_dummy_table_heads_its_columns_with_suit_symbols(client, rulebook):
+    """Five columns fit a 360 px phone without a word broken: the suits' symbols (the bidding
+    box's NT), each column's name still there for a screen reader."""
+    path = finished_deal_with_cards(client, "tarneeb")
+    for lang in LANGS:
+        body = client.get(f"/{lang}/{path}").content.decode()
+        head = re.search(r'(?s)<table class="dd">.*?</thead>', body)[0]
+        marks = re.findall(r'<span class="dd-mark[^"]*" aria-hidden="true">([^<]+)</span>', head)
+        assert marks == ["♠", "♥", "♦", "♣", marks[4]] and len(marks[4].split()) <= 2, (lang, marks)
+        names = re.findall(r'<span class="sr-only">([^<]+)</span>', head)
+        with translation.override(lang):
+            vocab = vocabulary("tarneeb")
+            assert names == [
+                html.escape(str(vocab.strain(s)[0].upper() + vocab.strain(s)[1:]))
+                for s in ("S", "H", "D", "C", "NT")
+            ], lang
