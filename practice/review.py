@@ -35,6 +35,13 @@ NO_TRICK = {
     "gulf": pgettext_lazy("gulf", "no trick taken"),
     "levant": pgettext_lazy("levant", "no trick taken"),
 }
+# the review's record of the play, in each region's word for a trick (a game without tricks,
+# Sab'at Al-Deemin, goes card by card)
+TRICK_BY_TRICK = {
+    "gulf": pgettext_lazy("gulf", "Trick by trick"),
+    "levant": pgettext_lazy("levant", "Trick by trick"),
+    "layout": pgettext_lazy("Sab'at", "Card by card"),
+}
 THROWN_IN = _("Nobody bid: the hand was thrown in and scores nothing.")
 CONTRACT = _("%(side)s bid %(bid)s, declared by %(seat)s, and took %(tricks)s.")
 MADE = _("The bid is made: %(side)s score %(points)s.")
@@ -62,15 +69,25 @@ def review(practice) -> dict:
     def link(i: int) -> str:
         return urlencode(position.query(i))
 
+    whole = position.query()
+
+    def moment(i: int) -> str:
+        """The whole deal at move ``i`` (the position page counts moves made), not the deal
+        cut there: the page then reads "move i of all", as the review's list says."""
+        return urlencode({**whole, "at": i})
+
     explained = explain_points(practice, vocab)
     return {
         "groups": relabel(practice, scorecard(position, link=link)),
+        "trick_by_trick": TRICK_BY_TRICK[
+            "layout" if described(practice.game).family.name == "layout" else vocab.region
+        ],
         "base": base,
         "position_url": f"{base}?{urlencode(position.query())}",
         "start_url": f"{base}?{link(0)}",
         **explained,
         "undone": undone(practice, vocab),
-        "decisions": (mine := decisions(practice, vocab, link)),
+        "decisions": (mine := decisions(practice, vocab, moment)),
         "differ": sum(1 for d in mine if not d["same"]),
         "seed": practice.record.seed,
         "commitment": commitment(practice.record.seed),
@@ -87,7 +104,8 @@ def review(practice) -> dict:
 
 def decisions(practice, vocab, link) -> list[dict]:
     """The learner's decisions, each beside the club player's choice from the same view (the
-    heuristic's sentence with it), those that differ marked; each opens its position."""
+    heuristic's sentence with it), those that differ marked; each opens the deal with that
+    move made ("Move 53" opens move 53, the learner's card on the felt)."""
     base = reverse("position", args=[practice.game])
     out = []
     for ply, move, decision in practice.decisions():
@@ -101,7 +119,7 @@ def decisions(practice, vocab, link) -> list[dict]:
                 "club": move_words(vocab, club, phase),
                 "same": move == decision.move,
                 "why": sentence(practice.game, decision.reason),
-                "url": f"{base}?{link(ply)}",
+                "url": f"{base}?{link(ply + 1)}",
             }
         )
     return out

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..errors import EngineError
 from ..games import game as described
+from ..sabaat_al_deemin import ANNOUNCEMENTS
 from ..table import Direction, next_seats
 from ..tricks import trick_winner
 
@@ -189,10 +190,17 @@ def rebuild(view, now: list[int], known: Knowledge):
         )
         moves = list(table.plays)
     elif family == "layout":
-        # From the announcements: every move of the deal is public, and none of them but a
-        # redeal (which ends the deal) depends on the cards held.
-        state = module.new_deal(view.rules, start, view.dealer)
+        # From where the record starts: the announcements (every move of the deal is public,
+        # and none of them but a redeal, which ends the deal, depends on the cards held), or
+        # the play, for a position opened there (in play, no announcement in its record), with
+        # the multiplier it was opened with.
         moves = list(table.moves)
+        if view.phase != "play" or any(m in ANNOUNCEMENTS for m in moves):
+            state = module.new_deal(view.rules, start, view.dealer)
+        else:
+            state = module.new_deal(
+                view.rules, start, view.dealer, start="play", multiplier=table.multiplier
+            )
     else:
         state = module.new_deal(view.rules, start, view.dealer)
         for _, call in table.bids:

@@ -58,11 +58,14 @@ class Busy(EngineError):
 @dataclass(frozen=True)
 class Objective:
     """What a finished deal is worth to ``seat``, higher better (``utility``), who plays on its
-    side (``ours``), and how a utility reads as the answer's value (``value``)."""
+    side (``ours``), and how a utility reads as the answer's value (``value``): the positions
+    spec's values, defined here once for every family (the searches and the rollouts of
+    ``analysis`` score a finished deal through it)."""
 
     seat: int
     family: str
     partners: bool  # the seat's partner plays for it (its side scores, or goes out, together)
+    own_tricks: bool = False  # Tarneeb 41: the seat's own tricks, not its side's
 
     def ours(self, seat: int) -> bool:
         return seat == self.seat or (self.partners and side_of(seat) == side_of(self.seat))
@@ -70,6 +73,10 @@ class Objective:
     def utility(self, state) -> float:
         if self.family == "layout":
             return 1.0 if state.winner_side == side_of(self.seat) else 0.0
+        if self.family == "trickbid":
+            if self.own_tricks:
+                return float(state.tricks_won[self.seat])
+            return float(state.side_tricks()[side_of(self.seat)])
         points = state.points()
         own = points[self.seat]
         if self.partners:
@@ -77,7 +84,10 @@ class Objective:
         return -float(own)  # penalty points: fewer is better
 
     def value(self, utility: float) -> float:
-        return utility if self.family == "layout" else -utility
+        return -utility if self.family == "penalty" else utility
+
+    def utility_of_value(self, value: float) -> float:
+        return self.value(value)  # its own inverse: a sign
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -85,11 +95,19 @@ class Objective:
 
 
 def objective(family: str, rules, seat: int) -> Objective:
-    """The objective of ``seat`` under ``rules``: Sab'at is always played by sides; a penalty
-    game by sides only where its variant plays partnerships."""
+    """The objective of ``seat`` under ``rules`` (``positions.md``, "Analysis"): Sab'at is
+    always played by sides; Tarneeb by sides, Tarneeb 41 for the seat's own tricks; a penalty
+    game counts the seat's own points, its side's only where the variant adds the partners'
+    points together (``points_added``). Partners who keep separate scores (Leekha's
+    ``individual_scores``) are each judged on their own points, the other three against them,
+    as when every player is alone."""
+    knobs = rules.knobs()
     if family == "layout":
         return Objective(seat, family, True)
-    return Objective(seat, family, rules.knobs().get("partnership", "none") != "none")
+    if family == "trickbid":
+        own = knobs.get("scoring") == "each_bid"
+        return Objective(seat, family, not own, own)
+    return Objective(seat, family, knobs.get("partnership", "none") == "points_added")
 
 
 def moves_of(state) -> list[int]:
