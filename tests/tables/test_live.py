@@ -415,7 +415,7 @@ def _reissued_quietly(table_id: str, seat: int) -> None:
     from tables.models import Place, digest, new_key
 
     Place.objects.filter(table__public_id=table_id, role=Place.SEAT, seat=seat).update(
-        key_digest=digest(new_key())
+        key_digest=digest(new_key()[0])
     )
 
 
