@@ -187,9 +187,7 @@ def check(process: str, sockets: dict) -> list[int]:
         now_shown = {_shown(t.pk): (t.pk, of(t, here)) for t in tables}
         before = cache.get_many(list(now_shown))
         cache.set_many({key: seats for key, (_, seats) in now_shown.items()}, SECONDS * 10)
-        changed += [
-            pk for key, (pk, seats) in now_shown.items() if before.get(key, seats) != seats
-        ]
+        changed += [pk for key, (pk, seats) in now_shown.items() if before.get(key, seats) != seats]
     return changed
 
 
