@@ -302,6 +302,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Django's own lines ("Not Found: <path>") name paths too: masked as the access log is
+    "filters": {"private_links": {"()": "diwaniya.accesslog.Masking"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["private_links"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
