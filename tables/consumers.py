@@ -114,6 +114,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await asyncio.shield(self.end())
 
     async def connect(self):
+        presence.CONSUMERS.add(self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
@@ -139,6 +140,13 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await live.announce(self.public_id, "presence")
             except Exception:  # noqa: BLE001 - the periodic check removes its row later
                 log.exception("a socket's presence could not be ended")
+        channel = getattr(self, "channel_name", None)
+        if channel is not None:
+            presence.CONSUMERS.discard(channel)
+            try:
+                await presence.forget(channel)
+            except Exception:  # noqa: BLE001 - the periodic check forgets it later
+                log.exception("a socket's channel could not be forgotten")
 
     # --- reading what the client sends ------------------------------------------------------
 

@@ -11,7 +11,8 @@ that brings what is stored back to what is open, and logs what it repairs:
   with no row gets one);
 - the rows of processes that stopped beating (killed) are removed after ``STALE`` seconds;
 - the channel layer's groups against the open sockets (a membership of a socket that ended
-  is discarded, so Redis unsubscribes from a table nobody here follows).
+  is discarded, so Redis unsubscribes from a table nobody here follows), and its sockets' own
+  channels against the living consumers (``forget``).
 
 A killed process announces nothing, so the beat also looks at the tables its sockets sit at
 (one query for them all), and when what they would show differs from what was last shown
@@ -87,6 +88,11 @@ def connections(place_pks=None) -> int:
     return rows.count()
 
 
+# The channel names of the live tables' consumers living in this process, from their
+# connection to their end (``consumers.TableConsumer``).
+CONSUMERS: set[str] = set()
+
+
 @dataclass
 class _Here:
     """The open sockets of one event loop (a process serves them all from one): by channel
@@ -99,6 +105,7 @@ class _Here:
     # held while rows are written against ``sockets``: a beat's check never sees a socket
     # between its row and its registration
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    suspects: set = field(default_factory=set)  # channels with no consumer at the last beat
 
 
 _LOOPS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Here]" = weakref.WeakKeyDictionary()
@@ -212,6 +219,42 @@ def memberships(layer) -> list[tuple[str, str]]:
     return out
 
 
+def _pubsub(layer):
+    """channels_redis's publish-and-subscribe layer of this loop, or None (another layer)."""
+    try:
+        return layer._get_layer() if hasattr(layer, "_layers") else None
+    except Exception:  # noqa: BLE001
+        return None
+
+
+async def forget(channel: str) -> bool:
+    """Stop listening on a consumer's own channel. channels_redis does so when the
+    consumer's wait for a message is cancelled, which misses one case: a message and the
+    client's disconnect arriving together (the wait is then over, not cancelled), which
+    left Redis subscribed for ever. True when it was still listened to."""
+    inner = _pubsub(get_channel_layer())
+    if inner is None or channel not in inner.channels:
+        return False
+    del inner.channels[channel]
+    await inner._get_shard(channel).unsubscribe(channel)
+    return True
+
+
+async def repair_channels(here: _Here) -> int:
+    """Forget the channels listened to with no consumer: at two beats running, so a
+    consumer between its channel and its connection is never taken for a stray one."""
+    inner = _pubsub(get_channel_layer())
+    if inner is None:
+        return 0
+    stray = {c for c in list(inner.channels) if c not in CONSUMERS}
+    gone, here.suspects = stray & here.suspects, stray - here.suspects
+    for channel in gone:
+        await forget(channel)
+    if gone:
+        log.warning("presence: stopped listening on %d channels of ended sockets", len(gone))
+    return len(gone)
+
+
 async def repair_groups() -> int:
     """Discard every live table's group membership of a socket no longer open in this
     process (one that ended without its clean-up): the layer then stops listening for it."""
@@ -237,6 +280,7 @@ async def _beat(here: _Here) -> None:
             async with here.lock:
                 changed = await database_sync_to_async(check)(here.process, dict(here.sockets))
             await repair_groups()
+            await repair_channels(here)
             for table_pk in changed:
                 tell = here.tell.get(table_pk)
                 if tell is not None:
