@@ -192,8 +192,9 @@ def _taken(request, place: Place, status: int | None = None):
 @require_http_methods(["GET", "HEAD"])
 def invitations(request, public_id):
     """The host's invitations: each place's link while nobody has taken it (its key made
-    again from its nonce), who took it once taken, and a form to reissue each. Never cached,
-    and sent with no Referer: it holds keys."""
+    again from its nonce), who took it once taken, and a form to reissue each. Never cached:
+    it holds keys (in the page, never in its address: its Referer gives none away, and its
+    forms keep the site's same-origin policy, which Django's CSRF check needs)."""
     place = _mine(request, public_id)
     try:
         others = service.invitations(place.table, place)
@@ -215,9 +216,7 @@ def invitations(request, public_id):
             }
         )
     context = {"table": place.table, "invitations": rows, "noindex": True}
-    response = render(request, "tables/invitations.html", context)
-    response["Referrer-Policy"] = capability.NO_REFERRER
-    return response
+    return render(request, "tables/invitations.html", context)
 
 
 PRESENCE = {

@@ -24,7 +24,7 @@ def test_a_move_in_one_browser_shows_in_the_other(browser, one_worker):
     ):
         host.goto(one_worker + "/en/tarneeb/table/new/")
         host.click("form button[type=submit]")
-        link = host.locator(".invitations input").first.input_value()
+        link = host.locator(".invitations input[readonly]").first.input_value()
         guest.goto(link.replace("http://127.0.0.1:8000", one_worker))
         guest.click("form button[type=submit]")
         host.click("text=Go to the table")
