@@ -81,3 +81,34 @@ async def _one_open_socket(base, table, db):
         return churn.left(db)
     finally:
         await socket.close()
+
+
+def test_a_worker_s_shutdown_ends_its_sockets_cleanly(site):
+    """SIGTERM to both workers with sockets open (a deploy, gunicorn's max-requests): each
+    closes its sockets (1012) and their ends clean up before it exits; the master starts
+    new workers. Nothing is left: no row, no seat here, no subscription, no repair logged."""
+    import signal
+
+    server, db, redis_url = site
+    tables = churn.create_tables(server.url, 5)
+
+    async def scenario():
+        sockets = await asyncio.gather(*(churn._open(server.url, t, "N") for t in tables))
+        assert churn.left(db) == {"rows": 5, "here": 5}  # the positive control
+        old = server.workers_now()
+        for pid in old:
+            os.kill(pid, signal.SIGTERM)
+        codes = []
+        for socket in sockets:
+            await churn._drain(socket)
+            codes.append(socket.close_code)
+        return old, codes
+
+    old, codes = asyncio.run(scenario())
+    assert set(codes) == {1012}, codes
+    assert churn.settle(lambda: bool(server.workers_now() - old), True)  # new ones
+    assert churn.left(db) == {"rows": 0, "here": 0}
+    unsubscribed = {"channels": [], "subscribed_clients": 0}
+    assert churn.settle(lambda: churn.subscriptions(redis_url), unsubscribed) == unsubscribed
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "presence:" not in log, log[-3000:]
