@@ -1,21 +1,24 @@
 """gunicorn's access log without the private links' tokens (``make serve`` passes
 ``--logger-class diwaniya.accesslog.Logger``).
 
-Every URL pattern with a hole named as a private token (``PRIVATE``: a scorer's or share link
+Every path in a line (the request line's, the Referer's) is resolved by the URLconf, and the
+parts the pattern that matched names as a secret (``PRIVATE``: a scorer's or share link
 ``/<lang>/<game>/sheet/score/<token>/``, a practice match's ``/<lang>/practice/<id>/<token>/``,
 a live table's invitation ``/<lang>/tables/<id>/join/<key>/``, a lesson's edit link
 ``/<lang>/lessons/<id>/edit/<key>/``, a password reset's ``…/reset/<uidb64>/<token>/``, and
-any pattern added later that names its secret so) is logged with that token replaced by
-``…``, in the request line, the path, the query and the Referer; so is a token in a query
-(``?token=…``, ``?key=…``). The masks are made from the URLconf itself once Django is set up
-(a test crawls every pattern and fails on a hole it cannot classify); before that, and in
-gunicorn's master, the patterns known when this was written are masked.
+any pattern added later that names its secret so) are replaced by ``…``; a path the URLconf
+does not resolve, and every line written before Django is set up (gunicorn's master), gets the
+shapes known when this was written; a token in a query (``?token=…``, ``?key=…``) is masked
+too. Resolving, not matching shapes, keeps a page's own addresses whole
+(``/practice/<id>/move/`` is not a token). A test crawls every pattern and fails on a hole it
+cannot classify.
 
 Under uvicorn's workers (``make serve``) the lines are uvicorn's own, written through
 gunicorn's handlers: a filter on those handlers masks them too, and the same filter is on
 Django's console handler (``settings.LOGGING``), whose "Not Found: <path>" names paths too.
 """
 
+import functools
 import logging
 import re
 
@@ -24,8 +27,8 @@ from gunicorn.glogging import Logger as GunicornLogger
 MASK = "…"
 PRIVATE = {"token", "key"}  # the names URL patterns give a hole that holds a secret
 SEGMENT = r"[^/?#\s\"]+"
-# the patterns known when this was written, and a token in a query: used until the URLconf is
-# read, and always (a mask applied twice changes nothing)
+# the shapes known when this was written, and a token in a query: for a path the URLconf
+# does not resolve (cut short, or before Django is set up), and always (masking is idempotent)
 _KNOWN = [
     re.compile(r"(/sheet/(?:score|view)/)[^/?#\s]+"),
     re.compile(r"(/practice/[A-Za-z0-9_-]+/)(?!move/|undo/|next/)[A-Za-z0-9_-]{16,}"),
@@ -35,32 +38,13 @@ _KNOWN = [
     re.compile(r"((?:^|[?&])(?:token|key)=)[^&\s#\"]+"),
 ]
 _HOLE = re.compile(r"<(?:\w+:)?(\w+)>")
-_derived: list[re.Pattern] | None = None
+_PATH = re.compile(r"(?:https?://[^/\s\"]+)?(/[^\s\"?#]*)")
 
 
-def routes(resolver=None, prefix: str = ""):
-    """Every URL pattern of the URLconf as a route with ``<name>`` holes (the admin's regular
-    expressions carry no token and are left out)."""
-    from django.urls import URLResolver, get_resolver
-    from django.urls.resolvers import LocalePrefixPattern, RoutePattern
-
-    for entry in (resolver or get_resolver()).url_patterns:
-        pattern = entry.pattern
-        if isinstance(pattern, LocalePrefixPattern):
-            route = "<lang>/"
-        elif isinstance(pattern, RoutePattern):
-            route = str(pattern)
-        else:
-            continue
-        if isinstance(entry, URLResolver):
-            yield from routes(entry, prefix + route)
-        else:
-            yield prefix + route
-
-
+@functools.lru_cache(maxsize=512)
 def private_regex(route: str) -> re.Pattern | None:
-    """A regular expression finding ``route`` in a line, its private holes captured (up to the
-    last of them, so a path cut short after it is masked too); None when it has none."""
+    """A regular expression for a path of ``route``, its private holes captured; None when
+    it has none."""
     holes = [m for m in _HOLE.finditer(route) if m.group(1) in PRIVATE]
     if not holes:
         return None
@@ -69,22 +53,7 @@ def private_regex(route: str) -> re.Pattern | None:
         parts.append(re.escape(route[at : hole.start()]))
         parts.append(f"({SEGMENT})" if hole.group(1) in PRIVATE else SEGMENT)
         at = hole.end()
-    return re.compile("/" + "".join(parts))
-
-
-def _masks() -> list[re.Pattern]:
-    """The URLconf's private patterns, read once Django's apps are ready."""
-    global _derived
-    if _derived is None:
-        try:
-            from django.apps import apps
-
-            if not apps.ready:
-                return []
-            _derived = [r for r in map(private_regex, routes()) if r is not None]
-        except Exception:  # noqa: BLE001 - no URLconf here (gunicorn's master): the known ones
-            return []
-    return _derived
+    return re.compile("^/" + "".join(parts))
 
 
 def _hide(match: re.Match) -> str:
@@ -96,12 +65,40 @@ def _hide(match: re.Match) -> str:
     return text
 
 
+def _route(path: str) -> str | None:
+    """The route of the URL pattern ``path`` resolves to, or None (not resolved, or Django
+    not set up in this process)."""
+    try:
+        from django.apps import apps
+
+        if not apps.ready:
+            return None
+        from django.conf import settings
+        from django.urls import resolve
+        from django.utils import translation
+
+        first = path.split("/", 2)[1] if path.count("/") > 1 else ""
+        known = {code for code, _ in settings.LANGUAGES}
+        with translation.override(first if first in known else settings.LANGUAGE_CODE):
+            return resolve(path).route
+    except Exception:  # noqa: BLE001 - no such page, or no URLconf: the known shapes
+        return None
+
+
+def _masked_path(match: re.Match) -> str:
+    path = match.group(1)
+    route = _route(path)
+    regex = private_regex(route) if route else None
+    if regex is None:
+        return match.group(0)
+    return match.group(0)[: match.start(1) - match.start(0)] + regex.sub(_hide, path)
+
+
 def mask(text):
     """``text`` with every private token replaced by ``…``."""
     if not isinstance(text, str) or not text:
         return text
-    for pattern in _masks():
-        text = pattern.sub(_hide, text)
+    text = _PATH.sub(_masked_path, text)
     for pattern in _KNOWN:
         text = pattern.sub(lambda m: m.group(1) + MASK, text)
     return text

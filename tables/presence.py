@@ -78,16 +78,6 @@ def shown(table) -> dict[str, str]:
     return seats
 
 
-def connections(place_pks=None) -> int:
-    """The sockets counted open now (of these places, or of every table)."""
-    from .models import Socket
-
-    rows = Socket.objects.filter(beat__gte=time.time() - SECONDS)
-    if place_pks is not None:
-        rows = rows.filter(place__in=list(place_pks))
-    return rows.count()
-
-
 # The channel names of the live tables' consumers living in this process, from their
 # connection to their end (``consumers.TableConsumer``).
 CONSUMERS: set[str] = set()

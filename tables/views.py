@@ -158,8 +158,10 @@ def join(request, public_id, key):
             _not_found()
         if spent == mine:  # its own browser, back by the link it took the place with
             return capability.claimed(spent.table.get_absolute_url())
-        return _taken(request, spent)
-    if mine is not None and mine != place:  # one place a browser: the link stays for its guest
+        return _taken(request)
+    if mine is not None and mine == place:  # a watcher back by the watchers' link
+        return capability.claimed(place.table.get_absolute_url())
+    if mine is not None:  # one place a browser: the link stays for its guest
         context = {"place": place, "mine": mine, "noindex": True}
         status = 409 if request.method == "POST" else 200
         return render(request, "tables/join.html", context, status=status)
@@ -176,13 +178,13 @@ def join(request, public_id, key):
         try:
             _take(request, place, key, name)
         except service.Taken:  # another browser took it a moment before
-            return _taken(request, place, 409)
+            return _taken(request, 409)
         live.changed(public_id, "places")
         return capability.claimed(place.table.get_absolute_url())
     return render(request, "tables/join.html", context)
 
 
-def _taken(request, place: Place, status: int | None = None):
+def _taken(request, status: int | None = None):
     """A link whose place a browser has taken: it says so, and shows nothing of the table."""
     status = status or (409 if request.method == "POST" else 200)
     return render(request, "tables/join.html", {"taken": True, "noindex": True}, status=status)

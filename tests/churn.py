@@ -12,6 +12,7 @@ connections counted), the seats shown "here", Redis's subscriptions (``PUBSUB``)
 subscribed clients (``CLIENT LIST``), the workers' memory."""
 
 import asyncio
+import concurrent.futures
 import json
 import sqlite3
 import time
@@ -98,6 +99,13 @@ async def one_round(base: str, tables: list[dict], mode: str) -> int:
         if socket.transport is not None:
             socket.transport.abort()
     return len(sockets)
+
+
+def run(coroutine):
+    """``asyncio.run`` in a thread of its own: the test's thread may already run a loop
+    (Playwright's, when a browser test ran first in the same worker)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def left(db: Path, seconds: float = 12) -> dict:

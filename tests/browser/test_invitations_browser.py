@@ -10,29 +10,14 @@ import re
 
 import pytest
 
-from tests import servers
-
-from .conftest import ARTIFACTS, checked_page
+from .conftest import ARTIFACTS, PHONE, checked_page
 
 pytestmark = pytest.mark.browser
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-    "device_scale_factor": 2,
-}
 JOURNEYS = [
     ("en", "tarneeb", "Hala", "Samir", "Taken by"),
     ("ar", "hearts", "هالة", "سمير", "أخذه"),
 ]
-
-
-@pytest.fixture(scope="module")
-def one_worker(site_env, tmp_path_factory):
-    """One worker: without REDIS_URL the channel layer is one process's memory."""
-    with servers.gunicorn(site_env, workers=1, log_dir=tmp_path_factory.mktemp("log")) as url:
-        yield url
 
 
 def shot(page, name):

@@ -160,6 +160,8 @@ def test_a_key_is_claimed_once_and_the_watchers_link_by_many():
     watchers = [take(table_id, keys["watch"]) for _ in range(3)]
     for browser in watchers:
         assert browser.get(f"/en/tables/{table_id}/").status_code == 200
+    back = watchers[0].get(f"/en/tables/{table_id}/join/{keys['watch']}/")
+    assert back.status_code == 303 and back["Location"] == f"/en/tables/{table_id}/"
     assert api("get", f"/api/tables/{table_id}", keys["watch"]).status_code == 200
 
 

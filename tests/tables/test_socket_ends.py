@@ -1,9 +1,10 @@
 """Every socket's end runs its clean-up, however it ends (issue 44): closed together, a send
-to a socket its client has just closed (uvicorn's ClientDisconnected), a handler that fails,
-a flood. Afterwards nothing is left: no ``Socket`` row (no connection counted, no seat
-"here"), no channel-layer group holding the socket. The periodic check (the presence beat)
-repairs whatever drift there is and logs it. Frames are read as HTTP bodies are: too deep or
-with a lone surrogate, an ``error`` frame and the socket goes on; a flood closes it once."""
+to a socket its client has just closed (uvicorn's ClientDisconnected), a handler that fails
+(a flood closes once: ``test_live``). Afterwards nothing is left: no ``Socket`` row (no
+connection counted, no seat "here"), no channel-layer group holding the socket. The periodic
+check (the presence beat) repairs whatever drift there is and logs it. Frames are read as
+HTTP bodies are: too deep or with a lone surrogate, an ``error`` frame and the socket goes
+on."""
 
 import asyncio
 import logging
@@ -133,29 +134,6 @@ def test_a_consumer_that_fails_still_cleans_up(monkeypatch):
         assert isinstance(north.io.future.exception(), RuntimeError)
         assert await database(left_behind, table_id) == {"rows": 0, "here": 0}
         assert memberships(table_id) == []
-
-    async_to_sync(scenario)()
-
-
-def test_a_flood_closes_the_socket_once():
-    data = make_table("hearts", "pagat")
-
-    async def scenario():
-        socket = Socket(data["id"], "watch")
-        await socket.open(data["keys"]["watch"])
-        await socket.drain()
-        for _ in range(consumers.DROP + 40):  # frames still arriving after the close
-            await socket.io.send_json_to({"type": "next"})
-        outputs = []
-        while not await socket.io.receive_nothing(timeout=0.2):
-            outputs.append(await socket.io.receive_output())
-        closes = [o for o in outputs if o["type"] == "websocket.close"]
-        assert [c["code"] for c in closes] == [consumers.CLOSE_FLOOD]
-        assert outputs[-1]["type"] == "websocket.close"  # nothing sent after it
-        await socket.io.send_input({"type": "websocket.disconnect", "code": 4429})
-        await ended(socket)
-        assert socket.io.future.exception() is None
-        assert await database(left_behind, data["id"]) == {"rows": 0, "here": 0}
 
     async_to_sync(scenario)()
 
