@@ -128,13 +128,18 @@ def _remove(channel: str) -> None:
 async def join(channel: str, place_pk: int, table_pk: int, tell) -> None:
     """A socket of this place said hello in this process: its row, then its beat until
     ``leave``; ``tell()`` announces a change of the table's presence."""
-    here = _here()
-    async with here.lock:
-        await database_sync_to_async(_add)(here.process, channel, place_pk)
-        here.sockets[channel] = (place_pk, table_pk)
+    loop = asyncio.get_running_loop()
+    while True:
+        here = _here()
+        async with here.lock:
+            if _LOOPS.get(loop) is not here:  # its beat retired it while this waited
+                continue
+            await database_sync_to_async(_add)(here.process, channel, place_pk)
+            here.sockets[channel] = (place_pk, table_pk)
+            break
     here.tell[table_pk] = tell
     if here.task is None or here.task.done():
-        here.task = asyncio.get_running_loop().create_task(_beat(here))
+        here.task = loop.create_task(_beat(here))
 
 
 async def leave(channel: str) -> None:
@@ -261,14 +266,20 @@ async def repair_groups() -> int:
 
 
 async def _beat(here: _Here) -> None:
-    """Until the loop holds no socket: the check, the tables told, a wait of ``BEAT``; once
-    more after the last socket has gone. A failed beat (the cache or the database away a
-    moment) is logged and the next one tried: the task beats for every seat of the process."""
+    """Until the loop holds no socket: the check, the tables told, a wait of ``BEAT``. The
+    check that finds no socket left is the last: under the same lock as ``join``, the beat
+    then retires its registry, so a socket never joins one nobody beats for. A failed beat
+    (the cache or the database away a moment) is logged and the next one tried: the task
+    beats for every seat of the process."""
+    loop = asyncio.get_running_loop()
     while True:
-        had = bool(here.sockets)
+        done = False
         try:
             async with here.lock:
                 changed = await database_sync_to_async(check)(here.process, dict(here.sockets))
+                done = not here.sockets
+                if done and _LOOPS.get(loop) is here:
+                    del _LOOPS[loop]  # the loop may close: let it go
             await repair_groups()
             await repair_channels(here)
             for table_pk in changed:
@@ -277,7 +288,6 @@ async def _beat(here: _Here) -> None:
                     await tell()
         except Exception:  # noqa: BLE001
             log.exception("presence beat failed")
-        if not had and not here.sockets:  # no await since: no socket can have joined
-            _LOOPS.pop(asyncio.get_running_loop(), None)  # the loop may close: let it go
+        if done:
             return
         await asyncio.sleep(BEAT)
