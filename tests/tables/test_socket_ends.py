@@ -236,3 +236,45 @@ def test_the_periodic_check_repairs_drift_and_logs_it(monkeypatch, caplog):
         assert await database(left_behind, table_id) == {"rows": 0, "here": 0}
 
     async_to_sync(scenario)()
+
+
+def test_a_socket_joining_as_the_beat_retires_its_registry_is_beaten_for(monkeypatch):
+    """The beat's last check (no socket left) retires the loop's registry; a socket that says
+    hello during that check must land in a registry someone beats for, and its end must
+    leave nothing (it used to land in the retired one, whose beat wrote its row for ever)."""
+    import threading
+
+    monkeypatch.setattr(presence, "BEAT", 0.05)
+    data = make_table("hearts", "pagat")
+    place = Place.objects.get(table__public_id=data["id"], seat=0)
+    original, hold = presence.check, threading.Event()
+
+    def held(process, sockets):
+        if not sockets:
+            hold.wait(10)  # the last check, holding the lock, until the join waits on it
+        return original(process, sockets)
+
+    monkeypatch.setattr(presence, "check", held)
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        await presence.join("first", place.pk, place.table_id, _nothing)
+        await presence.leave("first")
+        await asyncio.sleep(0.3)  # the beat is in its last check, the lock held
+        joining = asyncio.ensure_future(presence.join("second", place.pk, place.table_id, _nothing))
+        await asyncio.sleep(0.2)  # the join waits on the lock
+        hold.set()
+        await joining
+        here = presence._LOOPS[loop]  # the registry in use holds it, and beats
+        assert "second" in here.sockets
+        assert here.task is not None and not here.task.done()
+        await presence.leave("second")
+        await asyncio.sleep(0.5)  # beats after its end: nothing written again
+        rows = await database(lambda: list(Row.objects.values_list("channel", flat=True)))
+        assert rows == []
+
+    async_to_sync(scenario)()
+
+
+async def _nothing():
+    return None
