@@ -5,8 +5,9 @@ Every path in a line (the request line's, the Referer's) is resolved by the URLc
 parts the pattern that matched names as a secret (``PRIVATE``: a scorer's or share link
 ``/<lang>/<game>/sheet/score/<token>/``, a practice match's ``/<lang>/practice/<id>/<token>/``,
 a live table's invitation ``/<lang>/tables/<id>/join/<key>/``, a lesson's edit link
-``/<lang>/lessons/<id>/edit/<key>/``, a password reset's ``…/reset/<uidb64>/<token>/``, and
-any pattern added later that names its secret so) are replaced by ``…``; a path the URLconf
+``/<lang>/lessons/<id>/edit/<key>/``, a password reset's ``…/reset/<uidb64>/<token>/``, a
+class's join code ``/<lang>/classes/join/<code>/``, and any pattern added later that names its
+secret so) are replaced by ``…``; a path the URLconf
 does not resolve, and every line written before Django is set up (gunicorn's master), gets the
 shapes known when this was written; a token in a query (``?token=…``, ``?key=…``) is masked
 too. Resolving, not matching shapes, keeps a page's own addresses whole
@@ -25,7 +26,7 @@ import re
 from gunicorn.glogging import Logger as GunicornLogger
 
 MASK = "…"
-PRIVATE = {"token", "key"}  # the names URL patterns give a hole that holds a secret
+PRIVATE = {"token", "key", "code"}  # the names URL patterns give a hole holding a secret
 SEGMENT = r"[^/?#\s\"]+"
 # the shapes known when this was written, and a token in a query: for a path the URLconf
 # does not resolve (cut short, or before Django is set up), and always (masking is idempotent)

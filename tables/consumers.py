@@ -115,6 +115,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         presence.CONSUMERS.add(self.channel_name)
+        presence.OURS.add(self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):

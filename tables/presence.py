@@ -79,8 +79,10 @@ def shown(table) -> dict[str, str]:
 
 
 # The channel names of the live tables' consumers living in this process, from their
-# connection to their end (``consumers.TableConsumer``).
+# connection to their end (``consumers.TableConsumer``), and of those that lived here and
+# may still be listened to (another app's consumers, the class boards', are left alone).
 CONSUMERS: set[str] = set()
+OURS: set[str] = set()
 
 
 @dataclass
@@ -95,7 +97,6 @@ class _Here:
     # held while rows are written against ``sockets``: a beat's check never sees a socket
     # between its row and its registration
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    suspects: set = field(default_factory=set)  # channels with no consumer at the last beat
 
 
 _LOOPS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Here]" = weakref.WeakKeyDictionary()
@@ -235,19 +236,20 @@ async def forget(channel: str) -> bool:
     return True
 
 
-async def repair_channels(here: _Here) -> int:
-    """Forget the channels listened to with no consumer: at two beats running, so a
-    consumer between its channel and its connection is never taken for a stray one."""
+async def repair_channels() -> int:
+    """Forget the channels of the live tables' consumers that ended and are still listened
+    to (their end could not forget them)."""
     inner = _pubsub(get_channel_layer())
     if inner is None:
         return 0
-    stray = {c for c in list(inner.channels) if c not in CONSUMERS}
-    gone, here.suspects = stray & here.suspects, stray - here.suspects
-    for channel in gone:
+    listened = {c for c in OURS if c in inner.channels}
+    OURS.intersection_update(listened | CONSUMERS)  # the names of channels gone for good go
+    stray = listened - CONSUMERS
+    for channel in stray:
         await forget(channel)
-    if gone:
-        log.warning("presence: stopped listening on %d channels of ended sockets", len(gone))
-    return len(gone)
+    if stray:
+        log.warning("presence: stopped listening on %d channels of ended sockets", len(stray))
+    return len(stray)
 
 
 async def repair_groups() -> int:
@@ -281,7 +283,7 @@ async def _beat(here: _Here) -> None:
                 if done and _LOOPS.get(loop) is here:
                     del _LOOPS[loop]  # the loop may close: let it go
             await repair_groups()
-            await repair_channels(here)
+            await repair_channels()
             for table_pk in changed:
                 tell = here.tell.get(table_pk)
                 if tell is not None:

@@ -28,6 +28,7 @@ PUBLIC = {
     "app_label",
     "object_id",
     "id",
+    "pk",
     "content_type_id",
     "url",
     "path",
