@@ -6,6 +6,7 @@ missing key is 404, the same answer as for no table. Errors are practice's shape
 from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
@@ -27,7 +28,11 @@ BEARER = "Bearer "
 
 
 def _answer(data: dict, status: int = 200) -> JsonResponse:
-    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    """Every answer is a key's holder's (a hand, a hint) or carries keys: never stored by a
+    cache, the browser's included."""
+    response = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    add_never_cache_headers(response)
+    return response
 
 
 def error(code: str, details: dict, status: int, move=None, game=None) -> JsonResponse:
