@@ -50,7 +50,8 @@ def test_sockets_opened_and_dropped_again_and_again_leave_nothing(site):
     assert len(workers) == 2
     clean = {"rows": 0, "here": 0}
     unsubscribed = {"channels": [], "subscribed_clients": 0}
-    start = churn.rss(workers) if WARMUP == 0 else None
+    first = churn.rss(workers)  # before any socket: reported, the warm workers are compared
+    start = first if WARMUP == 0 else None
     for number in range(WARMUP + ROUNDS):
         mode = churn.MODES[number % len(churn.MODES)]
         assert churn.run(churn.one_round(server.url, tables, mode)) == len(tables) * 4
@@ -64,7 +65,7 @@ def test_sockets_opened_and_dropped_again_and_again_leave_nothing(site):
     end = churn.rss(workers)
     print(
         f"\nchurn: {WARMUP} + {ROUNDS} rounds of {len(tables) * 4} sockets; "
-        f"workers' RSS KiB {start} -> {end}"
+        f"workers' RSS KiB {first} cold, {start} warm -> {end}"
     )
     for pid in workers:
         assert end[pid] <= start[pid] * 1.10, (pid, start[pid], end[pid])
