@@ -314,6 +314,8 @@ class Page:
             "url": self.url,
             "rules_url": reverse("rules-variant", args=[q.game, q.variant])
             + (f"?{q.house}" if q.house else ""),
+            # a finished deal's table is only a picture: the answer's fields come before it
+            "deal_over": pos.state.is_over,
             **self._table(pos, result),  # the table's own context, as the position page has it
             **self._facts(pos),
         }
@@ -377,7 +379,7 @@ class Page:
         exposed = q.family.exposed(state)
         if exposed:
             facts["exposed"] = [vocab.card_view(c) for c in cards.display_order(exposed)]
-        if q.kind == questions.DEAL_POINTS:
+        if q.kind in (questions.DEAL_POINTS, questions.SHEET):
             facts["tricks_heading"] = tricks_heading(q.game)
         if q.kind == questions.DEAL_POINTS and q.family.SIGNED_POINTS:  # each bid, scored
             facts["bids"] = [
@@ -530,10 +532,11 @@ class Page:
 
 def _completed_trick_table(q, pos) -> dict:
     """The table just before the trick's last card, with that card on the trick: nobody is
-    marked to play, so the drawing does not say who leads next."""
+    marked to play, so the drawing does not say who leads next. The question is the trick's:
+    the other hands stay face down, so on a phone the table leaves room for the answer."""
     state = pos.state
     before = open_position(q.module, {**q.query, "moves": " ".join(pos.move_tokens()[:-1])})
-    ctx = tables.table(before, play=None, mark_legal=False, bottom=BOTTOM)
+    ctx = tables.table(before, play=None, mark_legal=False, bottom=BOTTOM, open_seats=[BOTTOM])
     seat, last = pos.state.last_trick[0][-1]
     view = ctx["seats"][SEATS[seat]]
     view["cards"] = [c for c in view["cards"] if c["code"] != cards.card_code(last)]

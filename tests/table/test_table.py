@@ -82,7 +82,7 @@ def test_the_last_step_says_what_the_hand_taught_and_where_to_go_next(
     first = Tutorial.objects.get(slug="bent-first-deal")
     last = first.steps.count()
     html = client.get(f"/{lang}/tutorials/bent-first-deal/{last}/").content.decode()
-    finish = re.search(r'<section class="finish".*?</section>', html, re.S).group(0)
+    finish = re.search(r'<section class="finish answer".*?</section>', html, re.S).group(0)
     assert taught in finish
     # the rule sections the hand played out, each linked on the rule page
     assert f'/{lang}/bent-al-sbeet/qahwa/#play"' in finish
@@ -90,9 +90,8 @@ def test_the_last_step_says_what_the_hand_taught_and_where_to_go_next(
     following = Tutorial.objects.filter(game=first.game, order__gt=first.order).order_by("order")[0]
     assert f"/tutorials/{following.slug}/" in finish and "/quiz/start/?game=bent-al-sbeet" in finish
     # a middle step has no such summary
-    assert (
-        'class="finish"' not in client.get(f"/{lang}/tutorials/bent-first-deal/2/").content.decode()
-    )
+    middle = client.get(f"/{lang}/tutorials/bent-first-deal/2/").content.decode()
+    assert 'class="finish answer"' not in middle
 
 
 def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_state():

@@ -224,6 +224,25 @@
     else playingRest = false;
   }
 
+  // --- the answer in sight ------------------------------------------------------------------
+  // What answers the learner (".answer": a verdict, a hint, a refusal) is at the top of the
+  // strip. After a redraw its first line must be on the screen, clear of the felt, which on a
+  // phone stays on the screen's bottom edge: if it is not, the page (never a box) scrolls to it.
+  function bringAnswer(root, answer) {
+    answer = answer || (root && $(root, ".answer"));
+    if (!answer || !answer.getBoundingClientRect) return null;
+    var r = answer.getBoundingClientRect();
+    var bottom = window.innerHeight;
+    var board = root && $(root, ".board");
+    if (board) {
+      var b = board.getBoundingClientRect();
+      if (b.left < r.right && b.right > r.left && b.top > r.top) bottom = Math.min(bottom, b.top);
+    }
+    var line = Math.min(r.height, 40);
+    if (r.top < 0 || r.top + line > bottom) window.scrollBy(0, r.top - 8);
+    return answer;
+  }
+
   // --- focus stays on the table -----------------------------------------------------------
   function handCards(root) {
     return $$(root, ".at-bottom .hand button.play, .at-bottom .hand a.play, .at-bottom .hand .pick input");
@@ -280,14 +299,18 @@
     var old = document.querySelector(".stage");
     if (!doc.querySelector(".stage") || !old || !main) return false;
     var before = snapshot(old);
-    var atTop = window.scrollY === 0;
+    var scrolled = window.scrollY;
     if (timer !== null) window.clearTimeout(timer);
     timer = null;
     main.replaceChildren.apply(main, Array.prototype.slice.call(doc.body.childNodes));
     if (doc.title) document.title = doc.title;
     if (how && window.history && window.history[how]) window.history[how](null, "", clean(url));
-    start(document.querySelector(".stage"), before, true);
-    if (atTop && window.scrollY !== 0) window.scrollTo(0, 0); // the table stays where it was
+    var stage = document.querySelector(".stage");
+    start(stage, before, true);
+    // Another step opens at its top, as a page does; the same page stays where the learner
+    // had it (never back to the top), and what answers them comes into sight.
+    window.scrollTo(0, how === "pushState" ? 0 : scrolled);
+    bringAnswer(stage);
     return true;
   }
 
@@ -300,12 +323,17 @@
     var strip = document.querySelector(".stage .strip");
     var note = strip && $(strip, ".why-not");
     if (strip && !note) {
+      // in the answer's place: under the strip's title and steps, before anything else
       note = document.createElement("p");
-      note.className = "why-not";
+      note.className = "why-not answer";
       note.setAttribute("role", "alert");
-      strip.insertBefore(note, strip.firstChild.nextSibling);
+      var head = $$(strip, ":scope > h1, :scope > .crumbs, :scope > .step-map, :scope > .step-nav, :scope > .meta-line").pop();
+      strip.insertBefore(note, head ? head.nextSibling : strip.firstChild);
     }
-    if (note) note.textContent = message;
+    if (note) {
+      note.textContent = message;
+      bringAnswer(document.querySelector(".stage"), note);
+    }
   }
 
   function leave(button) {
