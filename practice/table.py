@@ -85,17 +85,28 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         pass_picks=True,
         why=refusal_words(practice.game) if play else None,
     )
+    vocab = vocabulary(practice.game)
     for seat in range(4):
         view = context["seats"][SEATS[seat]]
         view["name"] = seat_title(practice, seat)
-        view["short"] = short_title(practice, seat)
+        # the felt writes «West · computer»: the seat, then its player kept whole (on a
+        # line of its own where the seat is narrow), never a line ending on the dot
+        view["seat_word"] = vocab.seat(seat)
+        view["player"] = short_player(practice, seat)
     return context
 
 
+def short_player(practice, seat: int) -> str:
+    """Who sits at a seat, in short: «you», «computer»."""
+    return str(YOU if seat == practice.seat else SHORT_COMPUTER)
+
+
 def short_title(practice, seat: int) -> str:
-    """A seat's name as the felt shows it on a phone: «West · computer», «South · you»."""
-    who = YOU if seat == practice.seat else SHORT_COMPUTER
-    return str(SHORT_SEAT % {"seat": vocabulary(practice.game).seat(seat), "player": who})
+    """A seat's name with its player, in short: «West · computer», «South · you»."""
+    return str(
+        SHORT_SEAT
+        % {"seat": vocabulary(practice.game).seat(seat), "player": short_player(practice, seat)}
+    )
 
 
 def relabel(practice, groups: list[dict]) -> list[dict]:

@@ -178,6 +178,18 @@ def table_words(game: str, tricks: dict, who: str | None = None, strain: str | N
     strains = list(next(iter(rows.values()), {}))
     out = {
         "heads": [vocab.strain(s) for s in strains],
+        # a column's heading as a bidding box writes it (a suit's symbol, "NT"): a phone's
+        # narrow table never breaks a word; the strain's name stays for screen readers
+        "columns": [
+            {
+                "name": vocab.strain(s),
+                "suit": s.lower() if s in cards.SUITS else None,
+                "short": None
+                if s in cards.SUITS
+                else pgettext("no trumps, on a bidding box", "NT"),
+            }
+            for s in strains
+        ],
         "rows": [
             {"who": _named(vocab, key), "cells": [cells.get(s) for s in strains]}
             for key, cells in rows.items()

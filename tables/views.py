@@ -29,7 +29,6 @@ from practice.table import (
     LEVELS,
     SEAT_AND_PLAYER,
     SHORT_COMPUTER,
-    SHORT_SEAT,
     YOU,
     seat_title,
     short_title,
@@ -195,7 +194,8 @@ PERSON_WORD = pgettext_lazy("a seat's player at a live table", "a person")
 
 
 def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[str, str]:
-    """A seat's name with its player, in full and in short: «South (you)», «North · Layla»."""
+    """A seat's name with its player in full, «South (you)», and the player in short
+    («you», «Layla»), which the felt writes after the seat's name."""
     level = practice_match.setup.seated[seat]
     if place.role == Place.SEAT and place.seat == seat:
         who = short = str(YOU)
@@ -205,10 +205,7 @@ def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[
         names = {p.seat: p.name for p in table.places.all() if p.role == Place.SEAT}
         who = short = names.get(seat) or str(PERSON_WORD)
     name = vocab.seat(seat)
-    return (
-        str(SEAT_AND_PLAYER % {"seat": name, "player": who}),
-        str(SHORT_SEAT % {"seat": name, "player": short}),
-    )
+    return str(SEAT_AND_PLAYER % {"seat": name, "player": who}), short
 
 
 def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
@@ -240,7 +237,8 @@ def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
     vocab = vocabulary(practice_match.game)
     for seat in range(4):
         view = context["seats"][SEATS[seat]]
-        view["name"], view["short"] = _seat_words(table, practice_match, place, vocab, seat)
+        view["name"], view["player"] = _seat_words(table, practice_match, place, vocab, seat)
+        view["seat_word"] = vocab.seat(seat)
     context["mine"] = mine
     return context
 

@@ -400,8 +400,7 @@ def _finish(play: Play, progress) -> dict:
         "stars": progress.tutorial_stars(questions),
         "questions": len(questions),
         "next_tutorial": play.following,
-        "quiz_url": reverse("quiz:start")
-        + f"?game={game.slug}&variant={lesson.variant}&kind=mixed",
+        "quiz_url": reverse("quiz:set") + f"?game={game.slug}&variant={lesson.variant}",
     }
 
 

@@ -88,7 +88,7 @@ def test_the_last_step_says_what_the_hand_taught_and_where_to_go_next(
     assert f'/{lang}/bent-al-sbeet/qahwa/#play"' in finish
     # the next tutorial of the game, and the quiz
     following = Tutorial.objects.filter(game=first.game, order__gt=first.order).order_by("order")[0]
-    assert f"/tutorials/{following.slug}/" in finish and "/quiz/start/?game=bent-al-sbeet" in finish
+    assert f"/tutorials/{following.slug}/" in finish and "/quiz/set/?game=bent-al-sbeet" in finish
     # a middle step has no such summary
     middle = client.get(f"/{lang}/tutorials/bent-first-deal/2/").content.decode()
     assert 'class="finish answer"' not in middle

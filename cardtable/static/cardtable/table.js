@@ -264,7 +264,7 @@
     measure();
     setupPass(root);
     setupBids(root);
-    setupPace(root);
+    setupPace(document); // the pace may sit in the drawer, under the stage
     setupRest(root);
     var live = $(root, "#live");
     if (live && $(root, ".frames .frame")) {
