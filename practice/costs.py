@@ -69,7 +69,10 @@ def _judged(practice, position, answer: dict, view: str) -> dict:
                 "card": vocab.card_view(card) if card is not None else None,
                 "played": words.move_words(vocab, m["move"]),
                 "costly": m["cost"] > 0,
-                "cost": unit.amount(m["cost"], vocab.region) if m["cost"] > 0 else NO_COST,
+                # after «الكلفة:» a subject: «نقطتان»
+                "cost": unit.amount(m["cost"], vocab.region, subject=True)
+                if m["cost"] > 0
+                else NO_COST,
                 "best": words.either(vocab, m["best"]) if m["cost"] > 0 else "",
                 "url": f"{base}?{urlencode(query)}",
             }

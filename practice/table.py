@@ -163,11 +163,12 @@ def replies(practice, since: int | None) -> dict | None:
         frames.append(frame)
         if step["hidden"]:
             n = len(step["plies"])
+            # a record, as the others («Ouest a choisi 3 cartes à passer» in French)
             what = ngettext("chooses %(n)s card to pass", "chooses %(n)s cards to pass", n) % {
                 "n": n
             }
         else:
             # A frame is the table before its move: its phase reads the move's token.
-            what = vocab.move(practice.record.moves[first], frame["phase"])
+            what = vocab.record(practice.record.moves[first], frame["phase"])
         moves.append({"who": seat_title(practice, practice.actors[first]), "what": what})
     return {"moves": moves, "frames": frames}

@@ -29,6 +29,7 @@ from practice.table import (
     LEVELS,
     SEAT_AND_PLAYER,
     SHORT_COMPUTER,
+    SHORT_SEAT,
     YOU,
     seat_title,
     short_title,
@@ -288,7 +289,8 @@ def _ending(place: Place, played, vocab, past: bool = False) -> dict:
     the deals before it only."""
     names = {}
     for s in range(4):
-        full, short = _seat_words(place.table, played, place, vocab, s)
+        full, player = _seat_words(place.table, played, place, vocab, s)
+        short = str(SHORT_SEAT % {"seat": vocab.seat(s), "player": player})
         names[seat_title(played, s)], names[short_title(played, s)] = full, short
     sheet = review.sheet(played)
     out = {"sheet": _relabelled(sheet, names), "review": None, "deal_end": None}
