@@ -270,7 +270,7 @@ def _call_view(position, move: int, play: str | None, vocab) -> dict:
     return {
         "token": token,
         "label": capfirst(vocab.move(token, position.state.phase)),
-        "short": _short_bid(token),
+        "short": _short_bid(token) or _short_trump(token),
         "query": with_move(position, move) if play == "link" else None,
         "button": play == "button",
     }
@@ -303,6 +303,19 @@ def _short_bid(token: str) -> dict | None:
     strain = token[len(number) :]
     return {
         "number": number,
+        "suit": strain.lower() if strain in cards.SUITS else None,
+        "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
+    }
+
+
+def _short_trump(token: str) -> dict | None:
+    """A trump call as a bidding box shows a strain: its suit's symbol (or "NT"), so the five
+    calls take one row on a phone; the call in words stays for screen readers."""
+    kind, _sep, strain = token.upper().partition(":")
+    if kind != "TRUMP" or strain not in (*cards.SUITS, "NT"):
+        return None
+    return {
+        "number": "",
         "suit": strain.lower() if strain in cards.SUITS else None,
         "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
     }

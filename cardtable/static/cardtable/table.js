@@ -218,10 +218,13 @@
     button.addEventListener("click", function () { playingRest = true; nextMove(root); });
     if (playingRest) timer = window.setTimeout(function () { nextMove(root); }, PACES[pace()] || 700);
   }
+  // Each move played replaces the address (it follows the table, and "back" leaves the step
+  // as it was when the learner pressed the button, not one move at a time).
   function nextMove(root) {
     var next = $(root, ".step-nav a[rel=next]");
-    if (next && $(root, ".play-rest")) next.click();
-    else playingRest = false;
+    if (!next || !$(root, ".play-rest")) { playingRest = false; return; }
+    var url = next.href;
+    send(url, { method: "GET" }, "replaceState", function () { window.location.assign(url); });
   }
 
   // --- the answer in sight ------------------------------------------------------------------
@@ -238,7 +241,7 @@
       var b = board.getBoundingClientRect();
       if (b.left < r.right && b.right > r.left && b.top > r.top) bottom = Math.min(bottom, b.top);
     }
-    var line = Math.min(r.height, 40);
+    var line = Math.min(r.height, 32); // the box's first line of text, its padding with it
     if (r.top < 0 || r.top + line > bottom) window.scrollBy(0, r.top - 8);
     return answer;
   }
