@@ -15,5 +15,6 @@ urlpatterns = [
     path("practice/<slug:public_id>/next/", views.next_deal, name="next"),
     # the private link: it gives the match to the browser that opens it
     path("practice/<slug:public_id>/<slug:token>/", views.claim, name="claim"),
+    path("<slug:game>/practice/play/", views.play, name="play"),
     path("<slug:game>/practice/", views.choose, name="start"),
 ]

@@ -16,6 +16,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardtable.words import vocabulary
@@ -113,6 +114,18 @@ def _choose(request, game):
         "error": error,
     }
     return render(request, "practice/choose.html", context, status=status)
+
+
+@csrf_exempt
+@require_POST
+def play(request, game):
+    """ "Play a deal": one tap starts a match with the set-up form's defaults (South, the club
+    player) under the variant and house rules the tapping page sent. Exempt from the CSRF
+    token so that the pages cached for everyone (every rule page) carry no form token of their
+    own: a request from another site comes without this site's session cookie (SameSite=Lax),
+    so it could only start a match in a new session of its own, never the visitor's; the
+    rate limit per address holds as for the set-up form."""
+    return _choose(request, game)
 
 
 def _chosen(post) -> dict:

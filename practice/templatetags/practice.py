@@ -21,20 +21,20 @@ def play_deal(game: str, variant: str | None = None, house=()) -> dict | None:
         return None
     variant = variant or spec.default_variant
     pairs = sorted((k, v) for k, v in dict(house).items() if k.startswith(PREFIX))
-    url = reverse("practice:start", args=[game])
+    setup = reverse("practice:start", args=[game])
     return {
-        "url": url,
+        "url": reverse("practice:play", args=[game]),
         "variant": variant,
         "house": pairs,
-        "setup_url": f"{url}?{urlencode([('variant', variant), *pairs])}",
+        "setup_url": f"{setup}?{urlencode([('variant', variant), *pairs])}",
     }
 
 
-@register.inclusion_tag("practice/_link.html", takes_context=True)
-def practice_link(context, game: str, variant: str | None = None, house=None) -> dict:
+@register.inclusion_tag("practice/_link.html")
+def practice_link(game: str, variant: str | None = None, house=None) -> dict:
     """``house``: the page's house rules, a ``{"rule.<key>": value}`` dict or a query string."""
     if isinstance(house, str):
         from django.http import QueryDict
 
         house = QueryDict(house).dict()
-    return {"play": play_deal(game, variant, house or {}), "request": context.get("request")}
+    return {"play": play_deal(game, variant, house or {})}
