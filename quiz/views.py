@@ -30,7 +30,7 @@ from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.engine.table import S as BOTTOM  # South faces the reader unless a seat acts
 from rulebook.models import Game, Rule, Section, game_rows
 
-from . import match_kind, questions, sets, tokens
+from . import match_kind, questions, sets, signals, tokens
 from . import progress as learner
 from .messages import (
     answer_words,
@@ -376,6 +376,9 @@ class Page:
                 )
         except IntegrityError:  # the same form, sent twice at once
             return self.render(error=say("replayed_form", game=q.game), status=409)
+        signals.answered.send(
+            sender=Page, request=request, url_key=self.url_key, answer=answer, correct=correct
+        )
         Answered.objects.filter(created__lt=timezone.now() - KEEP_ANSWERED).delete()
         join = "&" if "?" in self.url else "?"
         response = HttpResponseRedirect(f"{self.url}{join}{urlencode({'a': nonce})}")

@@ -56,7 +56,7 @@ class GameSpec:
 RESERVED = frozenset(
     (
         *("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz"),
-        *("api", "mine", "lessons", "tables", "table", "accounts", "analysis"),
+        *("api", "mine", "lessons", "tables", "table", "accounts", "analysis", "classes"),
     )
 )
 

@@ -30,7 +30,7 @@ from rulebook.engine.table import parse_seat
 from rulebook.messages import explain, refusal_words
 from rulebook.models import Game, Section, Variant
 
-from . import content
+from . import content, signals
 from . import lesson as format
 from . import progress as learner
 from .catalogue import catalogue
@@ -134,6 +134,12 @@ class Play:
 def text_dir(lang: str) -> str:
     """The direction of a text in ``lang``."""
     return "rtl" if lang == "ar" else "ltr"
+
+
+def played(slug: str) -> Play:
+    """A site tutorial as its player plays it (404 for none), its texts in the reader's
+    language."""
+    return _load(slug, 1)
 
 
 def tutorial_lesson(tutorial, steps, language: str) -> format.Lesson:
@@ -513,9 +519,10 @@ def answer(request, play: Play, number: int, record=None):
             q = progress.question(number)
             if not q["solved"]:
                 hints = min(q["hints"] + 1, ANSWER_RUNG)
-                progress.update_question(number, hints=hints, feedback=None)
+                q = progress.update_question(number, hints=hints, feedback=None)
         if record:
             record("hint", None, False)
+        _heard(request, play, number, "hint", None, False, q)
         return here
     state, module = frame.before.state, frame.before.module
     token = request.POST.get("move", "").strip()
@@ -533,13 +540,29 @@ def answer(request, play: Play, number: int, record=None):
         if q["solved"]:
             pass  # already found: a second answer changes nothing
         elif right:
-            progress.update_question(number, solved=True, feedback={"kind": "right"})
+            q = progress.update_question(number, solved=True, feedback={"kind": "right"})
         else:
             wrong = _named(step, state, module, move) or _wrong(state, move)
-            progress.update_question(number, tries=q["tries"] + 1, feedback=wrong)
+            q = progress.update_question(number, tries=q["tries"] + 1, feedback=wrong)
     if record:
         record("answer", module.format_move(move), right)
+    _heard(request, play, number, "answer", module.format_move(move), right, q)
     return here
+
+
+def _heard(request, play: Play, number: int, kind: str, token, right: bool, question: dict):
+    """Tell who listens (a class's homework) of an answer or a hint, and where the learner's
+    question now stands (``question``: its tries, hints, solved)."""
+    signals.answered.send(
+        sender=Play,
+        request=request,
+        play=play,
+        number=number,
+        kind=kind,
+        token=token,
+        right=right,
+        question=question,
+    )
 
 
 def _named(step, state, module, move: int) -> dict | None:
