@@ -26,43 +26,14 @@ import pytest
 
 from tutorials import content
 
-from .conftest import ARTIFACTS, in_place
+from .conftest import ARTIFACTS, PHONES, in_place
 from .sight import in_sight, narrow_ok
 
 pytestmark = pytest.mark.browser
 
-PHONES = {"upright": (390, 844), "narrow": (360, 740), "sideways": (844, 390)}
 PAIRS = list(itertools.product(PHONES, ("ar", "en")))
 MAX_TURNS = 150
 TOUCH = 43.5  # 44 px, less what sub-pixel layout rounds away
-
-
-@pytest.fixture
-def phone(browser, site):
-    """Opens a page on a touch phone of the given size, at the fast pace of replies."""
-    contexts = []
-
-    def open_page(size, javascript=True):
-        width, height = PHONES[size]
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=True,
-            is_mobile=True,
-            java_script_enabled=javascript,
-        )
-        context.add_init_script("try { localStorage.setItem('diwaniya.pace', 'fast') } catch {}")
-        contexts.append(context)
-        page = context.new_page()
-        page.base = site
-        failed = []
-        page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
-        page.on("pageerror", lambda e: failed.append(str(e)))  # the table's script failed
-        page.failed = failed
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 FIRST_SCREEN = """() => {
