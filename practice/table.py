@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
+from rulebook.engine.contract import Phase
 from rulebook.engine.table import SEATS
 from rulebook.messages import refusal_words
 
@@ -84,6 +85,7 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         bottom=practice.seat,
         pass_picks=True,
         why=refusal_words(practice.game) if play else None,
+        known=passed(position.state, practice.seat),
     )
     vocab = vocabulary(practice.game)
     for seat in range(4):
@@ -94,6 +96,14 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         view["seat_word"] = vocab.seat(seat)
         view["player"] = short_player(practice, seat)
     return context
+
+
+def passed(state, seat: int) -> int:
+    """The cards ``seat`` passed, once they have changed hands: its player knows where they
+    are, so its felt shows them at their new seat."""
+    if state.phase == Phase.PASS or not hasattr(state, "passes"):
+        return 0
+    return state.passes[seat]
 
 
 def short_player(practice, seat: int) -> str:

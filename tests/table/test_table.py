@@ -114,6 +114,7 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
                 "to_act": legal,
                 "open": count == 1,
                 "count": count,
+                "down": count,
                 "backs": range(count) if count > 1 else (),
                 "cards": [vocabulary("tarneeb").card_view(ace, legal=legal)] if count == 1 else [],
                 "tricks_won": None,
