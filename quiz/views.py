@@ -487,7 +487,7 @@ class Page:
                 {
                     "seat": vocab.seat(s),
                     "cards": [
-                        vocab.card_view(c, exposed=bool(exposed >> c & 1))
+                        vocab.card_view(c, **tables.exposures(q.rules, exposed).flags(c))
                         for c in cards.display_order(state.taken[s] & penalty)
                     ],
                     "tricks": state.tricks_won[s],
@@ -648,7 +648,7 @@ def _completed_trick_table(q, pos) -> dict:
     view["to_act"] = False
     ctx["to_act"] = None
     vocab = vocabulary(q.game)
-    exposed = q.family.exposed(state)
+    exposed = tables.exposures(q.rules, q.family.exposed(state))
     ctx["trick"] = [  # at the seats that played them, as every table draws a trick
         tables.played_card(vocab, s, c, BOTTOM, exposed)
         for s, c in [*before.state.trick, (seat, last)]  # a trick game: the kind asks of a trick
