@@ -24,7 +24,7 @@ LANGS = ("ar", "en", "fr")
 COMPUTER_CLUB = {
     "en": "computer, club",
     "fr": "ordinateur, niveau club",
-    "ar": "كمبيوتر، مستوى النادي",
+    "ar": "كمبيوتر، متمرّس",
 }
 SHORT_COMPUTER = {"en": "· computer", "fr": "· ordinateur", "ar": "· كمبيوتر"}
 COMPUTER_BEGINNER = {
