@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 import pytest
 
 from .conftest import ARTIFACTS
-from .test_phone_table import ANALYSIS, TOUCH, phone  # noqa: F401
+from .test_phone_table import ANALYSIS, TOUCH
 
 pytestmark = pytest.mark.browser
 DEAL_32 = "N:KQJ.QT.A9.J A.KJ.K8.AT8 T8.A8.JT.KQ 97.97.Q7.97"
@@ -48,7 +48,7 @@ def test_tarneeb_bidding_by_clicks(page):
     assert page.locator("ol.auction li").count() == 1
 
 
-def test_the_position_page_analyses_a_moment_of_card_play_on_a_phone(phone):  # noqa: F811
+def test_the_position_page_analyses_a_moment_of_card_play_on_a_phone(phone):
     """Tarneeb in Arabic: the "analyse" link, each legal card's cost, the switch, the table."""
     page = phone("upright")
     query = (
