@@ -13,7 +13,7 @@ from rulebook.engine import cards
 from tables import service
 from tables.models import Table
 
-from .test_live import Socket, database, make_table, played
+from .test_live import Socket, database, make_table, played, told
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,17 +22,14 @@ async def answer(socket) -> dict:
     """The next frame this socket is sent but presence (late news of the others' sockets),
     waiting for it however loaded the machine is."""
     while True:
-        frame = socket.take(await socket.io.receive_json_from(timeout=5))
+        frame = socket.take(await socket.io.receive_json_from())
         if frame["type"] != "presence":
             return frame
 
 
 async def quiet(sockets: dict) -> dict:
-    """What each socket was sent since, but presence."""
-    return {
-        name: [f for f in await socket.drain() if f["type"] != "presence"]
-        for name, socket in sockets.items()
-    }
+    """What each socket was told since, but presence (``told``: up to a phrase to all)."""
+    return await told(list(sockets.values()))
 
 
 def south_cards(table_id) -> tuple[str, str]:
@@ -57,8 +54,6 @@ def test_a_hint_reaches_only_the_coached_seat_and_an_ask_only_its_coach():
                 True,
                 False,
             ]
-        for socket in sockets.values():
-            await socket.drain()
         held, not_held = await database(south_cards, table_id)
         coach = sockets["coach"]
         await coach.io.send_json_to({"type": "hint", "card": held, "text": "Lead <low>: 2 < 3"})
@@ -89,7 +84,7 @@ def test_a_hint_reaches_only_the_coached_seat_and_an_ask_only_its_coach():
         got = await quiet(sockets)
         assert got == {"N": [], "S": [], "coach": [], "watch": []}
         for socket in sockets.values():
-            await socket.io.disconnect()
+            await socket.end()
 
     async_to_sync(scenario)()
 
@@ -131,28 +126,26 @@ def test_a_reissued_key_closes_its_socket_and_a_given_seat_is_a_computer():
         north, south, coach = (Socket(table_id, n) for n in ("N", "S", "coach"))
         for name, socket in (("N", north), ("S", south), ("coach", coach)):
             await socket.open(keys[name])
-        for socket in (north, south, coach):
-            await socket.drain()
         await database(host_does, "reissue", "coach")
-        frame = await coach.io.receive_json_from(timeout=5)
+        frame = await answer(coach)
         assert frame["type"] == "error" and frame["code"] == "not_found"
-        assert (await coach.io.receive_output(timeout=5))["type"] == "websocket.close"
+        assert (await coach.io.receive_output())["type"] == "websocket.close"
         again = Socket(table_id, "coach")
         assert (await again.open(keys["coach"]))["code"] == "not_found"
-        seats = [f for f in await north.drain() if f["type"] == "state"][-1]["match"]["seats"]
+        seats = (await north.drain(until="state"))[-1]["match"]["seats"]
         assert seats["S"]["player"] == "person"  # the reissue sent a state: nothing else changed
-        await south.drain()
+        await south.drain(until="state")  # South was sent it too
         await database(host_does, "give", "S")
         frame = {"type": "presence"}  # the coach's leaving may come first
         while frame["type"] == "presence":
-            frame = await south.io.receive_json_from(timeout=5)
+            frame = await south.io.receive_json_from()
         assert frame["type"] == "error" and frame["code"] == "not_found"
         got = []  # the host's own socket: a state, then the presence, whenever they come
         while not any(f["type"] == "presence" and f["seats"]["S"] == "computer" for f in got):
-            got.append(north.take(await north.io.receive_json_from(timeout=5)))
+            got.append(north.take(await north.io.receive_json_from()))
         states = [f for f in got if f["type"] == "state"]
         assert states and states[-1]["match"]["seats"]["S"]["player"] == "computer:club"
-        await north.drain()
+        await told([north])  # whatever else the change brought
         await north.io.send_json_to({"type": "hint", "card": None, "text": json.dumps(1)})
         assert (await answer(north))["code"] == "not_the_coach"
         await north.io.disconnect()

@@ -45,7 +45,7 @@ def cookie_of(browser: Client) -> list:
 async def closed_with_not_found(socket: Socket) -> None:
     """The socket is sent ``not_found`` then closed (presence frames may come first)."""
     while True:
-        output = await socket.io.receive_output(timeout=5)
+        output = await socket.io.receive_output()
         if output["type"] == "websocket.close":
             assert output["code"] == consumers.CLOSE_NOT_FOUND
             return
@@ -64,7 +64,6 @@ def test_a_claimed_key_opens_nothing_while_its_browser_plays_on():
         # a program holding South's key before anyone took the seat
         program = Socket(table_id, "S")
         assert (await program.open(keys["S"]))["type"] == "state"
-        await program.drain()
         south = await database(take, table_id, keys["S"], "Samira")
         coach = await database(take, table_id, keys["coach"])
         from tables import live
@@ -94,8 +93,6 @@ def test_a_claimed_key_opens_nothing_while_its_browser_plays_on():
         assert len(first["match"]["position"]["hands"]["S"]) > 13  # its own hand, in PBN
         north = Socket(table_id, "N")
         await north.open(keys["N"])
-        await mine.drain()
-        await north.drain()
         now = await database(played, table_id)
         mover = mine if now.state.to_act == 2 else north
         await mover.io.send_json_to(
@@ -124,7 +121,6 @@ def test_a_reissued_invitation_revokes_the_old_everywhere_at_once():
         watching = Socket(table_id, "watch", headers=cookie_of(watcher))
         for socket in (mine, watching):
             assert (await socket.open())["type"] == "state"
-            await socket.drain()
         answer = await database(
             api, "post", f"/api/tables/{table_id}/reissue", keys["N"], {"seat": "S"}
         )
@@ -135,7 +131,7 @@ def test_a_reissued_invitation_revokes_the_old_everywhere_at_once():
         page = await database(Client().get, f"/en/tables/{table_id}/join/{keys['S']}/")
         assert page.status_code == 404  # the old link opens nothing, not even "taken"
         assert (await database(api, "get", f"/api/tables/{table_id}", new)).status_code == 200
-        await watching.drain()  # told of South's new invitation: a state
+        await watching.drain(until="state")  # told of South's new invitation: a state
         # the watchers' link reissued: every watcher who came by it holds nothing
         answer = await database(
             api, "post", f"/api/tables/{table_id}/reissue", keys["N"], {"seat": "watch"}

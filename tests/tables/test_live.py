@@ -9,7 +9,6 @@ import random
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing.websocket import WebsocketCommunicator
 from django.test import Client
 
 from diwaniya.asgi import application
@@ -17,6 +16,7 @@ from practice.match import WATCHER
 from tables import consumers, service
 from tables.models import Table
 
+from ..waiting import Communicator
 from .helpers import SEATS_2P, cards_named, pick, secret_cards
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,9 +40,9 @@ class Socket:
     """One client: its frames, in order, and the moves it has applied."""
 
     def __init__(self, table_id: str, name: str, headers=ORIGIN):
-        self.name = name
+        self.name, self.table_id = name, table_id
         self.viewer = WATCHER if name == "watch" else "NESW".index("S" if name == "coach" else name)
-        self.io = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+        self.io = Communicator(application, f"/ws/tables/{table_id}/", headers=headers)
         self.frames: list[dict] = []
         self.ply = None
 
@@ -54,7 +54,7 @@ class Socket:
         if key:
             hello["key"] = key
         await self.io.send_json_to(hello)
-        return self.take(await self.io.receive_json_from(timeout=5))  # a state, or an error
+        return self.take(await self.io.receive_json_from())  # a state, or an error
 
     def take(self, frame: dict) -> dict:
         if frame["type"] == "move":
@@ -65,15 +65,40 @@ class Socket:
         self.frames.append(frame)
         return frame
 
-    async def drain(self, ply=None) -> list[dict]:
-        """Every frame sent to this client until it has ``ply`` moves (when given), then
-        until it falls quiet."""
+    async def drain(self, ply=None, until=None) -> list[dict]:
+        """The frames sent to this client until it has ``ply`` moves (when given) and until
+        one of them is ``until`` (a frame's type, or a test of a frame; when given). It waits
+        for what the test expects, never for a quiet moment: what comes later is read by the
+        next call, or by ``end``."""
+        if isinstance(until, str):
+            kind, until = until, lambda frame: frame["type"] == kind
         got = []
-        while ply is not None and self.ply != ply:
-            got.append(self.take(await self.io.receive_json_from(timeout=5)))
-        while not await self.io.receive_nothing(timeout=0.02):
+        while (ply is not None and self.ply != ply) or (
+            until is not None and not any(map(until, got))
+        ):
             got.append(self.take(await self.io.receive_json_from()))
         return got
+
+    async def end(self) -> list[dict]:
+        """Close this client and return every frame still to read: all the consumer sent for
+        what the test sent before ("nothing more came" is read from these)."""
+        outputs = await self.io.end()
+        return [self.take(json.loads(o["text"])) for o in outputs if o["type"] == "websocket.send"]
+
+
+async def told(sockets) -> dict[str, list[dict]]:
+    """What each socket was told since it was last read, but presence: read up to a quick
+    phrase said to the whole table now. The channel layer keeps each socket's messages in
+    order, so whatever was told it before has reached it by then (a barrier, not a quiet
+    moment)."""
+    from tables import live
+
+    await live.phrase(sockets[0].table_id, "N", "thanks")
+    got = {}
+    for socket in sockets:
+        frames = await socket.drain(until=lambda f: f["type"] == "phrase")
+        got[socket.name] = [f for f in frames[:-1] if f["type"] != "presence"]
+    return got
 
 
 def check_secrets(sockets, table_id, got):
@@ -92,7 +117,6 @@ async def play_a_deal(game, variant, seed):
     for socket in sockets:
         await socket.open(keys[socket.name])
     for socket in sockets:
-        await socket.drain()
         assert socket.frames[0]["type"] == "state"
         assert socket.frames[0]["you"] == {"coach": "coach:S", "watch": "watcher"}.get(
             socket.name, socket.name
@@ -111,18 +135,22 @@ async def play_a_deal(game, variant, seed):
         mover = by_name[seat]
         got = {seat: []}
         while mover.ply == now.ply:  # its own move comes back with the replies after it
-            got[seat].append(mover.take(await mover.io.receive_json_from(timeout=5)))
+            got[seat].append(mover.take(await mover.io.receive_json_from()))
         now = await database(played, table_id)
         got = [got.get(s.name, []) + await s.drain(now.ply) for s in sockets]
         await database(check_secrets, sockets, table_id, got)
         moves += 1
     final = await database(played, table_id)
     for socket in sockets:
+        # the deal's end is told in a state, after its last move
+        frames = await socket.drain(until=lambda f: f["type"] == "state" and f["ply"] == final.ply)
+        await database(check_secrets, [socket], table_id, [frames])
         assert socket.ply == final.ply  # every move, each once, in order
         assert socket.frames[-1]["type"] == "state"
         assert socket.frames[-1]["match"]["seed"]  # revealed once the deal is over
         assert {"move", "state", "presence"} >= {f["type"] for f in socket.frames}
-        await socket.io.disconnect()
+        later = await socket.end()
+        assert {"presence"} >= {f["type"] for f in later}  # only who is here, no card
     # the positive control: the detector does find each seat's own hand in its first state
     first = by_name["N"].frames[0]
     assert len(cards_named(first["match"]["position"]["hands"])) == 13
@@ -169,7 +197,6 @@ def test_a_client_coming_back_gets_exactly_the_moves_it_missed():
     async def scenario():
         north = Socket(table_id, "N")
         await north.open(keys["N"])
-        await north.drain()
         left_at = north.ply
         await north.io.disconnect()
         made = await database(make_moves, table_id, 6, random.Random(2))
@@ -177,13 +204,13 @@ def test_a_client_coming_back_gets_exactly_the_moves_it_missed():
         assert now.ply > left_at
         back = Socket(table_id, "N")
         await back.open(keys["N"], ply=left_at)
-        await back.drain(now.ply)
-        frames = back.frames
+        await back.drain(now.ply, until="state")
+        frames = [f for f in back.frames if f["type"] != "presence"]
         missed = [f for f in frames if f["type"] == "move"]
         assert [f["ply"] for f in missed] == list(range(left_at + 1, now.ply + 1))
         assert [f["by"] for f in missed].count("person") == made
         assert frames[len(missed)]["type"] == "state"  # then the state, as it was behind
-        await back.io.disconnect()
+        await back.end()
 
     async_to_sync(scenario)()
 
@@ -209,7 +236,7 @@ def test_a_session_that_took_a_seat_needs_no_key_and_others_get_404():
         frame = await stranger.open(key="not-a-key")
         assert frame["type"] == "error" and frame["code"] == "not_found"
         assert (await stranger.io.receive_output())["type"] == "websocket.close"
-        await mine.io.disconnect()
+        await mine.end()
 
     async_to_sync(scenario)()
 
@@ -237,15 +264,13 @@ def test_refused_frames_get_an_error_and_change_nothing(frame, code):
         seat = "NESW"[before.state.to_act]
         socket = Socket(table_id, seat)
         await socket.open(keys[seat], lang="fr")
-        await socket.drain()
         await socket.io.send_to(text_data=frame.replace('"ply": 0', f'"ply": {before.ply}'))
-        got = await socket.drain()
+        got = await socket.end()  # all it answered to the frame, and nothing else
         errors = [f for f in got if f["type"] == "error"]
         assert [e["code"] for e in errors] == [code]
         assert errors[0]["message"]  # in the client's language
         after = await database(played, table_id)
         assert after.record.moves == before.record.moves
-        await socket.io.disconnect()
 
     async_to_sync(scenario)()
 
@@ -266,19 +291,18 @@ def test_a_frame_before_hello_and_a_replayed_move_are_refused():
             {"type": "hello", "lang": "en", "ply": None, "key": keys[seat]}
         )
         socket.ply = None
-        await socket.drain()
+        await socket.drain(until="state")
         await socket.io.send_json_to(move)
-        await socket.drain()
+        await socket.drain(now.ply + 1)  # the move came back: it is stored
         after = await database(played, table_id)
         assert after.ply > now.ply
         await socket.io.send_json_to(move)  # the same frame again
-        got = await socket.drain()
+        got = await socket.end()  # all it answered, the moves after its own included
         assert [f["code"] for f in got if f["type"] == "error"] in (
             ["stale_ply"],
             ["not_your_turn"],
         )
         assert (await database(played, table_id)).record.moves == after.record.moves
-        await socket.io.disconnect()
 
     async_to_sync(scenario)()
 
@@ -289,23 +313,23 @@ def test_a_flooding_client_is_slowed_then_dropped_once():
     async def scenario():
         socket = Socket(data["id"], "watch")
         await socket.open(data["keys"]["watch"])
-        await socket.drain()
+
+        def answers(got):
+            return [f["code"] for f in got if f["type"] == "error"]
+
         for _ in range(consumers.SLOW):
             await socket.io.send_json_to({"type": "next"})
-        await socket.drain()
+        await socket.drain(until=lambda _: len(answers(socket.frames)) == consumers.SLOW)
         await socket.io.send_json_to({"type": "next"})
-        got = await socket.drain()
-        assert [f["code"] for f in got] == ["too_many"]
+        got = await socket.drain(until="error")
+        assert answers(got) == ["too_many"]
         for _ in range(consumers.DROP - consumers.SLOW + 40):  # and more after the close
             await socket.io.send_json_to({"type": "next"})
-        outputs = []
-        while not await socket.io.receive_nothing(timeout=0.2):
-            outputs.append(await socket.io.receive_output())
+        # everything it sent for those frames: read once the consumer has returned
+        outputs = await socket.io.end(code=4429)  # the ended consumer raised no error
         closes = [o["code"] for o in outputs if o["type"] == "websocket.close"]
         assert closes == [consumers.CLOSE_FLOOD]  # closed once, then nothing more sent
         assert outputs[-1]["type"] == "websocket.close"
-        await socket.io.send_input({"type": "websocket.disconnect", "code": 4429})
-        await socket.io.wait(timeout=5)  # the consumer ended, with no error
         assert socket.io.future.exception() is None
 
     async_to_sync(scenario)()
@@ -316,10 +340,10 @@ def test_a_socket_from_another_origin_is_refused():
 
     async def scenario():
         headers = [(b"origin", b"https://evil.example"), (b"host", b"testserver")]
-        io = WebsocketCommunicator(application, f"/ws/tables/{data['id']}/", headers=headers)
+        io = Communicator(application, f"/ws/tables/{data['id']}/", headers=headers)
         connected, _ = await io.connect()
         assert not connected
-        ours = WebsocketCommunicator(application, f"/ws/tables/{data['id']}/", headers=ORIGIN)
+        ours = Communicator(application, f"/ws/tables/{data['id']}/", headers=ORIGIN)
         assert (await ours.connect())[0]  # the positive control
         await ours.disconnect()
 
@@ -336,21 +360,18 @@ def test_two_moves_at_once_one_applies_the_other_is_stale():
         tabs = [Socket(table_id, seat), Socket(table_id, seat)]
         for tab in tabs:
             await tab.open(keys[seat])
-            await tab.drain()
         legal = now.state.legal_moves()
         moves = [now.module.format_move(m) for m in legal[:2]]
         for tab, move in zip(tabs, moves, strict=True):
             await tab.io.send_json_to({"type": "move", "ply": now.ply, "move": move})
         errors = []
-        for tab in tabs:
-            frames = await tab.drain(now.ply + 1) if tab.ply == now.ply else await tab.drain()
+        for tab in tabs:  # each answered its own move before its end
+            frames = await tab.end()
             errors += [f["code"] for f in frames if f["type"] == "error"]
         assert errors == ["stale_ply"]
         after = await database(played, table_id)
         assert after.record.moves[now.ply] in moves
         assert after.actors.count(now.state.to_act) == 1
-        for tab in tabs:
-            await tab.io.disconnect()
 
     async_to_sync(scenario)()
 
@@ -393,7 +414,6 @@ def test_the_sockets_of_one_process_read_a_change_once_between_them(monkeypatch)
         sockets = [Socket(table_id, name) for name in ("N", "S", "coach", "watch")]
         for socket in sockets:
             await socket.open(keys[socket.name])
-            await socket.drain()
         now = await database(played, table_id)
         seat = "NESW"[now.state.to_act]
         assert seat in "NS"  # hearts' first move is a pass, a person's
@@ -405,8 +425,8 @@ def test_the_sockets_of_one_process_read_a_change_once_between_them(monkeypatch)
             move = next(f for f in frames if f["type"] == "move" and f["ply"] == now.ply + 1)
             hidden = socket.name not in (seat, "coach") or (seat == "N" and socket.name != "N")
             assert move["move"].endswith("?") == hidden, (socket.name, move)
-        for socket in sockets:
-            await socket.io.disconnect()
+        for socket in sockets:  # whatever each was told before its end was read by then
+            await socket.end()
 
     async_to_sync(scenario)()
     assert len(reads) == 1
@@ -429,7 +449,6 @@ def test_a_reissued_seat_s_socket_is_sent_no_further_move_even_if_the_news_is_lo
         north, south = Socket(table_id, "N"), Socket(table_id, "S")
         for socket in (north, south):
             await socket.open(keys[socket.name])
-            await socket.drain()
         await database(_reissued_quietly, table_id, 0)
         now = await database(played, table_id)
         mover = south if now.state.to_act == 2 else north
@@ -443,15 +462,19 @@ def test_a_reissued_seat_s_socket_is_sent_no_further_move_even_if_the_news_is_lo
                 {"type": "move", "ply": now.ply, "move": pick(now, random.Random(5))}
             )
         frames = []
-        while not await north.io.receive_nothing(timeout=0.5):
-            message = await north.io.receive_output(timeout=1)
+        while not frames or frames[-1]["type"] != "close":  # its socket is closed
+            message = await north.io.receive_output()
             if message["type"] == "websocket.close":
                 frames.append({"type": "close", "code": message["code"]})
-                break
-            frames.append(north.take(json.loads(message["text"])))
+            else:
+                frames.append(north.take(json.loads(message["text"])))
+        frames += [
+            {"type": "close"} if o["type"] == "websocket.close" else json.loads(o["text"])
+            for o in await north.io.end()
+        ]  # and nothing after, to its end
         frames = [f for f in frames if f["type"] != "presence"]  # who is here: no card
         assert [f["type"] for f in frames] == ["error", "close"], frames  # no move, no hand
         assert frames[0]["code"] == "not_found" and frames[1]["code"] == consumers.CLOSE_NOT_FOUND
-        await south.io.disconnect()
+        await south.end()
 
     async_to_sync(scenario)()

@@ -19,6 +19,7 @@ from tables import consumers, presence
 from tables.models import Place, Table
 from tables.models import Socket as Row
 
+from ..waiting import until_async
 from .test_live import Socket, database, make_table, played
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,22 +46,16 @@ def memberships(table_id: str) -> list:
 
 
 async def open_all(table_id, keys) -> list[Socket]:
+    """Every place's socket, each past its hello (its row, presence and groups made)."""
     sockets = [Socket(table_id, name) for name in NAMES]
     for socket in sockets:
         assert (await socket.open(keys[socket.name]))["type"] == "state"
-    for socket in sockets:
-        await socket.drain()
     return sockets
 
 
 async def ended(socket: Socket) -> None:
     """Wait until the consumer behind ``socket`` has returned (its clean-up done)."""
-    task = socket.io.future
-    for _ in range(500):
-        if task.done():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the consumer did not end")
+    await until_async(socket.io.future.done, "the consumer ended")
 
 
 def test_sockets_closed_together_again_and_again_leave_nothing():
@@ -85,11 +80,12 @@ def test_a_send_to_a_socket_just_closed_is_harmless_and_it_still_cleans_up(monke
     uvicorn fails them (ClientDisconnected); nothing escapes, and their ends clean up."""
     data = make_table("hearts", "pagat", coach="S")
     table_id, keys = data["id"], data["keys"]
-    gone = set()
+    gone, failed = set(), set()
     original = consumers.TableConsumer.send
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         if self.channel_name in gone:
+            failed.add(self.channel_name)
             raise ClientDisconnected
         await original(self, text_data, bytes_data, close)
 
@@ -102,7 +98,7 @@ def test_a_send_to_a_socket_just_closed_is_harmless_and_it_still_cleans_up(monke
 
         await live.announce(table_id, "places")  # each is sent a state: each send fails
         await live.announce(table_id, "presence")
-        await asyncio.sleep(0.2)
+        await until_async(lambda: failed == gone, "a send to each socket failed")
         for socket in sockets:  # uvicorn then receives their disconnects
             await socket.io.send_input({"type": "websocket.disconnect", "code": 1006})
         for socket in sockets:
@@ -124,7 +120,6 @@ def test_a_consumer_that_fails_still_cleans_up(monkeypatch):
     async def scenario():
         north = Socket(table_id, "N")
         await north.open(keys["N"])
-        await north.drain()
         assert (await database(left_behind, table_id))["rows"] == 1
         monkeypatch.setattr(consumers, "shared", broken)
         from tables import live
@@ -159,13 +154,11 @@ def test_a_deep_frame_gets_an_error_and_the_socket_goes_on(frame):
         seat = "NESW"[before.state.to_act]
         socket = Socket(table_id, seat)
         await socket.open(keys[seat])
-        await socket.drain()
         await socket.io.send_to(text_data=frame)
-        got = await socket.drain()
-        assert [f["code"] for f in got if f["type"] == "error"] == ["bad_frame"]
         await socket.io.send_json_to({"type": "phrase", "code": "thanks"})  # still open
-        assert any(f["type"] == "phrase" for f in await socket.drain())
-        await socket.io.disconnect()
+        got = await socket.drain(until="phrase")
+        got += await socket.end()  # and nothing more
+        assert [f["code"] for f in got if f["type"] == "error"] == ["bad_frame"]
 
     async_to_sync(scenario)()
 
@@ -180,10 +173,9 @@ def test_a_lone_surrogate_in_a_frame_gets_an_error_before_any_model(frame):
         sockets = [Socket(table_id, name) for name in ("coach", "N")]
         for socket in sockets:
             await socket.open(keys[socket.name])
-            await socket.drain()
         for socket in sockets:
             await socket.io.send_to(text_data=frame.replace('"ply": 0', f'"ply": {before.ply}'))
-            got = await socket.drain()
+            got = await socket.drain(until="error")
             assert [f["code"] for f in got if f["type"] == "error"] == ["bad_frame"]
         after = await database(played, table_id)
         assert after.record.moves == before.record.moves
@@ -191,8 +183,8 @@ def test_a_lone_surrogate_in_a_frame_gets_an_error_before_any_model(frame):
         assert notes == [None] * len(notes)
         for socket in sockets:  # both still open: the coach's was closed by a hint before
             await socket.io.send_json_to({"type": "next"})
-            assert await socket.drain()
-            await socket.io.disconnect()
+            answers = await socket.end()  # it answered
+            assert [f for f in answers if f["type"] != "presence"]
 
     async_to_sync(scenario)()
 
@@ -214,18 +206,18 @@ def test_the_periodic_check_repairs_drift_and_logs_it(monkeypatch, caplog):
     async def scenario():
         north = Socket(table_id, "N")
         await north.open(keys["N"])
-        await north.drain()
         here = presence._LOOPS[asyncio.get_running_loop()]
         layer = get_channel_layer()
         await layer.group_add(f"table.{table_id}", "specific.inmemory!ghost")
         with caplog.at_level(logging.WARNING, logger="tables.presence"):
             await database(drift, here.process)
-            for _ in range(100):
-                await asyncio.sleep(0.05)
-                if (await database(left_behind, table_id))["rows"] == 1 and all(
+
+            async def repaired():
+                return (await database(left_behind, table_id))["rows"] == 1 and all(
                     c != "specific.inmemory!ghost" for _, c in memberships(table_id)
-                ):
-                    break
+                )
+
+            await until_async(repaired, "a beat removed the drift")
         assert await database(left_behind, table_id) == {"rows": 1, "here": 1}
         assert len(memberships(table_id)) == 2  # North's own two
         logged = " ".join(r.getMessage() for r in caplog.records)
@@ -247,11 +239,12 @@ def test_a_socket_joining_as_the_beat_retires_its_registry_is_beaten_for(monkeyp
     monkeypatch.setattr(presence, "BEAT", 0.05)
     data = make_table("hearts", "pagat")
     place = Place.objects.get(table__public_id=data["id"], seat=0)
-    original, hold = presence.check, threading.Event()
+    original, checking, hold = presence.check, threading.Event(), threading.Event()
 
     def held(process, sockets):
         if not sockets:
-            hold.wait(10)  # the last check, holding the lock, until the join waits on it
+            checking.set()
+            hold.wait(60)  # the last check, holding the lock, until the join waits on it
         return original(process, sockets)
 
     monkeypatch.setattr(presence, "check", held)
@@ -259,17 +252,19 @@ def test_a_socket_joining_as_the_beat_retires_its_registry_is_beaten_for(monkeyp
     async def scenario():
         loop = asyncio.get_running_loop()
         await presence.join("first", place.pk, place.table_id, _nothing)
+        retiring = presence._LOOPS[loop]
         await presence.leave("first")
-        await asyncio.sleep(0.3)  # the beat is in its last check, the lock held
+        await until_async(checking.is_set, "the beat is in its last check, the lock held")
         joining = asyncio.ensure_future(presence.join("second", place.pk, place.table_id, _nothing))
-        await asyncio.sleep(0.2)  # the join waits on the lock
+        await until_async(lambda: retiring.lock._waiters, "the join waits on the lock")
         hold.set()
         await joining
         here = presence._LOOPS[loop]  # the registry in use holds it, and beats
         assert "second" in here.sockets
         assert here.task is not None and not here.task.done()
         await presence.leave("second")
-        await asyncio.sleep(0.5)  # beats after its end: nothing written again
+        # its beat's last check, after its end, retires it: nothing is written after that
+        await until_async(here.task.done, "the beat of the registry in use ended")
         rows = await database(lambda: list(Row.objects.values_list("channel", flat=True)))
         assert rows == []
 

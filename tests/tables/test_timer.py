@@ -72,7 +72,7 @@ def test_a_socket_plays_an_overdue_turn_and_presence_says_computer():
         await watch.open(keys["watch"])
         got = []
         while not any(f["type"] == "presence" and f["seats"][seat] == "computer" for f in got):
-            got.append(watch.take(await watch.io.receive_json_from(timeout=5)))
+            got.append(watch.take(await watch.io.receive_json_from()))
         moves = [f for f in got if f["type"] == "move"]
         assert moves and moves[0]["seat"] == seat and moves[0]["ply"] == before.ply + 1
         assert moves[0]["by"] == "computer"  # labelled
