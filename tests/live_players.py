@@ -11,6 +11,8 @@ import urllib.request
 
 from websockets.sync.client import connect
 
+from tests.waiting import WAIT
+
 SEAT_NAMES = "NESW"
 ALL_PEOPLE = {seat: "person" for seat in SEAT_NAMES}
 
@@ -21,7 +23,7 @@ def create(base: str, seats: dict | None = None, game: str = "tarneeb") -> dict:
     request = urllib.request.Request(
         base + f"/api/{game}/tables", body, {"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=WAIT) as answer:
         assert answer.status == 201
         return json.loads(answer.read())
 
@@ -31,7 +33,7 @@ def show(base: str, table_id: str, key: str) -> dict:
     request = urllib.request.Request(
         base + f"/api/tables/{table_id}", headers={"Authorization": f"Bearer {key}"}
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=WAIT) as answer:
         return json.loads(answer.read())
 
 
@@ -61,7 +63,7 @@ class Player:
         self.base = None
         self.last_sent = None
 
-    def connect(self, base: str, timeout: float = 10) -> None:
+    def connect(self, base: str, timeout: float = WAIT) -> None:
         """A socket to ``base`` and a ``hello`` with the ply (and deal) it has."""
         self.close()
         self.base = base
@@ -107,7 +109,7 @@ class Player:
         self.take(frame)
         return frame
 
-    def until(self, ply: int, timeout: float = 10) -> None:
+    def until(self, ply: int, timeout: float = WAIT) -> None:
         """Read frames until this seat has been told of move ``ply``."""
         end = time.monotonic() + timeout
         while (self.ply or 0) < ply:

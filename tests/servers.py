@@ -24,6 +24,8 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from tests.waiting import WAIT
+
 ROOT = Path(__file__).resolve().parents[1]
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 PG_PORT = 5439
@@ -103,10 +105,13 @@ def redis_server():
         stderr=subprocess.STDOUT,
     )
     try:
-        for _ in range(100):
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
                 break
             time.sleep(0.05)
+        else:
+            raise RuntimeError(f"redis-server did not answer in {WAIT} s")
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         server.terminate()
@@ -229,9 +234,10 @@ def gunicorn(env: dict, workers: int = 2, log_dir: Path | None = None, port: int
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        end = time.monotonic() + WAIT  # starting is slow on a loaded machine, never a failure
+        while time.monotonic() < end:
             try:
-                urllib.request.urlopen(url + "/en/tarneeb/sheet/", timeout=2)
+                urllib.request.urlopen(url + "/en/tarneeb/sheet/", timeout=WAIT)
                 break
             except urllib.error.HTTPError:
                 break
@@ -304,9 +310,10 @@ class Killable:
         return self
 
     def ready(self) -> "Killable":
-        for _ in range(300):
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
             try:
-                urllib.request.urlopen(self.url + "/en/tarneeb/sheet/", timeout=2)
+                urllib.request.urlopen(self.url + "/en/tarneeb/sheet/", timeout=WAIT)
                 return self
             except urllib.error.HTTPError:
                 return self
@@ -333,7 +340,8 @@ class Killable:
         old = self.workers_now()
         for pid in old:
             os.kill(pid, signal.SIGKILL)
-        for _ in range(400):
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
             now = self.workers_now()
             if now and not now & old:
                 break

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests import servers
+from tests.waiting import WAIT_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -69,8 +70,12 @@ def browser(django_db_setup):
     """Headless Chromium for the whole run. The test database is made first, as a precaution:
     Django refuses to create one while an event loop runs in its thread, and Playwright's sync
     API keeps one. Under xdist's work stealing, 286 database tests failed that way."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Every wait for an element, a navigation or an assertion ends when its condition holds;
+    # the bound is only when to call it a failure, the same generous one as the sockets'
+    # (Playwright's own 30 s, and 5 s for ``expect``, were overrun on a loaded machine).
+    expect.set_options(timeout=WAIT_MS)
     if not shutil.which(CHROMIUM):
         pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (.ci/run does)")
     with sync_playwright() as p:
@@ -85,6 +90,15 @@ def browser(django_db_setup):
                 "--no-first-run",
             ],
         )
+        new_context = browser.new_context
+
+        def bounded_context(**options):
+            context = new_context(**options)
+            context.set_default_timeout(WAIT_MS)
+            context.set_default_navigation_timeout(WAIT_MS)
+            return context
+
+        browser.new_context = bounded_context
         yield browser
         browser.close()
 
@@ -114,7 +128,7 @@ def page(browser, site, request):
         yield page
 
 
-def in_place(page, act, timeout=15000):
+def in_place(page, act, timeout=WAIT_MS):
     """Do ``act()`` (a tap on a card, a call, an answer) and wait until the table's script has
     redrawn the stage from the server's answer, with no page load: a marker set on ``window``
     before must still be there after."""

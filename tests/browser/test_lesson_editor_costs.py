@@ -57,7 +57,7 @@ def costs_shown(page):
     """The costs list, asking again while the site is busy (the 2 s budget on a loaded
     machine answers 503, and the editor offers to try again)."""
     for _ in range(10):
-        page.locator("#cost-list .move-costs, #costs-again").first.wait_for(timeout=30000)
+        page.locator("#cost-list .move-costs, #costs-again").first.wait_for()
         again = page.locator("#costs-again")
         if not again.count():
             return

@@ -20,10 +20,9 @@ def test_a_move_in_one_browser_shows_in_the_other(browser, one_worker):
         guest.click("form button[type=submit]")
         host.click("text=Go to the table")
         pages = [host, guest]
-        for page in pages:
-            page.wait_for_selector("#live-table")
+        for page in pages:  # its socket open: a move from now on reaches it, or its hello's
+            page.wait_for_selector('#live[data-socket="open"] #live-table')  # catch-up does
             page.evaluate("window.__samePage = true")
-        host.wait_for_timeout(500)  # both sockets said hello
         mover = next(p for p in pages if p.locator("form.moves button").count())
         other = guest if mover is host else host
         before = other.locator("#live-table").inner_text()

@@ -12,9 +12,11 @@ import urllib.request
 from contextlib import ExitStack
 
 import pytest
+from playwright.sync_api import expect
 
 from tests import servers
 from tests.tables.helpers import CODE, cards_named
+from tests.waiting import WAIT
 
 from .conftest import ARTIFACTS, PHONE, WIDE, checked_page
 from .sight import in_sight
@@ -67,7 +69,7 @@ def api(base, path, body=None, key=None):
     if key:
         request.add_header("Authorization", f"Bearer {key}")
     data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(request, data, timeout=10) as answer:
+    with urllib.request.urlopen(request, data, timeout=WAIT) as answer:
         return json.loads(answer.read())
 
 
@@ -83,7 +85,7 @@ def hand_of(match, seat) -> set[str]:
 
 
 def wait_ply(page, ply, extra=""):
-    page.locator(f'{LIVE}[data-ply="{ply}"]{extra}').wait_for(timeout=10000)
+    page.locator(f'{LIVE}[data-ply="{ply}"]{extra}').wait_for()
 
 
 def act_in_browser(page, touch: bool):
@@ -219,7 +221,7 @@ def coach_and_learner_talk(people, game):
     form.locator("input[name=text]").fill(text)
     form.locator("button[type=submit]").click()
     note = phone.locator(f"{LIVE} .hint", has_text=text)
-    note.wait_for(timeout=10000)
+    note.wait_for()
     # the coach's word above the felt: in sight on the phone, with the whole hand
     in_sight(phone, f"{LIVE} .hint.answer", "live-coach-hint-ar", at_top=False)
     named = note.locator("b").inner_text()
@@ -227,12 +229,12 @@ def coach_and_learner_talk(people, game):
     for who in ("fr", "watch", "coach"):
         assert text not in people[who].locator(LIVE).inner_text(), who
     phone.locator(f"{LIVE} form.ask-form button").tap()
-    coach.locator(f"{LIVE} .ask").wait_for(timeout=10000)
+    coach.locator(f"{LIVE} .ask").wait_for()
     assert not people["fr"].locator(f"{LIVE} .ask").count()
     # a quick phrase: said in Arabic, read in French under the seat's French name
     phone.locator('#phrases [data-phrase="well_played"]').tap()
     heard = people["fr"].locator("#said li").last
-    heard.wait_for(timeout=10000)
+    heard.wait_for()
     french = people["fr"].locator('#phrases [data-phrase="well_played"]').inner_text()
     south = people["fr"].locator(f'{LIVE} .live-seats [data-seat="S"]').inner_text()
     assert french in heard.inner_text() and heard.locator("b").inner_text() in south
@@ -279,13 +281,13 @@ def play_a_deal(people, base, game, tapping=None, env=None):
             form_move(page, base, table)
             continue
         # a socket dropped under load comes back on its own; the tap is for the socket's path
-        page.wait_for_selector('#live[data-socket="open"]', timeout=15000)
+        page.wait_for_selector('#live[data-socket="open"]')
         tapped = act_in_browser(page, touch=page is phone)
         taps[to_act] += 1
         # the move went over the socket: the page's own block moves on, with no load
         moved = page.locator(f'{LIVE}:not([data-ply="{ply}"])')
         try:
-            moved.wait_for(timeout=10000)
+            moved.wait_for()
         except Exception:
             said = page.locator("#live-error").all_text_contents() or (
                 page.url,
@@ -472,7 +474,7 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
     # the step-by-step page: the person's move at once, then each computer move on "next"
     wait_ply(phone, ply + 1)
     next_one = phone.locator(".replay-controls .next-reply")
-    next_one.wait_for(state="visible", timeout=10000)
+    next_one.wait_for(state="visible")
     assert phone.locator(".replay-controls .show-now").is_visible()
     phone.wait_for_timeout(1200)  # slower than "normal" would be: still the person's move
     assert shown_ply(phone) == ply + 1
@@ -484,7 +486,7 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
     for expected in range(ply + 2, final + 1):
         next_one.tap()
         wait_ply(phone, expected)
-    phone.locator(".replay-controls").wait_for(state="hidden", timeout=10000)
+    phone.locator(".replay-controls").wait_for(state="hidden")
     assert not phone.locator(f"{LIVE}[data-past]").count()
     # "show the table now": every move still queued, at once
     ply, final = person_moves(one_worker, table, keys, seats)
@@ -504,11 +506,14 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
         raise AssertionError("the deal did not end")
     final = len(match["history"])
     wait_ply(phone, final, "[data-over]")
-    phone.wait_for_timeout(600)  # the state frame of the deal's end redraws the block once more
+    # the state frame of the deal's end may redraw the block once more: what is read next is
+    # the same in either, and each read finds the block in the page when it reads
+    expect(phone.locator("#seed")).not_to_be_empty()
     seed = phone.locator("#seed").inner_text()
     assert hashlib.sha256(seed.encode()).hexdigest() == commitment
     phone.locator("#seed-check").scroll_into_view_if_needed()
-    assert phone.locator("#seed-check").is_visible() and phone.locator("#sheet").is_visible()
+    expect(phone.locator("#seed-check")).to_be_visible()
+    expect(phone.locator("#sheet")).to_be_visible()
     check = phone.locator("#seed-check a[href*='seed=']")
     assert seed in check.get_attribute("href")
     assert phone.locator(".deal-end-points li").count() >= 2

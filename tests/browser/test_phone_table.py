@@ -202,7 +202,7 @@ def test_play_the_rest_runs_a_step_s_moves_at_the_pace_without_a_page_load(phone
     assert f"move 1 of {count}" in page.locator("#step-count").inner_text()
     page.evaluate("window.__samePage = true")
     page.locator(".play-rest").tap()
-    page.locator(f"#step-count:has-text('move {count} of {count}')").wait_for(timeout=15000)
+    page.locator(f"#step-count:has-text('move {count} of {count}')").wait_for()
     assert page.locator(".play-rest").count() == 0  # the step's end: nothing left to play
     assert page.evaluate("window.__samePage === true") and page.failed == []
     assert page.url.endswith(f"/{number}/")

@@ -105,12 +105,12 @@ def test_the_replies_appear_one_by_one_and_are_announced(page):
     assert page.locator("#live").is_hidden()
     items = page.locator(".reply-list li")
     assert items.count() >= 1
-    expect(page.locator("#announce")).not_to_have_text("", timeout=5000)
+    expect(page.locator("#announce")).not_to_have_text("")
     shown = page.locator(".reply-list li:visible").count()
     assert 1 <= shown < items.count() or items.count() == 1
     first = items.first.inner_text()
     assert "computer, club" in first and page.locator("#announce").inner_text()
-    page.locator("#live").wait_for(state="visible", timeout=20000)  # all of them, at a pace
+    page.locator("#live").wait_for(state="visible")  # all of them, at a pace
     assert page.locator(".reply-list li:visible").count() == items.count()
     focused = page.evaluate("document.activeElement.closest('#live') !== null")
     assert focused  # the learner's move is under the keyboard

@@ -43,7 +43,7 @@ class Tapping(Table):
     def press(self, locator):
         # the deal's last card brings its review (the calls judged against the double-dummy
         # table): a slow answer on a busy machine, waited for, not a failure
-        in_place(self.page, locator.tap, timeout=60000)
+        in_place(self.page, locator.tap)
         self.settle()
 
     def settle(self):

@@ -22,6 +22,7 @@ from django.test import Client
 from lessons import files, store
 from lessons.models import Lesson
 from tests import fuzz, servers
+from tests.waiting import WAIT
 
 from .helpers import API, bearer, post, put, two_answers
 
@@ -277,7 +278,7 @@ def _request(base, method, path, body=None, key=None):
     if key:
         request.add_header("Authorization", f"Bearer {key}")
     try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
+        with urllib.request.urlopen(request, timeout=WAIT) as answer:
             return answer.status, json.loads(answer.read() or b"null")
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read() or b"null")

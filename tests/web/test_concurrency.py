@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests import servers
+from tests.waiting import WAIT
 
 # One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
 # keeps one prepared database for them all (tests/servers.py, prepare).
@@ -200,7 +201,7 @@ def test_two_moves_sent_at_once_through_the_practice_api_apply_once(live):
             headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
         )
         try:
-            with urllib.request.urlopen(request, timeout=60) as response:
+            with urllib.request.urlopen(request, timeout=WAIT) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())

@@ -12,6 +12,7 @@ import pytest
 
 from plumbing import limits
 from tests import servers
+from tests.waiting import WAIT
 
 REPORT = {"rule": "ties", "region": "Jahra", "text": "We split ties.", "source": ""}
 REPORT_URL = "/fr/bent-al-sbeet/sbeetah/report/ties/"
@@ -42,7 +43,7 @@ def _api_create(base: str, forwarded: str) -> tuple[int, dict, dict]:
         headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded},
     )
     try:
-        with urllib.request.urlopen(request, timeout=60) as response:
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
             return response.status, json.loads(response.read()), response.headers
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read()), error.headers

@@ -11,6 +11,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from tests import servers
+from tests.waiting import WAIT
 
 SEATS = {"N": "person", "E": "computer:club", "S": "person", "W": "computer:club"}
 
@@ -29,14 +30,14 @@ def _create(base: str) -> dict:
     request = urllib.request.Request(
         base + "/api/tarneeb/tables", body, {"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=WAIT) as answer:
         assert answer.status == 201
         return json.loads(answer.read())
 
 
 def _hello(socket, key):
     socket.send(json.dumps({"type": "hello", "lang": "en", "ply": None, "key": key}))
-    frame = json.loads(socket.recv(timeout=10))
+    frame = json.loads(socket.recv(timeout=WAIT))
     assert frame["type"] == "state"
     return frame
 
@@ -56,18 +57,18 @@ def test_a_move_on_one_socket_reaches_the_other(site):
         legal = states[to_act]["match"]["position"]["legal"]
         mover.send(json.dumps({"type": "move", "ply": states[to_act]["ply"], "move": legal[0]}))
         while True:
-            frame = json.loads(other.recv(timeout=10))
+            frame = json.loads(other.recv(timeout=WAIT))
             if frame["type"] == "move":
                 assert frame["seat"] == to_act and frame["by"] == "person"
                 break
     with pytest.raises(InvalidStatus):
         connect(address, origin="https://evil.example").close()
     # the invitation's key never reaches the log
-    urllib.request.urlopen(data["urls"]["S"].replace("http://127.0.0.1:8000", base), timeout=30)
+    urllib.request.urlopen(data["urls"]["S"].replace("http://127.0.0.1:8000", base), timeout=WAIT)
     # nor a lesson's edit key (issue 44), an unknown one answered 404 all the same
     edit_key = "k" * 12 + "Zq9_" * 6
     with pytest.raises(urllib.error.HTTPError):
-        urllib.request.urlopen(f"{base}/en/lessons/nonesuch/edit/{edit_key}/", timeout=30)
+        urllib.request.urlopen(f"{base}/en/lessons/nonesuch/edit/{edit_key}/", timeout=WAIT)
     text = log.read_text()
     assert "/join/…/" in text and data["keys"]["S"] not in text
     assert "/lessons/nonesuch/edit/…/" in text and edit_key not in text

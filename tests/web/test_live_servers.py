@@ -10,6 +10,7 @@ import time
 import pytest
 
 from tests import live_players, servers
+from tests.waiting import WAIT
 
 # One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
 # keeps one prepared database for them all (tests/servers.py, prepare).
@@ -106,7 +107,7 @@ def _sync(players, target: int, live, wait: float = 0.5) -> None:
             behind.append(player)
     for player in behind:
         player.connect(live.url)
-        player.until(target, timeout=10)
+        player.until(target, timeout=WAIT)
 
 
 def test_thirty_kills_during_the_moves_of_ten_tables_lose_and_double_nothing(two):
