@@ -143,6 +143,15 @@ def tutorials(_tutorial_rows, rulebook):
     return _tutorial_rows
 
 
+@pytest.fixture
+def content(tutorials):
+    """Everything `make setup` loads: the registry, the tutorials and the hand-picked
+    questions (these in the test's own transaction)."""
+    from quiz.loader import load_all
+
+    load_all()
+
+
 LANGS = ("ar", "en", "fr")
 
 
@@ -186,6 +195,31 @@ def postgres():
         pytest.skip("PostgreSQL server binaries are not installed")
     with servers.postgres_cluster() as create:
         yield create
+
+
+# The fixtures that start a real server: a test asking for one (directly or through another
+# fixture) is ``served``; one asking for the browser is ``browser``. Tests that start their
+# servers themselves carry the marker in their module.
+SERVED_BY = {
+    "site",
+    "site_env",
+    "one_worker",
+    "postgres",
+    "one_server",
+    "served_with_redis",
+    "killable_with_redis",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each test marked by what it needs, so a developer can pick: ``-m "not browser and not
+    served"`` runs everything that needs neither a browser nor a server."""
+    for item in items:
+        needs = set(getattr(item, "fixturenames", ()))
+        if "browser" in needs:
+            item.add_marker(pytest.mark.browser)
+        if needs & SERVED_BY:
+            item.add_marker(pytest.mark.served)
 
 
 def pytest_collection_finish(session):

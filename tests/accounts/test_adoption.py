@@ -29,13 +29,6 @@ pytestmark = pytest.mark.django_db
 SLUG = "sabaat-knock"
 
 
-@pytest.fixture
-def site(tutorials):
-    from quiz.loader import load_all
-
-    load_all()
-
-
 def first_question():
     tutorial = Tutorial.objects.get(slug=SLUG)
     for step, frame in zip(tutorial.steps.all(), tutorial.frames(), strict=True):
@@ -73,7 +66,7 @@ def counts(user) -> tuple:
     )
 
 
-def test_signing_up_keeps_the_session_s_things_and_another_browser_sees_them(site):
+def test_signing_up_keeps_the_session_s_things_and_another_browser_sees_them(content):
     phone = Client()
     kept = keep_things(phone)
     sign_up(phone, "amal")
@@ -95,7 +88,7 @@ def test_signing_up_keeps_the_session_s_things_and_another_browser_sees_them(sit
     assert started["Location"].split("?")[0] in phone.get("/en/mine/").content.decode()
 
 
-def test_the_session_s_rows_are_adopted_exactly_once(site):
+def test_the_session_s_rows_are_adopted_exactly_once(content):
     sign_up(Client(), "amal")
     user = User.objects.get(username="amal")
     visitor = Client()
@@ -111,7 +104,7 @@ def test_the_session_s_rows_are_adopted_exactly_once(site):
     assert score(visitor.get("/en/quiz/"))[:2] == (1, 1)
 
 
-def test_where_both_hold_the_same_tutorial_the_better_record_stays(site):
+def test_where_both_hold_the_same_tutorial_the_better_record_stays(content):
     account = Client()
     sign_up(account, "amal")
     keep_things(account, hint=True)  # signed in: found after a hint, two stars
@@ -159,7 +152,7 @@ def test_merging_keeps_each_question_s_better_answer_and_the_quiz_s_better_recor
     assert [r["nonce"] for r in quiz["results"]] == ["n1"]
 
 
-def test_one_account_never_sees_another_s_things(site):
+def test_one_account_never_sees_another_s_things(content):
     first = Client()
     kept = keep_things(first)
     sign_up(first, "amal")
@@ -177,7 +170,7 @@ def test_one_account_never_sees_another_s_things(site):
     assert kept["table"] not in first.get("/en/mine/").content.decode()
 
 
-def test_deleting_the_account_deletes_everything_only_it_holds(site):
+def test_deleting_the_account_deletes_everything_only_it_holds(content):
     phone = Client()
     kept = keep_things(phone)
     sign_up(phone, "amal")
@@ -216,7 +209,7 @@ def test_deleting_the_account_deletes_everything_only_it_holds(site):
         ("ar", ["تسجيل الدخول", "نسيت كلمة المرور؟", "إنشاء حساب"]),
     ],
 )
-def test_the_pages_speak_the_reader_s_language(site, lang, words):
+def test_the_pages_speak_the_reader_s_language(content, lang, words):
     reader = Client()
     page = reader.get(f"/{lang}/accounts/sign-in/")
     assert page.status_code == 200
@@ -231,7 +224,7 @@ def test_the_pages_speak_the_reader_s_language(site, lang, words):
         assert reader.get(f"/{lang}/accounts/{path}").status_code == 200, path
 
 
-def test_the_sweep_keeps_what_an_account_holds_after_its_sessions_go(site):
+def test_the_sweep_keeps_what_an_account_holds_after_its_sessions_go(content):
     from datetime import timedelta
 
     from django.core.management import call_command
@@ -249,7 +242,7 @@ def test_the_sweep_keeps_what_an_account_holds_after_its_sessions_go(site):
     assert TutorialProgress.objects.count() == 1 and QuizProgress.objects.count() == 1
 
 
-def test_a_new_kind_is_adopted_and_deleted_through_the_hooks(site, monkeypatch):
+def test_a_new_kind_is_adopted_and_deleted_through_the_hooks(content, monkeypatch):
     """What the lessons app does: its kind's tokens are adopted with no code of its own, and
     the deleter it registers (``ownership.keeps``) gets the tokens only the account held."""
     from plumbing import ownership

@@ -37,6 +37,7 @@ def new_lesson(client) -> str:
     return made["Location"]
 
 
+@pytest.mark.served
 def test_signing_up_is_limited_across_workers(tmp_path):
     """The count is the database's, whichever of two gunicorn workers answers: a count left by
     another process (a third) is seen by both, and past the limit the page is a 429

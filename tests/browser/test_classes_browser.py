@@ -16,7 +16,6 @@ import urllib.request
 
 import pytest
 
-from tests import servers
 from tests.lessons.helpers import two_answers
 
 from .conftest import ARTIFACTS, WIDE
@@ -24,13 +23,6 @@ from .test_lesson_journey import PHONE, card_tap, fits_the_phone
 
 pytestmark = pytest.mark.browser
 PASSWORD = "sand-dune-falcon-7"
-
-
-@pytest.fixture(scope="module")
-def one_worker(site_env, tmp_path_factory):
-    """One worker: without REDIS_URL the channel layer is one process's memory."""
-    with servers.gunicorn(site_env, workers=1, log_dir=tmp_path_factory.mktemp("log")) as url:
-        yield url
 
 
 def shot(page, name):

@@ -5,7 +5,6 @@ is the owner's only, its refusals are worded in the teacher's language, and the 
 to accept in one tap are exactly those of cost 0."""
 
 import pytest
-from django.core.cache import caches
 from django.test import Client
 
 from lessons import start
@@ -20,13 +19,6 @@ from .helpers import post
 pytestmark = pytest.mark.django_db
 GAMES = list(games.GAMES)
 ARABIC = ("\u0600", "\u06ff")
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    caches["countless"].clear()
-    yield
-    caches["countless"].clear()
 
 
 def lesson_at(game: str):

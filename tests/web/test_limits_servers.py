@@ -14,6 +14,8 @@ from plumbing import limits
 from tests import servers
 from tests.waiting import WAIT
 
+pytestmark = pytest.mark.served
+
 REPORT = {"rule": "ties", "region": "Jahra", "text": "We split ties.", "source": ""}
 REPORT_URL = "/fr/bent-al-sbeet/sbeetah/report/ties/"
 

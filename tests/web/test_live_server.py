@@ -13,11 +13,14 @@ from websockets.sync.client import connect
 from tests import servers
 from tests.waiting import WAIT
 
+pytestmark = pytest.mark.served
+
 SEATS = {"N": "person", "E": "computer:club", "S": "person", "W": "computer:club"}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def one_server(tmp_path_factory):
+    """The site under gunicorn, one worker, its own SQLite; yields its address and log."""
     home = tmp_path_factory.mktemp("served")
     env = servers.site_env(f"sqlite:///{home / 'db.sqlite3'}")
     servers.prepare(env)
@@ -42,8 +45,8 @@ def _hello(socket, key):
     return frame
 
 
-def test_a_move_on_one_socket_reaches_the_other(site):
-    base, log = site
+def test_a_move_on_one_socket_reaches_the_other(one_server):
+    base, log = one_server
     data = _create(base)
     address = base.replace("http://", "ws://") + f"/ws/tables/{data['id']}/"
     origin = base

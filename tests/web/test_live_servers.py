@@ -14,7 +14,7 @@ from tests.waiting import WAIT
 
 # One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
 # keeps one prepared database for them all (tests/servers.py, prepare).
-pytestmark = pytest.mark.xdist_group("postgres")
+pytestmark = [pytest.mark.served, pytest.mark.xdist_group("postgres")]
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import pytest
 
 # One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
 # keeps one prepared database for them all (tests/servers.py, prepare).
-pytestmark = pytest.mark.xdist_group("postgres")
+pytestmark = [pytest.mark.served, pytest.mark.xdist_group("postgres")]
 
 ROOT = Path(__file__).resolve().parents[2]
 

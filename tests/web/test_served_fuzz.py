@@ -26,6 +26,8 @@ from websockets.sync.client import connect
 from tests import fuzz, servers
 from tests.waiting import WAIT, until
 
+pytestmark = pytest.mark.served
+
 BODY_SECONDS = 1
 SEED = int(os.environ.get("FUZZ_SEED", "20261202"))
 LONE = '{"variant": "\\ud800", "move": "\\udfff", "name": "a\\udc00", "seats": {"N": "\\ud83d"}}'
@@ -33,7 +35,8 @@ DEEP = "[" * 5000 + "]" * 5000
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def served_with_redis(tmp_path_factory):
+    """The site under gunicorn, two workers sharing Redis, a short wait for a body."""
     if not shutil.which("redis-server"):
         pytest.skip("redis-server is not installed (.ci/run installs it)")
     home = tmp_path_factory.mktemp("served-fuzz")
@@ -94,8 +97,8 @@ def routes(base: str) -> tuple[list[str], str]:
     return paths, table["keys"]["N"]
 
 
-def test_every_route_takes_hostile_huge_and_short_bodies_with_no_server_error(site):
-    base, log = site
+def test_every_route_takes_hostile_huge_and_short_bodies_with_no_server_error(served_with_redis):
+    base, log = served_with_redis
     paths, key = routes(base)
     assert len(paths) > 100
     statuses = {}
@@ -155,8 +158,8 @@ HOSTILE_FRAMES = [
 ]
 
 
-def test_hostile_frames_get_error_frames_and_no_traceback(site):
-    base, log = site
+def test_hostile_frames_get_error_frames_and_no_traceback(served_with_redis):
+    base, log = served_with_redis
     seats = {"N": "person", "E": "computer:club", "S": "person", "W": "computer:club"}
     table = api_json(base, "/api/hearts/tables", {"variant": "pagat", "seats": seats, "coach": "S"})
     address = base.replace("http://", "ws://") + f"/ws/tables/{table['id']}/"

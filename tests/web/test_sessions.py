@@ -37,16 +37,7 @@ READS = [
 ]
 
 
-@pytest.fixture
-def site(rulebook):
-    from quiz.loader import load_all as load_quiz
-    from tutorials.loader import load_all as load_tutorials
-
-    load_tutorials()
-    load_quiz()
-
-
-def test_reading_pages_stores_no_session(site):
+def test_reading_pages_stores_no_session(content):
     reader = Client()
     for url in READS:
         response = reader.get(url, follow=True)
@@ -55,7 +46,7 @@ def test_reading_pages_stores_no_session(site):
     assert "sessionid" not in reader.cookies
 
 
-def test_an_answer_stores_one_session_and_reading_after_adds_none(site):
+def test_an_answer_stores_one_session_and_reading_after_adds_none(content):
     learner = Client()
     url = start(learner, "tarneeb", "classic", "next-leader")
     assert Session.objects.count() == 0
@@ -66,7 +57,7 @@ def test_an_answer_stores_one_session_and_reading_after_adds_none(site):
     assert Session.objects.count() == 1
 
 
-def test_a_tutorial_hint_stores_a_session_and_then_visits_are_kept(site):
+def test_a_tutorial_hint_stores_a_session_and_then_visits_are_kept(content):
     learner = Client()
     step = Step.objects.filter(tutorial__slug="sabaat-knock", question=True).first()
     learner.get(f"/en/tutorials/sabaat-knock/{step.number}/")
@@ -77,7 +68,7 @@ def test_a_tutorial_hint_stores_a_session_and_then_visits_are_kept(site):
     assert TutorialProgress.objects.get().data["last"] == 2
 
 
-def test_idle_sessions_expire_but_an_owner_s_lives_long(site):
+def test_idle_sessions_expire_but_an_owner_s_lives_long(content):
     learner, scorer = Client(), Client()
     answer(learner, start(learner, "tarneeb", "classic", "next-leader"))
     new_match(scorer)
@@ -87,7 +78,7 @@ def test_idle_sessions_expire_but_an_owner_s_lives_long(site):
     assert settings.SESSION_COOKIE_AGE < ownership.OWNER_AGE
 
 
-def test_clearing_sessions_keeps_the_matches_and_their_link_restores_them(site):
+def test_clearing_sessions_keeps_the_matches_and_their_link_restores_them(content):
     scorer = Client()
     url = new_match(scorer)
     assert points(scorer, url, 1, 3, 4).status_code == 302
@@ -103,7 +94,7 @@ def test_clearing_sessions_keeps_the_matches_and_their_link_restores_them(site):
     assert points(scorer, url, 2, 1, 1).status_code == 302
 
 
-def test_logging_in_keeps_the_quiz_score(site):
+def test_logging_in_keeps_the_quiz_score(content):
     learner = Client()
     answer(learner, start(learner, "tarneeb", "classic", "next-leader"))
     before = learner.session.session_key
@@ -112,7 +103,7 @@ def test_logging_in_keeps_the_quiz_score(site):
     assert score(learner.get("/en/quiz/"))[1] == 1  # ...and the score follows it
 
 
-def test_a_concurrent_save_does_not_drop_what_another_request_owned(site):
+def test_a_concurrent_save_does_not_drop_what_another_request_owned(content):
     scorer = Client()
     new_match(scorer)
     key = scorer.session.session_key

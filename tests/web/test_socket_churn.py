@@ -20,13 +20,16 @@ import pytest
 
 from tests import churn, servers
 
+pytestmark = pytest.mark.served
+
 WARMUP = int(os.environ.get("CHURN_WARMUP", "6"))
 ROUNDS = int(os.environ.get("CHURN_ROUNDS", "3"))
 TABLES = 25
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def killable_with_redis(tmp_path_factory):
+    """The site under gunicorn, two workers sharing Redis, that a test can stop or kill."""
     if not shutil.which("redis-server"):
         pytest.skip("redis-server is not installed (.ci/run installs it)")
     home = tmp_path_factory.mktemp("churn")
@@ -43,8 +46,8 @@ def site(tmp_path_factory):
             server.stop()
 
 
-def test_sockets_opened_and_dropped_again_and_again_leave_nothing(site):
-    server, db, redis_url = site
+def test_sockets_opened_and_dropped_again_and_again_leave_nothing(killable_with_redis):
+    server, db, redis_url = killable_with_redis
     tables = churn.create_tables(server.url, TABLES)
     workers = server.workers_now()
     assert len(workers) == 2
@@ -84,13 +87,13 @@ async def _one_open_socket(base, table, db):
         await socket.close()
 
 
-def test_a_worker_s_shutdown_ends_its_sockets_cleanly(site):
+def test_a_worker_s_shutdown_ends_its_sockets_cleanly(killable_with_redis):
     """SIGTERM to both workers with sockets open (a deploy, gunicorn's max-requests): each
     closes its sockets (1012) and their ends clean up before it exits; the master starts
     new workers. Nothing is left: no row, no seat here, no subscription, no repair logged."""
     import signal
 
-    server, db, redis_url = site
+    server, db, redis_url = killable_with_redis
     tables = churn.create_tables(server.url, 5)
 
     async def scenario():

@@ -21,7 +21,7 @@ from tests.web.test_concurrency import (
 
 # One worker runs every PostgreSQL test (make test: --dist loadgroup): its one cluster
 # keeps one prepared database for them all (tests/servers.py, prepare).
-pytestmark = pytest.mark.xdist_group("postgres")
+pytestmark = [pytest.mark.served, pytest.mark.xdist_group("postgres")]
 
 EDITOR = ("editor", "a-long-editor-password-0123")
 

@@ -201,7 +201,7 @@ def _house_rule_pages(lang):
 # Kept for the session, not the module: xdist may run this module's tests between others',
 # and pytest then sets a module's fixture up again (40 seconds each time).
 @pytest.fixture(scope="session")
-def site(django_db_setup, django_db_blocker):
+def rendered(django_db_setup, django_db_blocker):
     """Every page, rendered once in each language; the data is loaded and rolled back."""
     from quiz.loader import load_all as load_quiz
     from rulebook.loader import load_all as load_rulebook
@@ -221,9 +221,9 @@ def site(django_db_setup, django_db_blocker):
     return rendered
 
 
-def _pages(site, lang=None, prefix=""):
+def _pages(rendered, lang=None, prefix=""):
     for page_lang in [lang] if lang else LANGS:
-        for url, page in site[page_lang].items():
+        for url, page in rendered[page_lang].items():
             if url.startswith(f"/{page_lang}/{prefix}"):
                 yield url, page
 
@@ -238,12 +238,12 @@ def _cited_titles() -> list[str]:
     ]
 
 
-def test_no_page_shares_eight_words_with_a_source(site):
+def test_no_page_shares_eight_words_with_a_source(rendered):
     known = copying.known_digests()
     assert len(known) > 1000
     titles = _cited_titles()
     copied = {}
-    for url, page in _pages(site):
+    for url, page in _pages(rendered):
         text = visible(page)
         for title in titles:
             text = text.replace(title, " ")
@@ -268,10 +268,10 @@ def test_the_copy_check_finds_a_copied_sentence():
 
 
 # ---------------------------------------------------------------- in-page links
-def test_every_in_page_link_has_its_target(site):
+def test_every_in_page_link_has_its_target(rendered):
     """``href="#x"`` (and a link to the same page with ``#x``) needs an element ``id="x"``."""
     missing = {}
-    for url, page in _pages(site):
+    for url, page in _pages(rendered):
         ids = set(re.findall(r'\bid="([^"]+)"', page))
         path = url.split("?")[0].split("#")[0]
         targets = re.findall(r'href="#([^"]+)"', page)
@@ -296,17 +296,17 @@ TOKEN = re.compile(
 ADDRESS = re.compile(r"\S*/\S*")  # a link shown as text: its random token may read "-6D-"
 
 
-def test_no_move_is_shown_as_notation_outside_the_share_box(site):
+def test_no_move_is_shown_as_notation_outside_the_share_box(rendered):
     found = {}
-    for url, page in _pages(site):
+    for url, page in _pages(rendered):
         tokens = TOKEN.findall(ADDRESS.sub(" ", visible(page, keep_code=False)))
         if tokens:
             found[url] = tokens[:5]
     assert found == {}
 
 
-def test_the_share_box_shows_the_notation_on_purpose(site):
-    position = next(page for url, page in _pages(site, "ar") if "/position/" in url)
+def test_the_share_box_shows_the_notation_on_purpose(rendered):
+    position = next(page for url, page in _pages(rendered, "ar") if "/position/" in url)
     assert re.search(r'<code class="notation">[^<]*\b[2-9TJQKA][SHDC]\b', position)
     assert '<section class="scorecard"' in position
 
@@ -344,7 +344,7 @@ def _names(lang: str) -> set[str]:
     return out
 
 
-def test_no_key_slug_or_code_reaches_the_reader(site):
+def test_no_key_slug_or_code_reaches_the_reader(rendered):
     """Nowhere, in any language, does a reader meet a rule's key, a value's code or a slug:
     not as a table's cell or a list's line, not joined with underscores or hyphens, not as
     "the openspiel variant". Code samples (``<code>``), addresses and the glossary's lists of
@@ -354,7 +354,7 @@ def test_no_key_slug_or_code_reaches_the_reader(site):
     compound = {c for c in codes if re.search(r"[_-]", c)}
     slugs = {v for spec in games.GAMES.values() for v in spec.presets} - {"classic"}
     found = {}
-    for url, page in _pages(site):
+    for url, page in _pages(rendered):
         lang = url[1:3]
         text = re.sub(r"https?://\S+", " ", visible(page, keep_code=False))
         allowed = _names(lang) | {"none"} if lang == "en" else _names(lang)
@@ -367,7 +367,7 @@ def test_no_key_slug_or_code_reaches_the_reader(site):
     assert found == {}
 
 
-def test_bids_are_listed_from_the_lowest(site):
+def test_bids_are_listed_from_the_lowest(rendered):
     """A list of bids reads 7, 8 … and 13 (never 10, 11, 12, 13, 7, 8, as text sorts them), each
     bid a word of the sentence ("bid 7"), not a button's label ("Bid 7")."""
     from django.utils import translation
@@ -379,7 +379,7 @@ def test_bids_are_listed_from_the_lowest(site):
             bid = re.escape(label[:1].lower() + label[1:]).replace("7", r"(\d+)")
             joins = [words.listing(["<", ">"], c)[1:-1] for c in (None, "and")]
         then = "|".join(re.escape(j) for j in joins)
-        for url, page in _pages(site, lang, "compare/"):
+        for url, page in _pages(rendered, lang, "compare/"):
             for run in re.findall(rf"{bid}(?:(?:{then}){bid})+", visible(page)):
                 numbers = [int(n) for n in run if n]
                 assert numbers == sorted(numbers), (url, numbers)
@@ -394,10 +394,10 @@ def test_every_variant_has_an_arabic_name():
 
 
 # ---------------------------------------------------------------- Arabic
-def test_no_latin_punctuation_between_arabic_words(site):
+def test_no_latin_punctuation_between_arabic_words(rendered):
     pattern = re.compile(rf"[{ARABIC}][\u064b-\u065f\u0670]*\s*[,;?]|[,;]\s*[{ARABIC}]")
     found = {}
-    for url, page in _pages(site, "ar"):
+    for url, page in _pages(rendered, "ar"):
         hits = pattern.findall(visible(page))
         if hits:
             found[url] = hits[:5]
@@ -414,20 +414,20 @@ def _read_and_seen(page: str) -> tuple[str, str]:
     return tuple(html.unescape(re.sub(r"<[^>]+>", "", t)) for t in (read, seen))
 
 
-def test_a_one_letter_word_joins_the_word_after_it(site):
+def test_a_one_letter_word_joins_the_word_after_it(rendered):
     """«بثلاثة»، «للشمال»، but «بـ13» and «بـK»: the tatweel only before what cannot join,
     in what a screen reader reads and in what the eye sees (a card shows «بـ3♣»)."""
     alone = rf"(?<![{ARABIC}])"
     joined_badly = re.compile(rf"{alone}[بكلف]\u0640[{ARABIC}]|{alone}ل\u0640?ال")
     unjoinable = re.compile(rf"{alone}[بكلف](?=[0-9A-Za-z\u2066\u2068])")
     found = {}
-    for url, page in _pages(site, "ar"):
+    for url, page in _pages(rendered, "ar"):
         for text in _read_and_seen(page):
             hits = joined_badly.findall(text) + unjoinable.findall(text)
             if hits:
                 found[url] = hits[:5]
     assert found == {}
-    page = site["ar"]["/ar/tutorials/bent-first-deal/5/"]
+    page = rendered["ar"]["/ar/tutorials/bent-first-deal/5/"]
     read, seen = _read_and_seen(page)
     assert "يبدأ الغرب بثلاثة الشريهة" in read and "يبدأ الغرب بـ3" in seen
 
@@ -458,7 +458,7 @@ def _found(region_words: list[str], text: str) -> list[str]:
     ]
 
 
-def _arabic_pages_of(site, game):
+def _arabic_pages_of(rendered, game):
     """A game's own Arabic pages, without the quiz's list of recent questions of any game."""
     slugs = {
         "tarneeb": "tarneeb",
@@ -468,44 +468,46 @@ def _arabic_pages_of(site, game):
         "tarneeb-41": "tarneeb-41",
         "hearts": "hearts",
     }
-    for url, page in _pages(site, "ar"):
+    for url, page in _pages(rendered, "ar"):
         if url.startswith((f"/ar/{game}/", f"/ar/tutorials/{slugs[game]}-", f"/ar/quiz/{game}/")):
             yield url, visible(re.sub(r"(?s)<aside class=\"quiz-progress\".*?</aside>", "", page))
 
 
-def test_tarneeb_speaks_levantine_and_the_gulf_games_gulf_arabic(site):
-    rules = visible(site["ar"]["/ar/tarneeb/"]) + visible(site["ar"]["/ar/tarneeb/egyptian/"])
+def test_tarneeb_speaks_levantine_and_the_gulf_games_gulf_arabic(rendered):
+    rules = visible(rendered["ar"]["/ar/tarneeb/"]) + visible(
+        rendered["ar"]["/ar/tarneeb/egyptian/"]
+    )
     for word in ["الطرنيب", "بلا طرنيب", "لمّة", "البستوني", "الكبّة", "الديناري", "السباتي"]:
         assert word in rules, word
-    bent = visible(site["ar"]["/ar/bent-al-sbeet/"])
+    bent = visible(rendered["ar"]["/ar/bent-al-sbeet/"])
     for word in ["بنت السبيت", "الهاص", "عشرة الديمن", "أكلة"]:
         assert word in bent, word
-    for url, text in _arabic_pages_of(site, "tarneeb"):
+    for url, text in _arabic_pages_of(rendered, "tarneeb"):
         assert _found(GULF, text) == [], url
     for game in ("bent-al-sbeet", "sabaat-al-deemin"):
-        for url, text in _arabic_pages_of(site, game):
+        for url, text in _arabic_pages_of(rendered, game):
             assert _found(LEVANT, text) == [], url
 
 
-def test_the_relatives_speak_levantine(site):
+def test_the_relatives_speak_levantine(rendered):
     """Leekha, Tarneeb 41 and Hearts are written in the Levant's words, on their rule pages,
     tutorials and quiz questions; Bent Al Sbeet is named, as a relative, by its own name."""
     for game in ("leekha", "tarneeb-41", "hearts"):
-        pages = list(_arabic_pages_of(site, game))
+        pages = list(_arabic_pages_of(rendered, game))
         assert any("/tutorials/" in url for url, _ in pages)
         assert any("/quiz/" in url for url, _ in pages)
         for url, text in pages:
             text = text.replace("بنت السبيت", "")
             assert _found(GULF, text) == [], url
-    rules = visible(site["ar"]["/ar/leekha/"])
+    rules = visible(rendered["ar"]["/ar/leekha/"])
     for word in ["بنت البستوني", "عشرة الديناري", "الكبّة", "لمّة", "التلييخ"]:
         assert word in rules, word
 
 
-def test_cards_are_named_for_screen_readers_in_the_games_words(site):
-    page = site["ar"]["/ar/tutorials/tarneeb-first-auction/3/"]
+def test_cards_are_named_for_screen_readers_in_the_games_words(rendered):
+    page = rendered["ar"]["/ar/tutorials/tarneeb-first-auction/3/"]
     assert '<span class="sr-only">آس البستوني</span>' in page
-    page = site["ar"]["/ar/tutorials/bent-first-deal/1/"]
+    page = rendered["ar"]["/ar/tutorials/bent-first-deal/1/"]
     assert '<span class="sr-only">بنت السبيت</span>' in page
 
 
@@ -517,10 +519,10 @@ def french_problems(text: str) -> list[str]:
     return bad
 
 
-def test_french_pages_have_their_no_break_spaces(site):
+def test_french_pages_have_their_no_break_spaces(rendered):
     found = {}
     titles = _cited_titles()  # cited as the sources write them
-    for url, page in _pages(site, "fr"):
+    for url, page in _pages(rendered, "fr"):
         text = visible(page, keep_code=False)
         for title in titles:
             text = text.replace(title, " ")
@@ -570,31 +572,31 @@ def test_every_french_string_has_its_no_break_spaces():
 
 
 # ---------------------------------------------------------------- the glossary
-def test_the_glossary_lists_every_term_with_both_regions_words(site):
+def test_the_glossary_lists_every_term_with_both_regions_words(rendered):
     for lang in LANGS:
-        page = site[lang][f"/{lang}/glossary/"]
+        page = rendered[lang][f"/{lang}/glossary/"]
         for key in words.terms():
             if words.terms()[key]["kind"] != "move":
                 assert f'id="{key}"' in page, (lang, key)
         text = visible(page)
         for word in ["شريهة", "شيريا", "كلفس", "سباتي", "سنك", "طرنيب", "الحكم"]:
             assert word in text, (lang, word)
-    assert "Tarneeb" in visible(site["en"]["/en/glossary/"])
+    assert "Tarneeb" in visible(rendered["en"]["/en/glossary/"])
 
 
-def test_rule_pages_link_their_terms_to_the_glossary(site):
+def test_rule_pages_link_their_terms_to_the_glossary(rendered):
     for lang in LANGS:
-        page = site[lang][f"/{lang}/tarneeb/"]
+        page = rendered[lang][f"/{lang}/tarneeb/"]
         assert f'href="/{lang}/glossary/#trumps"' in page
         assert f'href="/{lang}/glossary/#trick"' in page
         assert f'href="/{lang}/glossary/"' in page  # from the footer of every page
-    assert 'href="/ar/glossary/#expose"' in site["ar"]["/ar/bent-al-sbeet/"]
+    assert 'href="/ar/glossary/#expose"' in rendered["ar"]["/ar/bent-al-sbeet/"]
 
 
-def test_source_titles_have_a_label_in_the_readers_language(site):
-    page = visible(site["ar"]["/ar/tarneeb/"])
+def test_source_titles_have_a_label_in_the_readers_language(rendered):
+    page = visible(rendered["ar"]["/ar/tarneeb/"])
     assert "Tarneeb (SquareScores guide) (الطرنيب، دليل تطبيق" in page
-    page = visible(site["fr"]["/fr/bent-al-sbeet/"])
+    page = visible(rendered["fr"]["/fr/bent-al-sbeet/"])
     assert "بنت السبيت (السبيتة) (Bent Al Sbeet (Sbeetah), un article en arabe)" in page
 
 
