@@ -211,15 +211,31 @@ SERVED_BY = {
 }
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (``--dist loadgroup``)
 def pytest_collection_modifyitems(config, items):
     """Each test marked by what it needs, so a developer can pick: ``-m "not browser and not
-    served"`` runs everything that needs neither a browser nor a server."""
+    served"`` runs everything that needs neither a browser nor a server.
+
+    Under ``--dist loadgroup`` a module is one unit of work, run by one worker, unless its
+    tests name a group of their own: xdist otherwise sends the tests one by one, each worker
+    ran a part of nearly every module, and set up every module's fixtures (the registry,
+    a server) twice. The modules that start browsers or servers, or hold a slow test, go
+    first, so that no worker is left with a long one at the end while the other waits."""
     for item in items:
         needs = set(getattr(item, "fixturenames", ()))
         if "browser" in needs:
             item.add_marker(pytest.mark.browser)
         if needs & SERVED_BY:
             item.add_marker(pytest.mark.served)
+    if not config.getoption("loadgroup", False):
+        return
+    heavy = set()
+    for item in items:
+        if not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
+        if any(item.get_closest_marker(m) for m in ("browser", "served", "slow")):
+            heavy.add(item.get_closest_marker("xdist_group").args[0])
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group").args[0] not in heavy)
 
 
 def pytest_collection_finish(session):

@@ -23,6 +23,8 @@ SMALL = {
     "REPLAYS": 2,
     "QUESTIONS": 2,
     "COST_DEALS": 2,
+    "POSITIONS": 2,
+    "REVIEW_DEALS": 1,
 }
 # Where one module's paths all run in fewer: an expert deal is seconds of rollouts a game.
 SMALLER = {"bench_expert": {"DEALS": 1}}
