@@ -229,13 +229,26 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.served)
     if not config.getoption("loadgroup", False):
         return
-    heavy = set()
+    heavy, keeps, empties = set(), set(), set()
     for item in items:
         if not item.get_closest_marker("xdist_group"):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
+        group = item.get_closest_marker("xdist_group").args[0]
         if any(item.get_closest_marker(m) for m in ("browser", "served", "slow")):
-            heavy.add(item.get_closest_marker("xdist_group").args[0])
-    items.sort(key=lambda item: item.get_closest_marker("xdist_group").args[0] not in heavy)
+            heavy.add(group)
+        if "_rulebook_rows" in item.fixturenames:
+            keeps.add(group)
+        elif _reads_the_database(item):
+            empties.add(group)
+
+    def order(item):
+        """Heavy groups first; then those that keep the registry loaded, so that one load
+        serves many modules; those that want the database without it (or flush it) last."""
+        group = item.get_closest_marker("xdist_group").args[0]
+        keeping, emptying = group in keeps, group in empties
+        return group not in heavy, 0 if keeping > emptying else 2 if emptying > keeping else 1
+
+    items.sort(key=order)
 
 
 def pytest_collection_finish(session):
