@@ -38,9 +38,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulebook.engine import bots, shuffle
-from rulebook.engine.bots.knowledge import clear_memos
-from rulebook.engine.table import across, left_of, side_of
+from cardgames import bots, shuffle
+from cardgames.players.knowledge import clear_memos
+from cardgames.table import across, left_of, side_of
 
 DEALS = 1000
 COST_DEALS = 40  # deals per game played again for the cost

@@ -15,8 +15,8 @@ import statistics
 import time
 
 from bench.bench_bots import BENCHES
-from rulebook.engine import bots
-from rulebook.engine.bots.expert import ROLLED_OUT
+from cardgames import bots
+from cardgames.search.expert import ROLLED_OUT
 
 DEALS = 3  # per game
 MEDIAN_TARGET = 0.3  # seconds

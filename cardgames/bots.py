@@ -7,7 +7,7 @@ in Sab'at Al-Deemin the announcement) that does best when club players play out 
 from its own seat's view, and decides as ``club`` elsewhere (``expert.py``). A move is always
 one of the state's ``legal_moves()``, so a computer player can never play an illegal move.
 
-    from rulebook.engine import bots
+    from cardgames import bots
     view = bots.view_of("bent-al-sbeet", state, seat)   # only what that seat may see
     decision = bots.decide(view, "club", seed="match-17:3")
     bots.decide(view, "expert", seed="match-17:3", deadline=time.monotonic() + 2)
@@ -18,7 +18,7 @@ one of the state's ``legal_moves()``, so a computer player can never play an ill
     bots.hint("tarneeb", state, seat)     # the club player's decision for that seat
     bots.advance("tarneeb", state, {1: "club", 2: "beginner", 3: "club"}, seed)
 
-The games are the description's (``rulebook.engine.games``): each family names its player
+The games are the description's (``cardgames.games``): each family names its player
 (the ``players`` part: Bent Al Sbeet, Leekha and Hearts share the penalty family's, Tarneeb and
 Tarneeb 41 the trick-and-bid family's, Sab'at Al-Deemin has its own), and a game adds the
 sources its tips come from (``Game.sources``); every preset and house rule is read from the
@@ -31,13 +31,17 @@ rules in force.
 import random
 from collections.abc import Mapping
 
-from .. import games
-from ..errors import BadInput, IllegalMove
-from ..games import GAMES, Game
-from ..table import SEATS
-from . import expert, penalty, sabaat, tarneeb, view
-from .reasons import COMMON_CODES, Decision, Reason, decision
-from .view import SeatView
+from . import games
+from .errors import BadInput, IllegalMove
+from .games import GAMES, Game
+from .layout import players as sabaat
+from .penalty import players as penalty
+from .players import seat as view
+from .players.reasons import COMMON_CODES, Decision, Reason, decision
+from .players.seat import SeatView
+from .search import expert
+from .table import SEATS
+from .trickbid import players as tarneeb
 
 __all__ = [
     "GAMES",

@@ -4,7 +4,7 @@ its state's members the same way, and runs one conformance suite over every game
 
 A deal's state is a :class:`DealState`; a game's engine module is a :class:`GameModule`. The
 apps read nothing else of an engine, so a new game that meets these two Protocols runs in every
-app once it is described in :mod:`rulebook.engine.games`.
+app once it is described in :mod:`cardgames.games`.
 """
 
 from collections.abc import Callable, Mapping
@@ -87,7 +87,7 @@ class DealState(Protocol):
 
 @runtime_checkable
 class GameModule(Protocol):
-    """A game's engine module (``rulebook.engine.hearts``): its rules, variants and moves."""
+    """A game's engine module (``cardgames.penalty.hearts``): its rules, variants and moves."""
 
     Rules: type
     PRESETS: Mapping[str, Any]

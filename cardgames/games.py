@@ -39,7 +39,7 @@ class Family:
 
 @dataclass(frozen=True, eq=False)
 class Game:
-    """One game: its slug (the URL's), its engine module under ``rulebook.engine``, its family,
+    """One game: its slug (the URL's), its engine module under ``cardgames``, its family,
     and the parts where it differs from its family (``parts`` overrides ``family.parts``)."""
 
     slug: str
@@ -53,7 +53,7 @@ class Game:
 
     @cached_property
     def engine(self) -> ModuleType:
-        return import_module(f"{__package__}.{self.engine_name}")
+        return import_module(f"{__package__}.{self.family.name}.{self.engine_name}")
 
     @property
     def registry_name(self) -> str:
@@ -83,9 +83,9 @@ PENALTY = Family(
     "penalty",
     {
         "quiz": "quiz.families.penalty",
-        "sheet": "rulebook.engine.sheets:PenaltySheet",
-        "players": "rulebook.engine.bots.penalty",
-        "card_points": "rulebook.engine.bots.penalty:card_points",
+        "sheet": "cardgames.sheet:PenaltySheet",
+        "players": "cardgames.penalty.players",
+        "card_points": "cardgames.penalty.players:card_points",
         "deal_form": "scoresheet.forms:CardsForm",
         "review": "practice.review:penalty_points",
         "sentences": "practice.advice:PENALTY",
@@ -96,8 +96,8 @@ TRICKBID = Family(
     "trickbid",
     {
         "quiz": "quiz.families.trickbid",
-        "sheet": "rulebook.engine.sheets:TarneebSheet",
-        "players": "rulebook.engine.bots.tarneeb",
+        "sheet": "cardgames.sheet:TarneebSheet",
+        "players": "cardgames.trickbid.players",
         "deal_form": "scoresheet.forms:TarneebDealForm",
         "review": "practice.review:contract_points",
         "sentences": "practice.advice:TRICKBID",
@@ -109,8 +109,8 @@ LAYOUT = Family(
     {
         "quiz": "quiz.families.layout",
         "quiz_match": "quiz.match_kind",
-        "sheet": "rulebook.engine.sheets:SabaatSheet",
-        "players": "rulebook.engine.bots.sabaat",
+        "sheet": "cardgames.sheet:SabaatSheet",
+        "players": "cardgames.layout.players",
         "deal_form": "scoresheet.forms:SabaatDealForm",
         "review": "practice.review:layout_points",
         "sentences": "practice.advice:LAYOUT",
@@ -145,7 +145,7 @@ TARNEEB_SOURCES = {
 }
 # Tarneeb 41: every player bids and scores alone, so its sheet and its deal form are its own.
 TARNEEB_41 = {
-    "sheet": "rulebook.engine.sheets:Tarneeb41Sheet",
+    "sheet": "cardgames.sheet:Tarneeb41Sheet",
     "deal_form": "scoresheet.forms:BidsForm",
 }
 

@@ -5,7 +5,7 @@ comma-separated) and read by each rule's domain (``domains``). Errors are
 :class:`~.errors.RuleError` (HTTP 400): ``unknown_rule`` (rule), ``bad_rule_value`` (rule,
 value, kind, allowed, and low/high for a number), ``rules_conflict`` (rules, reason).
 
->>> from rulebook.engine import bent_al_sbeet
+>>> from cardgames.penalty import bent_al_sbeet
 >>> rules = with_overrides(bent_al_sbeet.PRESETS["qahwa"], {"target": "101", "moon": "false"})
 >>> rules.target, rules.moon
 (101, False)

@@ -32,7 +32,7 @@ game's match module says: ``penalty.match.outcome``, ``trickbid.match.outcome``,
 
 The sources' examples: Qahwa's exposed queen taken with two hearts adds 28.
 
->>> from rulebook.engine import bent_al_sbeet
+>>> from cardgames.penalty import bent_al_sbeet
 >>> sheet = sheet_for("bent-al-sbeet", bent_al_sbeet.PRESETS["qahwa"])
 >>> facts = {"hearts": [2, 11, 0, 0], "queen": "N", "ten": "E", "exposed": ["QS"]}
 >>> sheet.enter("cards", facts).scores
@@ -50,11 +50,11 @@ from .penalty.match import next_dealer as penalty_next_dealer
 from .penalty.match import outcome as penalty_outcome
 from .penalty.rules import parameters as penalty_parameters
 from .penalty.scoring import JD, KC, QS, TD
-from .score_sheet import Sheet as PaperSheet
 from .table import PARTNERSHIPS, SEATS, parse_seat, side_of
 from .trickbid.match import outcome as trickbid_outcome
 from .trickbid.moves import TRICKS
 from .trickbid.rules import table as trickbid_table
+from .trickbid.score_sheet import Sheet as PaperSheet
 from .trickbid.scoring import score_bids
 
 __all__ = ["GameSheet", "Row", "Standing", "sheet_class", "sheet_for"]
@@ -537,7 +537,7 @@ class SabaatSheet(GameSheet):
     @property
     def game(self):
         # Imported when asked, not kept: a practice match copies and caches its sheet.
-        return import_module(f"{__package__}.sabaat_al_deemin")
+        return import_module(f"{__package__}.layout.sabaat_al_deemin")
 
     def multipliers(self) -> list[int]:
         """1, and the double's 2 and the triple's 3 where the rules allow them."""
@@ -584,7 +584,7 @@ class SabaatSheet(GameSheet):
 def sheet_class(slug: str) -> type[GameSheet]:
     """The sheet of the game ``slug``: the class its description names (``BadInput``
     ``unknown_game`` for any other)."""
-    from .games import game  # the description names this module's classes
+    from .games import game
 
     return game(slug).part("sheet")
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import GAMES
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.games import GAMES
 
 from .words import vocabulary
 

@@ -23,10 +23,10 @@ from urllib.parse import urlencode
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, Direction, S, seats_from
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.errors import BadInput
+from cardgames.table import SEATS, Direction, S, seats_from
 
 from .scorecard import card_of
 from .words import count, vocabulary

@@ -29,10 +29,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
+from cardgames import cards
+from cardgames import games as described_games
+from cardgames.contract import Phase
 from rulebook import registry
-from rulebook.engine import cards
-from rulebook.engine import games as described_games
-from rulebook.engine.contract import Phase
 
 DATA = Path(__file__).resolve().parent / "vocabulary.toml"
 SYMBOLS = "♠♥♦♣"

@@ -18,14 +18,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cardgames import search as analysis
+from cardgames.errors import BadInput
+from cardgames.table import SEATS, parse_seat
 from cardtable import tables
 from cardtable.words import vocabulary
 from plumbing import capability, limits, ownership
 from rulebook import analyses
 from rulebook import costs as cost_words
-from rulebook.engine import analysis
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, parse_seat
 from rulebook.messages import refusal_words
 from rulebook.models import registry_names
 from tutorials import lesson as format

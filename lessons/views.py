@@ -12,13 +12,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from cardgames.errors import EngineError
+from cardgames.positions import open_position
 from plumbing import capability, limits, ownership
 from practice.match import opening
 from practice.models import OWNED as PRACTICE
 from practice.models import Match as PracticeMatch
 from rulebook import games
-from rulebook.engine.errors import EngineError
-from rulebook.engine.positions import open_position
 from rulebook.models import registry_names
 from tutorials import content
 from tutorials.lesson import BadLesson

@@ -1,6 +1,6 @@
 """The computer players' reasons in words, and the learner's hint.
 
-A computer player gives a reason as a code and facts (``rulebook.engine.bots``); this module
+A computer player gives a reason as a code and facts (``cardgames.bots``); this module
 is the one place that words every code of ``bots.REASONS``, in the family's terms: Bent Al
 Sbeet and its relatives (``penalty``), Tarneeb and Tarneeb 41 (``tarneeb``), Sab'at Al-Deemin
 (``layout``). A code two families share (``play_low``) has a sentence in each. A sentence that
@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames import cards
+from cardgames.games import game as described
 from cardtable.words import attach_all, count, listing, vocabulary
 from quiz.questions import anchor
-from rulebook.engine import cards
-from rulebook.engine.games import game as described
 from rulebook.messages import explain
 from rulebook.models import Source
 

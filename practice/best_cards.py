@@ -14,11 +14,11 @@ The same seeds always give the same puzzles. It lives with practice, whose deals
 import random
 from dataclasses import dataclass
 
+from cardgames import search as analysis
+from cardgames.contract import Phase
+from cardgames.games import game as described
 from practice.match import Practice, Setup
 from rulebook import games
-from rulebook.engine import analysis
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import game as described
 
 SEED = "best-card"  # the analysis's seed (the open view of a bounded search draws playouts)
 GAP = {"trickbid": 1.0, "penalty": 3.0, "layout": 0.2}

@@ -13,12 +13,12 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import search as analysis
+from cardgames.contract import Phase
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import vocabulary
 from rulebook import analyses
 from rulebook import costs as words
-from rulebook.engine import analysis
-from rulebook.engine.contract import Phase
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 
 VIEW_PARAM = "analysis"  # the table page's ?analysis=open shows the review with every hand open
 NO_COST = _("no cost")

@@ -3,8 +3,8 @@
 What is stored is the match's set-up (the game, the variant and its house rules, the learner's
 seat, the computer players' level, the first dealer) and, for each deal, its secret seed and
 every move made in it, the computer players' included. Everything else is the engine's: each
-deal is dealt from its seed by the checkable shuffle (``rulebook.engine.shuffle``), replayed
-from its start, and entered on the game's own score sheet (``rulebook.engine.sheets``, the one
+deal is dealt from its seed by the checkable shuffle (``cardgames.shuffle``), replayed
+from its start, and entered on the game's own score sheet (``cardgames.sheet``, the one
 model of a match), so the dealer moves on, the pass changes direction, the lowest total leads,
 a Tarneeb side carries its debt and Sab'at's doubles count exactly as the rules in force say.
 
@@ -30,14 +30,14 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
-from rulebook.engine import bots, cards, shuffle
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput, EngineError, IllegalMove
-from rulebook.engine.games import GAMES
-from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.positions import Position
-from rulebook.engine.sheets import GameSheet, sheet_for
-from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
+from cardgames import bots, cards, shuffle
+from cardgames.contract import Phase
+from cardgames.errors import BadInput, EngineError, IllegalMove
+from cardgames.games import GAMES
+from cardgames.house_rules import with_overrides
+from cardgames.positions import Position
+from cardgames.sheet import GameSheet, sheet_for
+from cardgames.table import PARTNERSHIPS, SEATS, parse_seat
 
 SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
 PASS = "pass:"  # a move of the pass, as the engines write it (pass:QS)

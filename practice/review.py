@@ -13,13 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames import cards
+from cardgames.games import game as described
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty.deal import table as penalty_table
+from cardgames.penalty.scoring import JD, KC, QS, TD
+from cardgames.table import PARTNERSHIPS, SEATS, parse_seat
 from cardtable.scorecard import scorecard
 from cardtable.words import count, listing, vocabulary
-from rulebook.engine import cards, sabaat_al_deemin
-from rulebook.engine.games import game as described
-from rulebook.engine.penalty.deal import table as penalty_table
-from rulebook.engine.penalty.scoring import JD, KC, QS, TD
-from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
 from .advice import move_words, sentence
 from .match import commitment, parse

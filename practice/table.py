@@ -11,10 +11,10 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from cardgames.table import SEATS
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
-from rulebook.engine.table import SEATS
 from rulebook.messages import refusal_words
 
 LEVELS = {

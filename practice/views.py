@@ -18,14 +18,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardgames import bots, cards, shuffle
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.house_rules import PREFIX
+from cardgames.table import seat_name
 from cardtable.words import vocabulary
 from plumbing import capability, limits, ownership, pagecache
 from plumbing.links import absolute
 from rulebook import games
-from rulebook.engine import bots, cards, shuffle
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.house_rules import PREFIX
-from rulebook.engine.table import seat_name
 from rulebook.models import Game, Variant, content_of_row, game_rows
 from rulebook.pages import house_rules_in_words
 

@@ -8,8 +8,8 @@ change the same way, ``HandPicked.clean``) is named too.
 from django.core import checks
 from django.db import DatabaseError
 
+from cardgames.errors import EngineError
 from rulebook import games
-from rulebook.engine.errors import EngineError
 
 from . import loader
 

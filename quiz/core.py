@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from urllib.parse import parse_qsl
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput
-from rulebook.engine.games import Game
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import overrides_in, with_overrides
-from rulebook.engine.positions import Position, offered_calls, open_position
-from rulebook.engine.table import SEATS
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.errors import BadInput
+from cardgames.games import Game
+from cardgames.games import game as described
+from cardgames.house_rules import overrides_in, with_overrides
+from cardgames.positions import Position, offered_calls, open_position
+from cardgames.table import SEATS
 
 LEGAL_SET = "legal-set"
 PLAY = "play"

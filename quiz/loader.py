@@ -18,8 +18,8 @@ from pathlib import Path
 
 from django.db import transaction
 
+from cardgames.errors import EngineError
 from rulebook import games, registry
-from rulebook.engine.errors import EngineError
 from rulebook.loader import Report, prune, sync, texts
 from rulebook.signals import one_revision
 

@@ -13,7 +13,7 @@ therefore right by construction, under the question's variant. Hand-picked quest
 the same way from a stored position.
 
 What is particular to a family of games is its module, ``quiz.families.<family>``, which the
-game's description names (``rulebook.engine.games``: ``game(slug).part("quiz")``); what every
+game's description names (``cardgames.games``: ``game(slug).part("quiz")``); what every
 family shares is ``quiz.core`` (a question, its kinds, its answers) and ``quiz.checking``
 (reading and checking an answer, the other variants).
 
@@ -41,11 +41,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
 
+from cardgames import shuffle
+from cardgames.errors import BadInput
+from cardgames.games import GAMES
+from cardgames.positions import Position, open_position
 from rulebook import games  # noqa: F401  (the site's game list, read through this module)
-from rulebook.engine import shuffle
-from rulebook.engine.errors import BadInput
-from rulebook.engine.games import GAMES
-from rulebook.engine.positions import Position, open_position
 
 from .checking import alternatives, check, is_right, moment_note, read_answer
 from .core import (

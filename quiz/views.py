@@ -19,15 +19,15 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames import cards
+from cardgames.errors import BadInput, EngineError
+from cardgames.positions import open_position
+from cardgames.table import PARTNERSHIPS, SEATS
+from cardgames.table import S as BOTTOM
 from cardtable import tables
 from cardtable.words import vocabulary
 from plumbing import pagecache
 from rulebook import matchview
-from rulebook.engine import cards
-from rulebook.engine.errors import BadInput, EngineError
-from rulebook.engine.positions import open_position
-from rulebook.engine.table import PARTNERSHIPS, SEATS
-from rulebook.engine.table import S as BOTTOM  # South faces the reader unless a seat acts
 from rulebook.models import Game, Rule, Section, game_rows
 
 from . import match_kind, questions, tokens

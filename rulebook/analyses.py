@@ -1,4 +1,4 @@
-"""Analyses as the site serves them: the engine's (``rulebook.engine.analysis``) under a time
+"""Analyses as the site serves them: the engine's (``cardgames.search``) under a time
 budget, one at a time per core, cached per position, written as the positions spec's JSON.
 
 Every page and API that judges a card comes here (the analysis API, the position page, the
@@ -26,10 +26,9 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.cache import caches
 
+from cardgames import search as analysis
+from cardgames.table import SEATS, parse_seat
 from plumbing import limits
-
-from .engine import analysis
-from .engine.table import SEATS, parse_seat
 
 VIEWS = ("seat", "open")
 CACHE_SECONDS = 24 * 3600  # an answer never changes: kept while the cache has room
@@ -53,7 +52,7 @@ def retry_after() -> int:
 
 def read_view(text) -> str:
     """``view``: ``seat`` (the default) or ``open``; ``BadInput`` ``bad_view`` else."""
-    from .engine.errors import BadInput
+    from cardgames.errors import BadInput
 
     view = (text or "seat").strip().lower()
     if view not in VIEWS:

@@ -7,12 +7,12 @@ import re
 
 from django.core import checks
 
+from cardgames import cards
+from cardgames.domains import domain_of
+from cardgames.errors import BadInput
 from cardtable import words
 
 from . import games, registry
-from .engine import cards
-from .engine.domains import domain_of
-from .engine.errors import BadInput
 
 
 def _cards_problems(codes, spec) -> list[str]:
@@ -187,7 +187,7 @@ def family_problems(specs) -> list[str]:
     """Two games of a family compared (or two variants): every rule on which their rule sets
     differ must be named, and each value worded, by one of the two registries, as the compare
     page looks them up (``comparing.value_label``); else a rule's key reaches the page."""
-    from .engine.compare import Side, family_parameters, knob_text
+    from cardgames.compare import Side, family_parameters, knob_text
 
     problems = set()
     sides = [(spec, Side(spec.slug, spec.engine, v)) for spec in specs for v in spec.presets]

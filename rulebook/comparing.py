@@ -17,16 +17,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
+from cardgames.compare import Budget, Side, compare
+from cardgames.errors import BadInput
+from cardgames.house_rules import PREFIX, overrides_in, with_overrides
+from cardgames.positions import open_position
 from cardtable import tables
 from cardtable.words import listing, vocabulary
 from plumbing import pagecache
 
 from . import api as json_api
 from . import games, pages, registry
-from .engine.compare import Budget, Side, compare
-from .engine.errors import BadInput
-from .engine.house_rules import PREFIX, overrides_in, with_overrides
-from .engine.positions import open_position
 from .matchview import outcome
 from .messages import explain
 from .models import Game, Rule, Variant

@@ -1,6 +1,6 @@
 """An analysis's numbers in words: what a card costs and what it keeps, in the family's unit.
 
-The analysis (``rulebook.engine.analysis``) values a card in the family's own terms: tricks
+The analysis (``cardgames.search``) values a card in the family's own terms: tricks
 for Tarneeb and Tarneeb 41, penalty points for Bent Al Sbeet, Leekha and Hearts, the chance to
 go out first for Sab'at Al-Deemin. Each family's description names its unit here (the
 ``costs`` part), so the analysis API's pages, the position page, the hint and the review all
@@ -15,11 +15,11 @@ from django.utils import formats
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.games import game as described
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import COUNTED, ISOLATE, MINUS, count, listing, vocabulary
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import game as described
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 
 
 def decimal(x: float, places: int = 1) -> tuple[str, int | None]:

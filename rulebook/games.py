@@ -1,19 +1,18 @@
 """The games the site knows, as the registry and the pages see them: URL slug -> engine module
 and registry file, with the region and the cards the registry file gives.
 
-Every game is described once (``rulebook.engine.games``); ``GAMES`` here reads that description,
+Every game is described once (``cardgames.games``); ``GAMES`` here reads that description,
 so a game registered there is served by the views, the loader, the checks and the API.
 """
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from functools import cache, cached_property
-from importlib import import_module
 
-from .engine import cards
-from .engine import games as description
-from .engine.domains import rules_json, rules_text
-from .engine.table import Direction
+from cardgames import cards
+from cardgames import games as description
+from cardgames.domains import rules_json, rules_text
+from cardgames.table import Direction
 
 
 @dataclass(frozen=True)
@@ -23,7 +22,7 @@ class GameSpec:
 
     @cached_property
     def engine(self):
-        return import_module(f"{description.__package__}.{self.engine_name}")
+        return description.game(self.slug).engine
 
     @property
     def presets(self) -> dict:

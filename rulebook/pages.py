@@ -18,12 +18,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames import cards
+from cardgames.domains import domains
+from cardgames.house_rules import PREFIX, overrides_between
 from cardtable.words import ONE_LETTER_WORD, attach, count, listing, signed, times, vocabulary
 
 from . import differences, games, glossary
-from .engine import cards
-from .engine.domains import domains
-from .engine.house_rules import PREFIX, overrides_between
 from .models import Claim, Game, Rule, Section
 
 # ``{name}`` or ``{name:form}``, after a one-letter Arabic word written onto it («بـ{name}»).

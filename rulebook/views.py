@@ -8,6 +8,12 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from cardgames import cards, shuffle
+from cardgames import search as analysis
+from cardgames.contract import Phase
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.house_rules import PREFIX, overrides_between
+from cardgames.positions import open_position
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
@@ -15,11 +21,6 @@ from plumbing import limits, links, pagecache
 
 from . import analyses, beside, costs, games, glossary, lookup, matchview, pages, reports
 from . import house as house_rules
-from .engine import analysis, cards, shuffle
-from .engine.contract import Phase
-from .engine.errors import BadInput, IllegalMove
-from .engine.house_rules import PREFIX, overrides_between
-from .engine.positions import open_position
 from .messages import explain
 from .models import Game, Rule, Section, Variant
 

@@ -4,7 +4,7 @@ a sheet."""
 
 from django.core import checks
 
-from rulebook.engine.games import GAMES
+from cardgames.games import GAMES
 
 RESERVED = "sheet"
 

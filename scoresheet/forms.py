@@ -1,7 +1,7 @@
 """Forms read what was typed (whole numbers, a side, a player); the engine judges the game.
 
 An entry form's ``clean`` replays the match with the new row on the game's sheet
-(``rulebook.engine.sheets``): a bid, a count of hearts or a double the rules do not allow comes
+(``cardgames.sheet``): a bid, a count of hearts or a double the rules do not allow comes
 back as the engine's error code, worded by ``scoresheet.messages`` and shown at the field its
 ``field`` fact names.
 """
@@ -10,11 +10,11 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import cards
-from rulebook.engine.errors import EngineError
-from rulebook.engine.games import game as described
-from rulebook.engine.sheets import TYPED_LIMIT
-from rulebook.engine.table import PARTNERSHIPS
+from cardgames import cards
+from cardgames.errors import EngineError
+from cardgames.games import game as described
+from cardgames.sheet import TYPED_LIMIT
+from cardgames.table import PARTNERSHIPS
 
 from .lines import NAME_LENGTH, line_keys, lines, side_names, words
 from .messages import explain, regional

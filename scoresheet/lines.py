@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from cardgames.sheet import sheet_class
+from cardgames.table import PARTNERSHIPS, SEATS, across, parse_seat, side_of
 from cardtable.words import vocabulary
 from rulebook import games
-from rulebook.engine.sheets import sheet_class
-from rulebook.engine.table import PARTNERSHIPS, SEATS, across, parse_seat, side_of
 
 NAME_LENGTH = 30
 

@@ -12,11 +12,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from cardgames.domains import Cards, Number, domains
+from cardgames.games import game as described
+from cardgames.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
+from cardgames.sheet import sheet_class
 from cardtable.words import listing
-from rulebook.engine.domains import Cards, Number, domains
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
-from rulebook.engine.sheets import sheet_class
 from rulebook.pages import house_rules_in_words, value_label
 
 from .lines import words

@@ -1,7 +1,7 @@
 """The score sheet pages of every game: starting a match, scoring it, undoing a row, ending
 it, viewing it (``/<lang>/<game>/sheet/...``).
 
-The views store what was typed and show what the game's sheet (``rulebook.engine.sheets``)
+The views store what was typed and show what the game's sheet (``cardgames.sheet``)
 makes of it. Every form carries the row number it expects (the next row to add, the last row
 to undo, the rows seen before ending), so a form sent twice or from a stale tab is refused
 (409) instead of acting twice. Only a session that owns the match (``plumbing.ownership``) may
@@ -16,14 +16,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames.errors import EngineError
+from cardgames.games import game as described
+from cardgames.sheet import TarneebSheet
+from cardgames.table import PARTNERSHIPS
 from cardtable.words import signed
 from plumbing import capability, limits, ownership
 from plumbing.links import absolute
 from rulebook import games
-from rulebook.engine.errors import EngineError
-from rulebook.engine.games import game as described
-from rulebook.engine.sheets import TarneebSheet
-from rulebook.engine.table import PARTNERSHIPS
 from rulebook.messages import explain as rulebook_explain
 from rulebook.models import content_of_row, game_rows, with_content
 

@@ -9,13 +9,13 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from cardgames.errors import BadInput, IllegalMove
 from plumbing import jsonbody, limits
 from plumbing.links import absolute
 from practice import service as practice
 from practice.match import Conflict
 from practice.models import Match
 from rulebook.api import _language
-from rulebook.engine.errors import BadInput, IllegalMove
 
 from . import live, service
 from .messages import explain

@@ -26,9 +26,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db.models import F
 from django.utils import translation
 
+from cardgames.contract import Phase
+from cardgames.table import SEATS
 from practice.models import Match
-from rulebook.engine.contract import Phase
-from rulebook.engine.table import SEATS
 
 from . import live, presence, service
 from .messages import PHRASES, explain

@@ -19,7 +19,7 @@ from collections import Counter
 from channels.db import database_sync_to_async
 from django.core.cache import cache
 
-from rulebook.engine.table import SEATS
+from cardgames.table import SEATS
 
 SECONDS = 12  # a seat is here while a socket of its said so this recently
 BEAT = 4  # a process says so this often (a missed beat or two under load is no absence)

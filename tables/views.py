@@ -16,6 +16,9 @@ from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames import bots, cards
+from cardgames.errors import BadInput
+from cardgames.table import SEATS, S, parse_seat
 from cardtable import tables as cardtable
 from cardtable.words import vocabulary
 from plumbing import capability, limits
@@ -35,9 +38,6 @@ from practice.table import (
     short_title,
 )
 from rulebook import games
-from rulebook.engine import bots, cards
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, S, parse_seat
 from rulebook.messages import refusal_words
 
 from . import live, service

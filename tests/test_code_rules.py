@@ -7,13 +7,13 @@ import re
 import subprocess
 from pathlib import Path
 
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import GAMES
+from cardgames.contract import Phase
+from cardgames.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 LONGEST = 700
 # mypyc compiles the penalty family's deal whole: splitting it would cost the hot path.
-MAY_BE_LONGER = {"rulebook/engine/penalty/deal.py"}
+MAY_BE_LONGER = {"cardgames/penalty/deal.py"}
 
 SLUGS = {g.slug for g in GAMES.values()} | {g.engine_name for g in GAMES.values()}
 ENGINE_MODULES = {g.engine_name for g in GAMES.values()}
@@ -39,7 +39,7 @@ def _project_files(*suffixes: str) -> list[Path]:
 
 
 def _outside_engine(path: Path) -> bool:
-    return not str(path.relative_to(ROOT)).startswith("rulebook/engine/")
+    return not str(path.relative_to(ROOT)).startswith("cardgames/")
 
 
 def test_no_module_is_longer_than_700_lines():
@@ -106,13 +106,13 @@ def test_no_template_compares_a_game_or_a_phase():
     assert found == []
 
 
-# Seats and sides go through rulebook/engine/table.py: stepping round the table is a seat plus
+# Seats and sides go through cardgames/table.py: stepping round the table is a seat plus
 # or minus something taken modulo four (``(seat + step) % 4``, ``(dealer - 1) & 3``), and the
 # seats' and sides' names are table.py's SEATS and PARTNERSHIPS. The penalty family's compiled
 # deal keeps its own arithmetic (mypyc: its inner loop must not call out); the benchmarks'
 # baselines are written the obvious way on purpose and are not read. A counter's residue
 # (``i % 4`` for the i-th case's dealer, a deal number's cycle) does not step round a seat.
-SEAT_RULE_EXEMPT = {"rulebook/engine/table.py", "rulebook/engine/penalty/deal.py"}
+SEAT_RULE_EXEMPT = {"cardgames/table.py", "cardgames/penalty/deal.py"}
 SEAT_NAMES = {"NESW", ("NS", "EW")}
 
 

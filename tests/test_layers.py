@@ -23,9 +23,9 @@ BLOCK_DJANGO = (
 USES = {
     "every engine module": (
         "import importlib, pkgutil\n"
-        "import rulebook.engine as engine\n"
-        "for m in pkgutil.iter_modules(engine.__path__):\n"
-        "    importlib.import_module('rulebook.engine.' + m.name)\n"
+        "import cardgames\n"
+        "for m in pkgutil.walk_packages(cardgames.__path__, 'cardgames.'):\n"
+        "    importlib.import_module(m.name)\n"
     ),
     "the quiz's generator": (
         "from quiz import questions\n"
@@ -65,7 +65,7 @@ def test_runs_without_django(use):
 # round. Django's contrib apps are built so; the engine and the registry's data sit at the
 # bottom, below the card table and the plumbing every page is served with.
 LAYERS = (
-    ("rulebook.engine", "rulebook.registry"),  # the games and the rules' data: no Django
+    ("cardgames", "rulebook.registry"),  # the games and the rules' data: no Django
     ("cardtable", "plumbing"),  # the card-table kit and the web plumbing every app serves with
     ("rulebook", "tutorials", "quiz", "practice", "scoresheet", "lessons", "accounts"),
     ("tables",),  # live tables: practice's matches played by several people
@@ -174,16 +174,16 @@ def test_the_engine_imports_nothing_of_the_project_but_itself():
     outside = [
         f"{module} imports {name} (line {line})"
         for module, path in project_modules().items()
-        if app_of(module) == "rulebook.engine"
+        if app_of(module) == "cardgames"
         for name, line in imports_of(path)
-        if name.split(".")[0] in {*PROJECT, "django"} and app_of(name) != "rulebook.engine"
+        if name.split(".")[0] in {*PROJECT, "django"} and app_of(name) != "cardgames"
     ]
     assert outside == []
 
 
 # The card table every app draws with reads the engine and nothing else of the site; its one
 # reach beyond is the registry's data, for the region whose card words a game speaks.
-TABLE_MAY_IMPORT = ("cardtable", "rulebook.engine", "rulebook.registry", "django")
+TABLE_MAY_IMPORT = ("cardtable", "cardgames", "rulebook.registry", "django")
 
 
 def _imports(path: Path) -> set[str]:

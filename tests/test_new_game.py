@@ -2,7 +2,7 @@
 preset under a new slug (``toy-hearts``). The rulebook loader puts it in the test database, and
 the site serves its rule page, a quiz question, a practice deal and a score sheet.
 
-Nothing outside ``rulebook.engine.games`` is told about it: where a page fails here, the place
+Nothing outside ``cardgames.games`` is told about it: where a page fails here, the place
 that failed keeps a table of its own instead of reading the description
 (``docs/adding-a-game.md``).
 """
@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from rulebook.engine import games
+from cardgames import games
 
 SLUG = "toy-hearts"
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -35,9 +35,9 @@ def toy(db):
 
 
 def test_the_toy_game_is_described_as_hearts_under_its_own_slug(toy):
+    from cardgames import bots
+    from cardgames.sheet import PenaltySheet, sheet_class
     from rulebook import games as site_games
-    from rulebook.engine import bots
-    from rulebook.engine.sheets import PenaltySheet, sheet_class
 
     assert toy.engine is games.game("hearts").engine
     assert site_games.get(SLUG).default_variant == toy.engine.DEFAULT_PRESET

@@ -8,10 +8,13 @@ import polib
 import pytest
 from django.utils import formats, translation
 
+from cardgames import cards
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet
+from cardgames.trickbid import tarneeb
 from cardtable import words
 from cardtable.words import count, listing, signed, times, vocabulary
 from rulebook import games
-from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, tarneeb
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 NUMBERS = (0, 1, 2, 3, 11, 100)

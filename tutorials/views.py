@@ -17,16 +17,17 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.errors import BadInput, EngineError, IllegalMove
+from cardgames.positions import offered_calls, open_position
+from cardgames.table import parse_seat
+from cardgames.trickbid import score_sheet
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import PROCLITIC, isolate_signed, vocabulary
 from plumbing import ownership, pagecache
 from rulebook import echo, matchview
-from rulebook.engine import cards, score_sheet
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput, EngineError, IllegalMove
-from rulebook.engine.positions import offered_calls, open_position
-from rulebook.engine.table import parse_seat
 from rulebook.messages import explain, refusal_words
 from rulebook.models import Game, Section, Variant
 

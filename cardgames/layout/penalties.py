@@ -8,9 +8,10 @@ name here (the game module is what the apps read).
 
 from dataclasses import dataclass, replace
 
-from .cards import SEVEN, card, card_code, parse_card
-from .contract import Phase
-from .errors import BadInput, IllegalMove
+from ..cards import SEVEN, card, card_code, parse_card
+from ..contract import Phase
+from ..errors import BadInput, IllegalMove
+from ..table import SEATS, next_seat, parse_seat, side_of
 from .sabaat_al_deemin import (
     ANNOUNCEMENTS,
     KNOCK,
@@ -25,7 +26,6 @@ from .sabaat_al_deemin import (
     parse_move,
     score_hand,
 )
-from .table import SEATS, next_seat, parse_seat, side_of
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _ANNOUNCE, _PLAY = Phase.ANNOUNCE, Phase.PLAY
@@ -165,7 +165,7 @@ def match_over(rules: Rules, totals) -> bool:
 def match_after(rules: Rules, state: "Deal", totals=(0, 0)) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it:
     the first side to reach the target wins. A redeal scores nothing and leaves the dealer."""
-    from .sheets import SabaatSheet  # the sheets import this module
+    from ..sheet import SabaatSheet
 
     return SabaatSheet.resumed(rules, totals).record(state)
 
@@ -195,7 +195,7 @@ def worked_example(rules: Rules) -> dict:
 def layout_example(rules: Rules, seed: str = "layout-example", moves: int = 14) -> list:
     """The four piles part-way through a seeded deal (first legal card each turn), for the
     rule page's picture: for each suit (S, H, D, C) the cards on its pile, seven first."""
-    from .shuffle import deal as seeded_deal
+    from ..shuffle import deal as seeded_deal
 
     state = new_deal(rules, seeded_deal(seed, PACK), 0, start="play")
     for _ in range(moves):

@@ -7,10 +7,10 @@ that the knocker held none of the cards that could be laid at that moment.
 
 from ..cards import ACE, PACK_32, SEVEN, SUITS, card
 from ..contract import Phase
-from ..sabaat_al_deemin import KNOCK
+from ..players.knowledge import CARD_CODES, SUIT_MASKS
+from ..players.reasons import Advice, advise
 from ..table import across, left_of, right_of
-from .knowledge import CARD_CODES, SUIT_MASKS
-from .reasons import Advice, advise
+from .sabaat_al_deemin import KNOCK
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _ANNOUNCE = Phase.ANNOUNCE

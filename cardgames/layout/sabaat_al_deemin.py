@@ -68,7 +68,7 @@ announcements ``PASS`` = 65, ``REDEAL`` = 66, ``DOUBLE`` = 67, ``TRIPLE`` = 68. 
 (``7D``), ``knock``, and before play ``pass``, ``redeal``, ``double``, ``triple`` (extensions of the
 positions spec, whose moves for this game are card plays and ``knock`` only).
 
->>> from .cards import parse_deal
+>>> from cardgames.cards import parse_deal
 >>> hands = parse_deal("N:AKQJ.AKQJ.. T987.T987.. ..AKQJ.AKQJ ..T987.T987", PACK_32)
 >>> deal = new_deal(Rules(), hands, dealer=0, start="play")
 >>> SEATS[deal.to_act], deal.legal_moves() == [parse_move("7D")]
@@ -79,8 +79,8 @@ positions spec, whose moves for this game are card plays and ``knock`` only).
 
 from dataclasses import dataclass
 
-from . import domains
-from .cards import (
+from .. import domains
+from ..cards import (
     ACE,
     JACK,
     KING,
@@ -94,10 +94,10 @@ from .cards import (
     check_hands,
     parse_card,
 )
-from .contract import Permission, Phase
-from .domains import RuleSet
-from .errors import BadInput, IllegalMove
-from .table import (
+from ..contract import Permission, Phase
+from ..domains import RuleSet
+from ..errors import BadInput, IllegalMove
+from ..table import (
     PARTNERSHIPS,
     SEATS,
     Direction,
@@ -107,7 +107,7 @@ from .table import (
     seats_from,
     side_of,
 )
-from .views import layout_view
+from ..view import layout_view
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _ANNOUNCE, _PLAY, _OVER = Phase.ANNOUNCE, Phase.PLAY, Phase.OVER
@@ -676,7 +676,7 @@ AROUND_THE_DEAL = frozenset(
 
 def __getattr__(name: str):
     if name in AROUND_THE_DEAL:
-        from . import sabaat_al_deemin_match
+        from . import penalties as sabaat_al_deemin_match
 
         return getattr(sabaat_al_deemin_match, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

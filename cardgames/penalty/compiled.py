@@ -5,7 +5,7 @@ are present and were built from the engine's sources as they are now (``build`` 
 of every engine file, and the mypy that compiled them), so an edit is never shadowed by an older
 build; ``DIWANIYA_PURE=1`` runs the sources whatever is built.
 
-    python -c "from rulebook.engine.penalty import compiled; compiled.build()"
+    python -c "from cardgames.penalty import compiled; compiled.build()"
 """
 
 import hashlib
@@ -19,10 +19,10 @@ import warnings
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[2]
+ROOT = HERE.parents[1]
 MODULES = ("scoring", "deal")  # in the order they import each other
 RECORD = HERE / "compiled.json"  # what the compiled modules were built from
-GROUP = "rulebook.engine.penalty._hot"  # mypyc's shared library for the two
+GROUP = "cardgames.penalty._hot"  # mypyc's shared library for the two
 # Only the two modules are type-checked: what they import runs as Python, as it is.
 MYPY_OPTIONS = ("--follow-imports=silent", "--ignore-missing-imports")
 

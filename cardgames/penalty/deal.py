@@ -29,7 +29,7 @@ from ..cards import (
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, next_seats, right_of, seats_from
-from ..views import penalty_view
+from ..view import penalty_view
 from .moves import EXPOSE, KEEP, PASS, format_move, parse_move
 from .rules import PASS_TARGET, parameters, pass_direction_for
 from .scoring import (

@@ -25,10 +25,11 @@ to the left, the way play goes. Moves and tokens are the family's: ``QS``, ``pas
 
 from dataclasses import dataclass
 
-from .cards import PACK_52, parse_card
-from .penalty import moves
-from .penalty.deal import Deal, new_deal, table
-from .penalty.pages import (
+from ..cards import PACK_52, parse_card
+from ..table import Direction
+from . import moves
+from .deal import Deal, new_deal, table
+from .pages import (
     STARTS,
     describe,
     format_extra,
@@ -37,9 +38,8 @@ from .penalty.pages import (
     parse_extra,
     position_start,
 )
-from .penalty.rules import PenaltyRules, knob, pass_direction_for
-from .penalty.scoring import JD_BIT, QS_BIT
-from .table import Direction
+from .rules import PenaltyRules, knob, pass_direction_for
+from .scoring import JD_BIT, QS_BIT
 
 __all__ = [
     "DEFAULT_PRESET",

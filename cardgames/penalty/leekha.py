@@ -38,10 +38,11 @@ taken, ties to the first counting from the dealer's right. Tokens: ``QS``, ``pas
 
 from dataclasses import dataclass
 
-from .cards import PACK_52, parse_card
-from .penalty import moves
-from .penalty.deal import Deal, new_deal, table
-from .penalty.pages import (
+from ..cards import PACK_52, parse_card
+from ..table import Direction
+from . import moves
+from .deal import Deal, new_deal, table
+from .pages import (
     STARTS,
     describe,
     format_extra,
@@ -50,9 +51,8 @@ from .penalty.pages import (
     parse_extra,
     position_start,
 )
-from .penalty.rules import PenaltyRules, knob, pass_direction_for
-from .penalty.scoring import KC_BIT, QS, QS_BIT, TD
-from .table import Direction
+from .rules import PenaltyRules, knob, pass_direction_for
+from .scoring import KC_BIT, QS, QS_BIT, TD
 
 __all__ = [
     "DEFAULT_PRESET",

@@ -97,7 +97,7 @@ def match_after(rules, state, totals=None) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it
     (by seat; the deal's own ``match_totals`` by default), as the family's score sheet, the one
     match model, says (``sheets.GameSheet.record``)."""
-    from ..sheets import PenaltySheet  # the sheets import the families
+    from ..sheet import PenaltySheet
 
     before = state.match_totals if totals is None else totals
     return PenaltySheet.resumed(rules, before).record(state)

@@ -16,10 +16,7 @@ Leekha and Hearts have no registry file: there every heuristic is the site's own
 
 from ..cards import HEARTS, PACK_52, SUITS, card_code, cards_in, mask_of
 from ..contract import Phase
-from ..penalty.deal import table
-from ..penalty.moves import EXPOSE, KEEP, PASS
-from ..table import across
-from .knowledge import (
+from ..players.knowledge import (
     CARD_CODES,
     SUIT_MASKS,
     PerRules,
@@ -28,7 +25,10 @@ from .knowledge import (
     is_master,
     suit_cards,
 )
-from .reasons import Advice, advise
+from ..players.reasons import Advice, advise
+from ..table import across
+from .deal import table
+from .moves import EXPOSE, KEEP, PASS
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _PASS, _EXPOSE = Phase.PASS, Phase.EXPOSE

@@ -28,7 +28,7 @@ same facts.
 
 from typing import NamedTuple
 
-from ..views import LayoutTable, PenaltyTable, TarneebTable
+from ..view import LayoutTable, PenaltyTable, TarneebTable
 
 __all__ = ["LayoutTable", "PenaltyTable", "SeatView", "TarneebTable", "build"]
 

@@ -1,6 +1,6 @@
 """The analysis of card play: what each legal card is worth, with best play, to the seat to act.
 
-    from rulebook.engine import analysis
+    from cardgames import search as analysis
     answer = analysis.analyse("hearts", state)              # the seat to act, its own view
     answer = analysis.analyse("hearts", state, view="open") # every hand open
     answer.moves[0].move, answer.moves[0].cost              # the best card, cost 0
@@ -26,8 +26,9 @@ from importlib import import_module
 from .. import bots
 from ..errors import BadInput
 from ..games import game as described
-from . import sampling, search
-from .search import Busy, Unavailable
+from . import sampling
+from . import tree as search
+from .tree import Busy, Unavailable
 
 __all__ = [
     "Analysis",
@@ -81,7 +82,7 @@ class PlyCost:
 
 def _trick():
     """The Tarneeb family's double-dummy module, imported when first asked (endplay)."""
-    return import_module(f"{__name__}.trick")
+    return import_module("cardgames.trickbid.solver")
 
 
 def _family(game: str) -> str:

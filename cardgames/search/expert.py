@@ -67,8 +67,8 @@ import time
 from typing import NamedTuple
 
 from ..contract import Phase
-from .knowledge import CARD_CODES
-from .reasons import Advice, advise
+from ..players.knowledge import CARD_CODES
+from ..players.reasons import Advice, advise
 
 # Seconds one move may search at most: 1 s is the worst a move may take (issue 32); the rest of
 # the second builds the view and asks the club player.
@@ -124,7 +124,7 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     family = game.family.name
     if until <= start or view.phase not in ROLLED_OUT[family]:  # out of time, or the club's
         return club
-    from ..analysis import rollout  # here: the analysis reads the bots' views, an import cycle
+    from . import rollout
 
     totals: dict[int, float] = dict.fromkeys(view.legal, 0.0)
     done = 0

@@ -10,9 +10,9 @@ values the moves in one deal: for the seat, higher is better (``value``).
 
 from itertools import islice
 
-from ..bots.knowledge import CARD_CODES
-from ..bots.view import build
 from ..contract import Phase
+from ..players.knowledge import CARD_CODES
+from ..players.seat import build
 from ..table import across, side_of
 from . import sampling
 
@@ -57,7 +57,7 @@ def equals(view, family: str, club: int) -> dict[int, int]:
 
 
 def _card_points(view) -> tuple[int, ...]:
-    from ..bots.penalty import card_points
+    from ..penalty.players import card_points
 
     return card_points(view.rules, view.table.exposed)
 
@@ -117,7 +117,7 @@ def _solver(view, family: str):
     cannot count); else None."""
     if family != "trickbid" or view.counts[view.seat] > SOLVED_CARDS:
         return None
-    from . import trick  # here: endplay is loaded only when first needed
+    from ..trickbid import solver as trick
 
     return None if view.rules.knobs()["scoring"] == "each_bid" else trick
 

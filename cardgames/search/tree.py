@@ -1,4 +1,4 @@
-"""A paranoid alpha-beta over any :class:`~rulebook.engine.contract.DealState` with every hand
+"""A paranoid alpha-beta over any :class:`~cardgames.contract.DealState` with every hand
 open: the seat's side picks its best card, every other seat the card worst for it, so a
 position has one value (Sturtevant's "paranoid" reduction of a multi-player game to two).
 

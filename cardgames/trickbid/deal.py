@@ -11,19 +11,9 @@ from ..cards import SUITS, card_code, cards_in, suit_mask
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, E, N, S, W, next_seats, orders_from
-from ..views import trickbid_view
+from ..view import trickbid_view
 from .auction import Auction, candidate_calls
-from .moves import (
-    DOUBLE,
-    NT,
-    PASS,
-    TRICKS,
-    TRUMP,
-    bid_level,
-    format_move,
-    is_move,
-    parse_move,
-)
+from .moves import DOUBLE, NT, PASS, TRICKS, TRUMP, bid_level, format_move, is_move, parse_move
 from .rules import table
 from .scoring import score_bids, score_deal
 

@@ -16,10 +16,10 @@ every heuristic is the site's own.
 
 from ..cards import ACE, HEARTS, KING, PACK_52, QUEEN, SUIT_BITS, SUITS
 from ..contract import Phase
+from ..players.knowledge import CARD_CODES, SUIT_MASKS, PerRules, is_master, suit_cards, winning
+from ..players.reasons import Advice, advise
 from ..table import across, next_seat, opponents, side_of
-from ..trickbid import moves as calls
-from .knowledge import CARD_CODES, SUIT_MASKS, PerRules, is_master, suit_cards, winning
-from .reasons import Advice, advise
+from . import moves as calls
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _BIDDING, _TRUMP = Phase.BIDDING, Phase.TRUMP

@@ -23,7 +23,7 @@ the debt sums themselves): the line and the signed total both move by the entry,
 The source's worked example:
 
 >>> sheet = Sheet()
->>> from rulebook.engine.tarneeb import PRESETS
+>>> from cardgames.trickbid.tarneeb import PRESETS
 >>> classic = PRESETS["classic"]
 >>> _ = sheet.enter_deal(classic, bid=8, bidding_side="EW", tricks=8)
 >>> _ = sheet.enter_deal(classic, bid=10, bidding_side="NS", tricks=7)
@@ -36,9 +36,9 @@ The source's worked example:
 
 from dataclasses import dataclass
 
+from ..errors import BadInput, IllegalMove
+from ..table import PARTNERSHIPS
 from . import tarneeb
-from .errors import BadInput, IllegalMove
-from .table import PARTNERSHIPS
 
 __all__ = ["DealEntry", "Row", "Sheet"]
 

@@ -37,7 +37,7 @@ from ..cards import HEARTS, SUITS, format_hand, suit_mask
 from ..contract import Phase
 from ..errors import BadInput
 from ..table import PARTNERSHIPS, SEATS, Direction, E, N, S, W, next_seats, right_of, side_of
-from ..trickbid.rules import table as parameters
+from .rules import table as parameters
 
 NO_TRUMPS = "NT"
 TRICKS = 13

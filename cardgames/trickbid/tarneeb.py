@@ -72,7 +72,8 @@ highest, by; ``may_match`` for the one-bid dealer), ``no_trumps_not_allowed`` (m
 input raises ``BadInput``: ``bad_move``, ``bad_deal``, ``bad_seat``; :func:`score_deal` also
 ``bad_bid``, ``bad_tricks``, ``bad_double``.
 
->>> from rulebook.engine import shuffle
+>>> from cardgames import shuffle
+>>> from cardgames.table import SEATS
 >>> deal = new_deal(PRESETS["classic"], shuffle.deal("doc"), dealer=0)
 >>> deal.phase, SEATS[deal.to_act], [format_move(m) for m in deal.legal_moves()]
 (<Phase.BIDDING: 'bidding'>, 'W', ['pass', '7', '8', '9', '10', '11', '12', '13'])
@@ -83,10 +84,10 @@ input raises ``BadInput``: ``bad_move``, ``bad_deal``, ``bad_seat``; :func:`scor
 
 from dataclasses import dataclass
 
-from . import cards
-from .table import SEATS, Direction, next_seat  # noqa: F401 (SEATS: the docstring's examples)
-from .trickbid.deal import Deal, new_deal, replay
-from .trickbid.moves import (
+from .. import cards
+from ..table import Direction, next_seat
+from .deal import Deal, new_deal, replay
+from .moves import (
     ALL_MOVES,
     BID,
     DOUBLE,
@@ -102,9 +103,9 @@ from .trickbid.moves import (
     parse_move,
     trump_call,
 )
-from .trickbid.pages import EXTRA_PARAMS, STARTS, format_extra, parse_extra, position_start
-from .trickbid.rules import TrickRules, knob
-from .trickbid.scoring import Contract, score_deal
+from .pages import EXTRA_PARAMS, STARTS, format_extra, parse_extra, position_start
+from .rules import TrickRules, knob
+from .scoring import Contract, score_deal
 
 __all__ = [
     "ALL_MOVES",
@@ -219,7 +220,7 @@ def describe(rules: Rules) -> dict:
 def worked_example(rules: Rules) -> dict:
     """The source's three deals on the score sheet, scored under ``rules``: East-West bid 8
     and win 8; North-South bid 10 and win 7; North-South bid 9 and win all 13."""
-    from .score_sheet import Sheet  # score_sheet imports this module
+    from .score_sheet import Sheet
 
     sheet = Sheet(10**6)
     one = sheet.enter_deal(rules, 8, 1, 8)
@@ -243,7 +244,7 @@ def worked_example(rules: Rules) -> dict:
 
 def match_over(rules: Rules, totals) -> bool:
     """Whether a side's line (``totals``, the sheet's lines) has already won the match."""
-    from .sheets import TarneebSheet  # the sheets import this module
+    from ..sheet import TarneebSheet
 
     return TarneebSheet.resumed(rules, totals).standing.over
 
@@ -255,6 +256,6 @@ def match_after(rules: Rules, state, totals=(0, 0)) -> dict:
     side's carried debt is the sheet's business, not the position's, so it is taken as none).
     The deal's signed score is entered as the sheet enters it: a miss writes 0 and a debt.
     """
-    from .sheets import TarneebSheet  # the sheets import this module
+    from ..sheet import TarneebSheet
 
     return TarneebSheet.resumed(rules, totals).record(state)

@@ -29,14 +29,14 @@ trick-and-bid family's (``trickbid``); tokens are bids ``1``..``13`` and cards.
 
 from dataclasses import dataclass
 
-from .cards import PACK_52
-from .table import Direction
-from .trickbid.deal import Deal, new_deal, replay
-from .trickbid.match import outcome
-from .trickbid.moves import classic_bid, format_move, parse_move
-from .trickbid.pages import STARTS, format_extra, parse_extra, position_start
-from .trickbid.rules import TrickRules, knob
-from .trickbid.scoring import score_bids
+from ..cards import PACK_52
+from ..table import Direction
+from .deal import Deal, new_deal, replay
+from .match import outcome
+from .moves import classic_bid, format_move, parse_move
+from .pages import STARTS, format_extra, parse_extra, position_start
+from .rules import TrickRules, knob
+from .scoring import score_bids
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -132,6 +132,6 @@ def match_over(rules: Rules, totals) -> bool:
 def match_after(rules: Rules, state, totals=(0, 0, 0, 0)) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it
     (by seat)."""
-    from .sheets import Tarneeb41Sheet  # the sheets import the family
+    from ..sheet import Tarneeb41Sheet
 
     return Tarneeb41Sheet.resumed(rules, totals).record(state)

@@ -4,7 +4,7 @@ for the rule pages, the tutorials and the quiz."""
 from django import template
 from django.urls import reverse
 
-from rulebook.engine.games import GAMES
+from cardgames.games import GAMES
 
 register = template.Library()
 

@@ -16,14 +16,14 @@ scoring card taken where there is no moon).
 
 from dataclasses import replace
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.domains import domain_of
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.penalty.deal import table as penalty_table
-from rulebook.engine.positions import Position
-from rulebook.engine.table import SEATS
-from rulebook.engine.tricks import trick_winner
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.domains import domain_of
+from cardgames.errors import IllegalMove
+from cardgames.penalty.deal import table as penalty_table
+from cardgames.positions import Position
+from cardgames.table import SEATS
+from cardgames.tricks import trick_winner
 
 from ..core import (
     CHOICE_KINDS,

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import analysis, bots, shuffle
-from rulebook.engine.errors import EngineError, IllegalMove
-from rulebook.engine.games import game as described
+from cardgames import bots, shuffle
+from cardgames import search as analysis
+from cardgames.errors import EngineError, IllegalMove
+from cardgames.games import game as described
 from tests.bots.helpers import PRESETS
 
 from .test_sampling import in_play
@@ -129,7 +130,7 @@ def test_the_expert_player_asks_with_the_view_alone():
 
 @pytest.mark.parametrize("game", ["tarneeb", "tarneeb-41"])
 def test_the_tarneeb_family_goes_to_the_double_dummy_solver(game):
-    pytest.importorskip("rulebook.engine.analysis.trick")
+    pytest.importorskip("cardgames.trickbid.solver")
     state = playing(game, 3, 30)
     for view in ("open", "seat"):
         answer = analysis.analyse(game, state, view=view, samples=2)
@@ -138,7 +139,7 @@ def test_the_tarneeb_family_goes_to_the_double_dummy_solver(game):
 
 
 def test_the_tarneeb_table_comes_from_the_solver():
-    trick = pytest.importorskip("rulebook.engine.analysis.trick")
+    trick = pytest.importorskip("cardgames.trickbid.solver")
     state = playing("tarneeb", 3, 30)
     assert analysis.table("tarneeb", state) == trick.table(state)
 

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bots
-from rulebook.engine.analysis import search
+from cardgames import bots
+from cardgames.search import tree as search
 from tests.bots.helpers import PRESETS
 
 from .test_sampling import in_play

@@ -1,10 +1,10 @@
 """Shared by the bot tests: whole matches played by computer players, and hands built from a
 few named cards."""
 
-from rulebook.engine import bots, shuffle
-from rulebook.engine.cards import PACK_52, cards_in, hand_of
-from rulebook.engine.games import GAMES as DESCRIBED
-from rulebook.engine.games import game as described
+from cardgames import bots, shuffle
+from cardgames.cards import PACK_52, cards_in, hand_of
+from cardgames.games import GAMES as DESCRIBED
+from cardgames.games import game as described
 from tests.matchplay import play_match as matchplay
 from tests.matchplay import start
 

@@ -10,17 +10,18 @@ import time
 import pytest
 from django.utils import translation
 
+from cardgames import bots, shuffle
+from cardgames.cards import card_code, hand_of, parse_card
+from cardgames.contract import Phase
+from cardgames.penalty import hearts
+from cardgames.players.reasons import advise
+from cardgames.search import expert, rollout
+from cardgames.search.expert import Valued
+from cardgames.trickbid import tarneeb
+from cardgames.trickbid.deal import replay
 from practice import advice
 from practice import match as practice_match
 from practice.match import Practice, Setup
-from rulebook.engine import bots, hearts, shuffle, tarneeb
-from rulebook.engine.analysis import rollout
-from rulebook.engine.bots import expert
-from rulebook.engine.bots.expert import Valued
-from rulebook.engine.bots.reasons import advise
-from rulebook.engine.cards import card_code, hand_of, parse_card
-from rulebook.engine.contract import Phase
-from rulebook.engine.trickbid.deal import replay
 
 from .helpers import MODULES
 from .test_fairness import position, redeal_hidden

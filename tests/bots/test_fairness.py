@@ -14,11 +14,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bots, shuffle
-from rulebook.engine.cards import HEARTS, PACK_52, cards_in, suit_mask
-from rulebook.engine.penalty.moves import PASS
-from rulebook.engine.penalty.scoring import PENALTY_MASK
-from rulebook.engine.table import next_seat, seats_from
+from cardgames import bots, shuffle
+from cardgames.cards import HEARTS, PACK_52, cards_in, suit_mask
+from cardgames.penalty.moves import PASS
+from cardgames.penalty.scoring import PENALTY_MASK
+from cardgames.table import next_seat, seats_from
 
 from .helpers import MODULES, PENALTY_GAMES, PRESETS, QUICK_LEVELS
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bots
-from rulebook.engine.domains import domains
-from rulebook.engine.penalty.scoring import QS, TD
-from rulebook.engine.table import Direction
+from cardgames import bots
+from cardgames.domains import domains
+from cardgames.penalty.scoring import QS, TD
+from cardgames.table import Direction
 
 from .helpers import MODULES, PRESETS, QUICK_LEVELS, play_match
 

@@ -3,7 +3,7 @@ registry, every code of a family reachable in every game of that family."""
 
 import pytest
 
-from rulebook.engine import bots
+from cardgames import bots
 from rulebook.games import GAMES as SITE_GAMES
 from rulebook.registry import read
 

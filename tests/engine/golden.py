@@ -6,9 +6,9 @@ import hashlib
 import os
 from pathlib import Path
 
-from rulebook.engine import cards, shuffle
-from rulebook.engine.sheets import sheet_for
-from rulebook.engine.table import SEATS, N
+from cardgames import cards, shuffle
+from cardgames.sheet import sheet_for
+from cardgames.table import SEATS, N
 from tests.matchplay import next_dealer, slug_of, start
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -108,7 +108,7 @@ def strength_bid(hand: int) -> int:
 def tarneeb_41_match(module, preset: str) -> str:
     """A whole match of Tarneeb 41: every player bids by :func:`strength_bid`, every card is
     chosen by sha256(seed:card number) among the legal cards."""
-    from rulebook.engine.trickbid.moves import classic_bid
+    from cardgames.trickbid.moves import classic_bid
 
     rules = module.PRESETS[preset]
     seed = f"golden-{preset}"

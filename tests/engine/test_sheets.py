@@ -1,4 +1,4 @@
-"""Every game's score sheet (``rulebook.engine.sheets``): a row of facts scores what the game's
+"""Every game's score sheet (``cardgames.sheet``): a row of facts scores what the game's
 engine scores for a played deal, the sources' worked examples, and each game's match end."""
 
 import doctest
@@ -9,24 +9,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import (
-    bent_al_sbeet,
-    hearts,
-    leekha,
-    sabaat_al_deemin,
-    sheets,
-    shuffle,
-    tarneeb,
-    tarneeb_41,
-)
-from rulebook.engine.cards import ACE, HEARTS, JACK, KING, QUEEN, card_code, cards_in, suit_mask
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.games import GAMES as DESCRIBED
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.penalty.scoring import JD_BIT, KC_BIT, QS_BIT, TD_BIT
-from rulebook.engine.sheets import Standing, sheet_for
-from rulebook.engine.table import SEATS
+from cardgames import sheet as sheets
+from cardgames import shuffle
+from cardgames.cards import ACE, HEARTS, JACK, KING, QUEEN, card_code, cards_in, suit_mask
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.games import GAMES as DESCRIBED
+from cardgames.games import game as described
+from cardgames.house_rules import with_overrides
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet, hearts, leekha
+from cardgames.penalty.scoring import JD_BIT, KC_BIT, QS_BIT, TD_BIT
+from cardgames.sheet import Standing, sheet_for
+from cardgames.table import SEATS
+from cardgames.trickbid import tarneeb, tarneeb_41
 
 QAHWA = bent_al_sbeet.PRESETS["qahwa"]
 SBEETAH = bent_al_sbeet.PRESETS["sbeetah"]

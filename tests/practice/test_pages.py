@@ -10,9 +10,9 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 
+from cardgames import bots, cards
 from cardtable.words import vocabulary
 from practice.models import Match
-from rulebook.engine import bots, cards
 from tests.web.test_writing import visible
 
 from .helpers import PLAYABLE, hidden_cards, learner_token
@@ -350,7 +350,7 @@ def test_the_rule_pages_tutorials_and_quiz_link_to_the_practice_table(client, ru
 
 
 def test_the_check_page_deals_from_a_seed(client, rulebook):
-    from rulebook.engine import shuffle
+    from cardgames import shuffle
 
     page = client.get("/fr/practice/check/").content.decode()
     assert "SHA-256" in page and "diwaniya-deal-v1" in page

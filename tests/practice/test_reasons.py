@@ -7,10 +7,10 @@ import re
 import pytest
 from django.utils import translation
 
+from cardgames import bots
+from cardgames.bots import Reason
 from practice import advice
 from rulebook import games
-from rulebook.engine import bots
-from rulebook.engine.bots import Reason
 
 # A value for each fact a reason may carry.
 SAMPLE = {

@@ -7,11 +7,11 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
+from cardgames.games import game as described
+from cardgames.positions import open_position
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
 from practice import review
-from rulebook.engine.games import game as described
-from rulebook.engine.positions import open_position
 from tutorials import content
 
 

@@ -13,10 +13,10 @@ import pytest
 from django.core.cache import caches
 from django.utils import translation
 
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import vocabulary
 from practice.costs import NO_COST
 from rulebook import analyses, costs, games
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 from tests.web.test_writing import visible
 
 from .helpers import learner_token

@@ -12,14 +12,14 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
+from cardgames import search as analysis
+from cardgames.positions import open_position
+from cardgames.table import SEATS
 from practice import best_cards
 from quiz import loader, questions
 from quiz.messages import best_card_words
 from quiz.models import HandPicked
 from rulebook import games
-from rulebook.engine import analysis
-from rulebook.engine.positions import open_position
-from rulebook.engine.table import SEATS
 
 from .helpers import answer, verdict
 

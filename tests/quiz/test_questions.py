@@ -11,6 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgames import cards
+from cardgames.cards import parse_card
+from cardgames.errors import IllegalMove
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet
+from cardgames.positions import open_position
+from cardgames.table import SEATS
+from cardgames.trickbid import tarneeb
 from quiz import questions
 from quiz.questions import (
     DEAL_POINTS,
@@ -26,11 +34,6 @@ from quiz.questions import (
     targets,
 )
 from rulebook import games
-from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, tarneeb
-from rulebook.engine.cards import parse_card
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.positions import open_position
-from rulebook.engine.table import SEATS
 
 from . import oracle
 
@@ -457,7 +460,7 @@ def test_card_legality_in_tarneeb_play_is_the_same_in_every_variant():
 
 
 def test_read_answer_normalises_and_refuses_what_no_form_sends():
-    from rulebook.engine.errors import BadInput
+    from cardgames.errors import BadInput
 
     q = generate("bent-al-sbeet", "qahwa", LEGAL_SET, "read")
     pos = reopen(q)

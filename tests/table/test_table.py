@@ -100,8 +100,8 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
     from django.template import Context, Template
     from django.utils import translation
 
+    from cardgames import cards
     from cardtable.words import vocabulary
-    from rulebook.engine import cards
 
     page = Template('{% load cardtable %}{% kept "cardtable/_seat.html" seat=view %}')
     ace = cards.parse_card("AS")
@@ -135,8 +135,8 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
 def test_cards_named_in_a_row_stay_apart_and_a_kept_fragment_refuses_what_it_cannot_key():
     from django.template import Context, Template
 
+    from cardgames import cards
     from cardtable.words import vocabulary
-    from rulebook.engine import cards
 
     views = [vocabulary("hearts").card_view(cards.parse_card(c)) for c in ("5S", "7H", "9D")]
     group = {"kind": "pass", "items": [{"seat": "North", "cards": views}]}

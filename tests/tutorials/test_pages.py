@@ -7,9 +7,9 @@ import re
 import pytest
 from django.utils import translation
 
+from cardgames import cards
 from cardtable.scorecard import card_of
 from cardtable.words import vocabulary
-from rulebook.engine import cards
 from rulebook.messages import explain
 from tutorials.models import Tutorial
 

@@ -12,11 +12,11 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
+from cardgames import cards, shuffle
+from cardgames.table import SEATS
 from plumbing import limits
 from practice.match import Practice, Setup
 from rulebook import analyses, games
-from rulebook.engine import cards, shuffle
-from rulebook.engine.table import SEATS
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from cardgames import cards
 from rulebook import games
-from rulebook.engine import cards
 from tutorials.models import Tutorial
 
 LANGS = ("ar", "en", "fr")

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 
+from cardgames.games import game as described
+from cardgames.sheet import sheet_for
 from rulebook import games
-from rulebook.engine.games import game as described
-from rulebook.engine.sheets import sheet_for
 from scoresheet.checks import sheet_problems
 from scoresheet.models import Entry, Match
 

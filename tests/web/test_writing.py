@@ -315,7 +315,7 @@ def test_the_share_box_shows_the_notation_on_purpose(site):
 def _codes() -> set[str]:
     """What the site names things by in its code: every game and variant slug, rule key and
     value (the registry's and the engines', of every knob of every family)."""
-    from rulebook.engine.compare import Side, family_parameters, knob_text
+    from cardgames.compare import Side, family_parameters, knob_text
 
     out = set()
     for slug, spec in games.GAMES.items():
