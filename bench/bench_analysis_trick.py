@@ -24,9 +24,9 @@ import time
 from cardgames import shuffle
 from cardgames.contract import Phase
 from cardgames.games import GAMES as GAMES_BY_SLUG
-from cardgames.games import TRICKBID
 from cardgames.trickbid import solver as trick
 from cardgames.trickbid.deal import new_deal
+from cardgames.trickbid.family import FAMILY as TRICKBID
 
 DEALS = 50
 BUDGET = 2.0  # seconds: an analysis answers within it or not at all (the spec's 503)

@@ -76,7 +76,7 @@ class Bench:
         rules = module.PRESETS[module.DEFAULT_PRESET]
         hands = shuffle.deal(f"bench-bots-{self.slug}-{i}", module.PACK)
         dealer = (i // 4) % 4
-        if bots.GAMES[self.slug].family.name == "penalty":
+        if bots.GAMES[self.slug].family.passes:
             # Every pass direction of a match in turn, no pass included (Hearts' fourth deal).
             return module.new_deal(rules, hands, dealer, deal_number=1 + i % 4)
         return module.new_deal(rules, hands, dealer)

@@ -1,25 +1,27 @@
-"""The game engines: pure Python, importing nothing from Django or the rest of the project.
+"""The card games: pure Python, importing nothing from Django or the rest of the project.
 
-Games come in families whose rules live once: the penalty-trick family (``penalty``: Bent Al
-Sbeet, Leekha, Hearts) and the trick-and-bid family (``trickbid``: Tarneeb, Tarneeb 41);
-Sab'at Al-Deemin stands alone. :mod:`.games` describes every game once (its engine module, its
-family, the parts each app reads): ``games.game(slug).engine`` is a game's module.
+Games come in families whose rules live once, each a package that owns its rules, deal, moves,
+scoring, score sheet, table view, computer players, analysis hooks and its typed record
+(``<family>/family.py``: a :class:`~.contract.Family`):
+
+- ``penalty``: the penalty-trick family (Bent Al Sbeet, Leekha, Hearts);
+- ``trickbid``: the trick-and-bid family (Tarneeb, Tarneeb 41);
+- ``layout``: the layout family (Sab'at Al-Deemin).
+
+A game is a thin module of its family's package (its ``Rules``, presets and true
+differences), listed once in :mod:`.games` (``games.game(slug)``, ``games.GAMES``). What the
+families share sits here: ``cards``, ``table`` (seats and partnerships), ``shuffle``,
+``errors``, ``domains`` and ``house_rules`` (what each rule may be), ``positions`` (the
+positions spec's notation), ``compare``, ``sheet`` (the score sheet's common part), ``view``
+(what every family's table view shares), ``players`` (what a seat sees, a decision and its
+reason), ``search`` (the analysis: sampling, search, rollouts, the expert player) and ``bots``
+(the computer players' entry points). Nothing here names a family or a game: what differs is
+asked of the family's record and its hooks.
 
 The contract every game meets is code, in :mod:`.contract`: the ``Phase`` enum, the
-``GameModule`` Protocol (``Rules``, ``PRESETS``, ``DEFAULT_PRESET``, ``PACK``, ``new_deal``,
-``parse_move``, ``format_move``) and the ``DealState`` Protocol (``legal_moves``, ``is_legal``,
-``refusal``, ``permission`` (and its code alone, ``permission_code``), ``play``, ``push``,
-``copy``, ``to_act``, ``phase``, ``is_over``, ``points``, ``view(seat)``; the penalty family's
-deals add ``playout(random)`` for rollouts).
-``tests/engine/test_contract.py`` checks every game against it.
-:mod:`.games` describes each game once. Beyond the contract, a game module offers what
-positions and pages read (``position_start``, ``parse_extra`` / ``format_extra``, ``STARTS``,
-``TOTALS``, ``match_over``, ``match_after``, ``describe``, ``worked_example``); a seat's view
-is built in :mod:`.views`.
-
-Every game's score sheet is ``sheets``: a deal's facts scored by the game's own scoring, the
-match read by its own match rules (``sheets.sheet_for(slug, rules)``): the one model of a match
-across deals (its totals, its end and who deals next), which practice keeps too.
+``GameModule`` and ``DealState`` Protocols, the ``TableView`` a seat sees, and the typed
+``Family`` and ``Game`` records; ``tests/engine/test_contract.py`` checks every game against
+it.
 
 Moves are ints: a card is ``0..51`` (see ``cards``); other moves (a bid, a pass, a knock) are
 game constants at 64 and above, so the hot path never allocates move objects.

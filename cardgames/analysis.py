@@ -6,29 +6,30 @@
     answer.moves[0].move, answer.moves[0].cost              # the best card, cost 0
 
 Values (``positions.md``, "Analysis"): Tarneeb, the side's tricks at the deal's end; Tarneeb 41,
-the seat's own tricks (both higher is better, through ``trick``: endplay's double-dummy solver);
+the seat's own tricks (both higher is better, through ``trickbid.solver``: endplay's DDS);
 Bent Al Sbeet, Leekha, Hearts, the penalty points the seat (its side, where the variant plays
 partnerships) ends the deal with under the variant's own scoring (lower is better); Sab'at
 Al-Deemin, the chance, 0 to 1, that the seat's side goes out first. ``cost`` is what a move
 gives up against the best: 0 for every best move, never negative; ``moves`` is best first.
 
-``view="open"`` searches with every hand open (``search``: paranoid alpha-beta, exact within a
-measured ending size). ``view="seat"`` reads ONLY what the seat may see (``bots.view_of``): the
-state is put aside once that view is built, deals consistent with it are drawn (``sampling``)
-and each is searched open; the values are their mean. Django-free: the web layer maps
-``Unavailable`` to 422 and ``Busy`` to 503 through their ``code``.
+``view="open"`` searches with every hand open (the family's hooks: ``search.tree``'s paranoid
+alpha-beta, exact within a measured ending size, or the trick-and-bid family's solver).
+``view="seat"`` reads ONLY what the seat may see (``bots.view_of``): the state is put aside once
+that view is built, deals consistent with it are drawn (``search.sampling``) and each is searched
+open; the values are their mean. How many deals, and how deep, are the family's tuning; whether
+higher is better, its record's. Django-free: the web layer maps ``Unavailable`` to 422 and ``Busy``
+to 503 through their ``code``.
 """
 
 import time
 from dataclasses import dataclass
-from importlib import import_module
 
-from .. import bots
-from ..errors import BadInput
-from ..games import game as described
-from . import sampling
-from . import tree as search
-from .tree import Busy, Unavailable
+from . import bots
+from .contract import Phase
+from .errors import BadInput
+from .games import game as described
+from .search import sampling
+from .search.tree import Busy, Unavailable
 
 __all__ = [
     "Analysis",
@@ -43,16 +44,7 @@ __all__ = [
 ]
 
 VIEWS = ("seat", "open")
-# Deals drawn for the seat's view, by family, chosen so an answer stays within the 2 s budget
-# on one core (measured, compiled penalty engine, with other work on the machine: the worst of
-# 52 positions from every trick, leading and following, Hearts 0.38 s, Bent Al Sbeet 0.38 s,
-# Leekha 0.17 s; Sab'at 0.04 s at 16 deals; Tarneeb 0.89 s at 16 deals).
-SAMPLES = {"penalty": 8, "layout": 32, "trickbid": 12}
-# Tarneeb 41's own tricks are searched in Python by ``trick`` (DDS counts only sides): fewer.
-GAME_SAMPLES = {"tarneeb-41": 4}
-# A whole deal's review judges some 13 to 52 cards within one budget: fewer deals a card.
-DEAL_SAMPLES = {"penalty": 2, "layout": 4, "trickbid": 4}
-HIGHER_IS_BETTER = {"penalty": False, "layout": True, "trickbid": True}
+_PLAY = Phase.PLAY
 
 
 @dataclass(frozen=True)
@@ -80,18 +72,9 @@ class PlyCost:
     best: tuple[int, ...]
 
 
-def _trick():
-    """The Tarneeb family's double-dummy module, imported when first asked (endplay)."""
-    return import_module("cardgames.trickbid.solver")
-
-
-def _family(game: str) -> str:
-    return described(game).family.name  # BadInput("unknown_game") for any other
-
-
 def _check_phase(state, seat: int | None) -> int:
     """The seat to analyse: the one to act in card play (``Unavailable`` otherwise)."""
-    if state.phase != "play" or state.to_act is None:
+    if state.phase != _PLAY or state.to_act is None:
         raise Unavailable(reason="not_card_play", phase=str(state.phase))
     if seat is None:
         return state.to_act
@@ -113,7 +96,7 @@ def analyse(
 ) -> Analysis:
     """Each legal card of ``seat`` (the seat to act) in ``state``, valued from ``view``.
     ``whole_deal``: one of a deal's many cards judged in one budget (``analyse_deal``)."""
-    family = _family(game)
+    family = described(game).family  # BadInput("unknown_game") for any other
     if view not in VIEWS:
         raise BadInput("bad_view", view=str(view))
     seat = _check_phase(state, seat)
@@ -126,11 +109,9 @@ def analyse(
             whole_deal=whole_deal,
         )
     _check_clock(deadline)
-    if family == "trickbid":
-        found, exact = _trick().open_analysis(state, seat, _try_exact(whole_deal))
-        values = {m: float(v) for m, v in found.items()}
-    else:
-        values, exact = search.open_values(family, state, seat, deadline=deadline, seed=seed)
+    values, exact = family.analysis.open_values(
+        state, seat, deadline=deadline, seed=seed, whole_deal=whole_deal
+    )
     return _answer(family, seat, "open", exact, None, values)
 
 
@@ -139,13 +120,14 @@ def analyse_view(
 ) -> Analysis:
     """Each legal card of the view's seat valued from what it may see: the mean over deals
     drawn consistent with ``seat_view`` (never the real hidden hands), each searched open."""
-    family = _family(seat_view.game)
-    if seat_view.phase != "play" or seat_view.to_act != seat_view.seat:
-        raise Unavailable(reason="not_card_play" if seat_view.phase != "play" else "not_to_act")
+    family = seat_view.game.family
+    hooks = family.analysis
+    if seat_view.phase != _PLAY or seat_view.to_act != seat_view.seat:
+        raise Unavailable(reason="not_card_play" if seat_view.phase != _PLAY else "not_to_act")
     _check_clock(deadline)
     known = sampling.knowledge(seat_view)
     one_layout = sampling.unique(seat_view, known)
-    count = 1 if one_layout else (samples or GAME_SAMPLES.get(seat_view.game, SAMPLES[family]))
+    count = 1 if one_layout else (samples or hooks.samples(seat_view.rules))
     deals = sampling.deals(seat_view, count, seed)
     if not deals:
         raise Unavailable(reason="no_consistent_deal")
@@ -153,27 +135,20 @@ def analyse_view(
     exact = one_layout
     for i, deal in enumerate(deals):
         _check_clock(deadline)
-        values, whole = _open(family, deal, seat_view.seat, deadline, f"{seed}:{i}", whole_deal)
+        # One playout a stopping point: the deals drawn average the playouts' noise out as well.
+        values, whole = hooks.open_values(
+            deal,
+            seat_view.seat,
+            deadline=deadline,
+            seed=f"{seed}:{i}",
+            whole_deal=whole_deal,
+            playouts=1,
+        )
         exact = exact and whole
         for move, v in values.items():
             totals[move] = totals.get(move, 0.0) + v
     values = {m: round(v / len(deals), 4) for m, v in totals.items()}
     return _answer(family, seat_view.seat, "seat", exact, len(deals), values)
-
-
-def _open(family: str, state, seat: int, deadline, seed: str, whole_deal: bool) -> tuple:
-    if family == "trickbid":
-        found, exact = _trick().open_analysis(state, seat, _try_exact(whole_deal))
-        return {m: float(v) for m, v in found.items()}, exact
-    # One playout a stopping point: the deals drawn average the playouts' noise out as well.
-    return search.open_values(family, state, seat, deadline=deadline, seed=seed, playouts=1)
-
-
-def _try_exact(whole_deal: bool) -> int | None:
-    """Tarneeb 41's own tricks: a single answer tries the exact search beyond the small
-    endings (``trick.EXACT_TRY``); a whole deal's review does not, or its thirteen cards take
-    5 to 18 s where they take a tenth of that (``bench_analysis_trick``)."""
-    return 0 if whole_deal else None
 
 
 def _check_clock(deadline) -> None:
@@ -183,7 +158,7 @@ def _check_clock(deadline) -> None:
 
 def _answer(family, seat, view, exact, samples, values: dict) -> Analysis:
     """The moves best first, each with its cost against the best (0 for every best move)."""
-    higher = HIGHER_IS_BETTER[family]
+    higher = family.higher_is_better
     best = max(values.values()) if higher else min(values.values())
     ranked = sorted(values.items(), key=lambda mv: (-mv[1] if higher else mv[1], mv[0]))
     moves = tuple(MoveValue(m, v, round(best - v if higher else v - best, 4)) for m, v in ranked)
@@ -201,21 +176,21 @@ def analyse_deal(
     deadline: float | None = None,
 ) -> list[PlyCost]:
     """Every card played in the deal's card play (or only those of ``seats``), judged at the
-    moment it was played; ``ply`` is its index in ``moves``. The seat's view draws
-    ``DEAL_SAMPLES`` deals a card, so a whole deal fits one budget."""
-    family = _family(game)
+    moment it was played; ``ply`` is its index in ``moves``. The seat's view draws the family's
+    ``deal_samples`` deals a card, so a whole deal fits one budget."""
+    hooks = described(game).family.analysis
     state = start_state.copy()
     out = []
     for ply, move in enumerate(moves):
         seat = state.to_act
-        judged = state.phase == "play" and (move < 52 or move == search.KNOCK)
+        judged = state.phase == _PLAY and hooks.weighs(move)
         if judged and (seats is None or seat in seats):
             answer = analyse(
                 game,
                 state,
                 seat,
                 view,
-                samples=DEAL_SAMPLES[family],
+                samples=hooks.tuning.deal_samples,
                 seed=f"{seed}:{ply}",
                 deadline=deadline,
                 whole_deal=True,
@@ -228,7 +203,6 @@ def analyse_deal(
 
 
 def table(game: str, state) -> dict | None:
-    """The deal's double-dummy table from its start (the Tarneeb family); None otherwise."""
-    if _family(game) != "trickbid":
-        return None
-    return _trick().table(state)
+    """The deal's double-dummy table from its start, where the game's family has one (the
+    Tarneeb family); None otherwise."""
+    return described(game).family.analysis.table(state)

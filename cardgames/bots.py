@@ -18,11 +18,12 @@ one of the state's ``legal_moves()``, so a computer player can never play an ill
     bots.hint("tarneeb", state, seat)     # the club player's decision for that seat
     bots.advance("tarneeb", state, {1: "club", 2: "beginner", 3: "club"}, seed)
 
-The games are the description's (``cardgames.games``): each family names its player
-(the ``players`` part: Bent Al Sbeet, Leekha and Hearts share the penalty family's, Tarneeb and
-Tarneeb 41 the trick-and-bid family's, Sab'at Al-Deemin has its own), and a game adds the
-sources its tips come from (``Game.sources``); every preset and house rule is read from the
-rules in force.
+The games are the list's (``cardgames.games``): each family's record names its players (its
+``players`` module: Bent Al Sbeet, Leekha and Hearts share the penalty family's, Tarneeb and
+Tarneeb 41 the trick-and-bid family's, Sab'at Al-Deemin has the layout family's), and a game
+adds the sources its tips come from (``Game.sources``); every preset and house rule is read
+from the rules in force. A view carries its game (``SeatView.game``), so nothing below asks
+for a game by its slug.
 
 ``REASONS[game]`` maps every reason code a game's players can give to its source, and
 ``REASON_FACTS[code]`` names its facts, so the web layer can check it has a sentence for each.
@@ -31,17 +32,13 @@ rules in force.
 import random
 from collections.abc import Mapping
 
-from . import games
 from .errors import BadInput, IllegalMove
-from .games import GAMES, Game
-from .layout import players as sabaat
-from .penalty import players as penalty
-from .players import seat as view
+from .games import FAMILIES, GAMES, Game
+from .games import game as described
 from .players.reasons import COMMON_CODES, Decision, Reason, decision
-from .players.seat import SeatView
+from .players.seat import SeatView, build
 from .search import expert
 from .table import SEATS
-from .trickbid import players as tarneeb
 
 __all__ = [
     "GAMES",
@@ -61,26 +58,22 @@ __all__ = [
 LEVELS = ("beginner", "club", "expert")
 
 REASON_FACTS = {**COMMON_CODES}
-for _players in (penalty, tarneeb, sabaat):  # every family's player
-    REASON_FACTS.update(_players.CODES)
-for _codes in expert.CODES.values():  # and the expert's own, one per family
-    REASON_FACTS.update(_codes)
+for _family in FAMILIES:  # every family's players, and the expert's own reasons in it
+    REASON_FACTS.update(_family.players.CODES)
+    REASON_FACTS.update(_family.expert_codes)
 
 
 class _Reasons(Mapping):
     """``REASONS[slug]``: every reason code the game's players give, with its source (None:
-    the site's own), read from the description, so a game registered later has its own."""
+    the site's own), read from the list of games, so a game registered later has its own."""
 
     def __getitem__(self, slug: str) -> dict:
         if slug not in GAMES:
             raise KeyError(slug)
-        described = GAMES[slug]
-        codes = (
-            *COMMON_CODES,
-            *described.part("players").CODES,
-            *expert.CODES[described.family.name],
-        )
-        return {code: described.sources.get(code) for code in codes}
+        found = GAMES[slug]
+        family = found.family
+        codes = (*COMMON_CODES, *family.players.CODES, *family.expert_codes)
+        return {code: found.sources.get(code) for code in codes}
 
     def __iter__(self):
         return iter(GAMES)
@@ -103,12 +96,7 @@ def view_of(game: str, state, seat: int, *, deal_number=None, totals=None) -> Se
     number."""
     if seat not in _SEATS:
         raise BadInput("bad_seat", seat=str(seat))
-    described = GAMES.get(game) or _described(game)
-    return view.build(described.family.name, state, seat, game, deal_number, totals)
-
-
-def _described(slug: str) -> Game:
-    return games.game(slug)  # BadInput("unknown_game") for any other
+    return build(state, seat, described(game), deal_number, totals)
 
 
 def decide(
@@ -133,20 +121,20 @@ def decide(
             seat=SEATS[seat_view.seat],
             to_act=None if to_act is None else SEATS[to_act],
         )
-    described = GAMES[seat_view.game]
-    players = described.part("players")
+    game = seat_view.game
+    players = game.family.players
     drawn = f"{seed}:{seat_view.deal_number}:{seat_view.ply}:{seat_view.seat}"
     if level == "beginner":
-        move = getattr(players, "beginner", _uniform)(seat_view, described, random.Random(drawn))
+        move = getattr(players, "beginner", _uniform)(seat_view, game, random.Random(drawn))
         code, source, facts = "random_move", None, {}
     elif len(legal) == 1:
         move, code, source, facts = legal[0], "only_move", None, {}
     else:
-        advice = players.club(seat_view, described)
+        advice = players.club(seat_view, game)
         if level == "expert":
-            advice = expert.expert(seat_view, described, advice, drawn, deadline)
+            advice = expert.expert(seat_view, game, advice, drawn, deadline)
         move, code, facts = advice
-        source = described.sources.get(code)
+        source = game.sources.get(code)
     if move not in legal:  # every choice is made among the legal moves: a bug otherwise
         raise AssertionError(f"{code} chose {move}, not one of {legal}")
     return decision(move, code, source, facts)

@@ -77,7 +77,7 @@ class Side:
 
 def _family(module):
     """The family a game's rules belong to (``domains.Family``), or None for a game alone."""
-    return getattr(type(module.PRESETS[module.DEFAULT_PRESET]), "FAMILY", None)
+    return getattr(type(module.PRESETS[module.DEFAULT_PRESET]), "KNOB_FAMILY", None)
 
 
 def family_parameters(side: Side) -> dict:

@@ -34,7 +34,7 @@ __all__ = [
     "Choice",
     "Conflict",
     "Domain",
-    "Family",
+    "KnobFamily",
     "FamilyRules",
     "Flag",
     "Number",
@@ -335,10 +335,10 @@ class RuleSet:
         return rules_json(self)
 
 
-class Family:
-    """A family of games sharing one engine: every knob with its domain (``knobs``), and the
-    value a knob takes in a game that neither offers nor fixes it (``neutral``: the feature is
-    absent). A game's ``Rules`` offers knobs as fields (:meth:`knob`) and fixes others in its
+class KnobFamily:
+    """The knobs of a family of games sharing one engine: every knob with its domain (``knobs``),
+    and the value a knob takes in a game that neither offers nor fixes it (``neutral``: the feature
+    is absent). A game's ``Rules`` offers knobs as fields (:meth:`knob`) and fixes others in its
     ``FIXED``; :meth:`parameters` gives every knob of a rule set."""
 
     def __init__(self, knobs: dict[str, Domain], neutral: dict):
@@ -364,14 +364,14 @@ class Family:
 
 
 class FamilyRules(RuleSet):
-    """Base of a family's game Rules: ``FAMILY`` the family, ``FIXED`` the knobs the game does
+    """Base of a family's game Rules: ``KNOB_FAMILY`` its knobs, ``FIXED`` the knobs the game does
     not let tables change; conflicts are tested on every knob in force."""
 
-    FAMILY: ClassVar[Family]
+    KNOB_FAMILY: ClassVar[KnobFamily]
     FIXED: ClassVar[dict] = {}
 
     def knobs(self) -> dict:
-        return self.FAMILY.parameters(self)
+        return self.KNOB_FAMILY.parameters(self)
 
 
 def domain_of(rules_or_class, key: str) -> Domain | None:

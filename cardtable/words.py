@@ -79,8 +79,9 @@ def language_code(lang: str | None = None) -> str:
 
 
 def region_of(game) -> str:
-    """The region a game speaks: from a slug, a ``GameSpec``, a ``Game`` row or an engine
-    module. A region name is accepted as it is."""
+    """The region a game speaks: from a slug, a game (``cardgames.contract.Game``), a ``Game``
+    row or an engine module (the first game that plays it). A region name is accepted as it
+    is."""
     if isinstance(game, str) and game in data()["regions"]:
         return game
     region = getattr(game, "region", None)
@@ -89,14 +90,13 @@ def region_of(game) -> str:
     slug = game if isinstance(game, str) else getattr(game, "slug", None)
     described = described_games.GAMES.get(slug) if slug else None
     if described is None and hasattr(game, "__name__"):  # an engine module
-        engine = game.__name__.rsplit(".", 1)[-1]
-        found = (d for d in described_games.GAMES.values() if d.engine_name == engine)
+        found = (d for d in described_games.GAMES.values() if d.engine is game)
         described = next(found, None)
     if described is None:
         raise ValueError(f"no game called {game!r}")
-    # A game's region is stated in its registry file, which its description names; both sit
+    # A game's region is stated in its registry file, which the list of games names; both sit
     # below the card table, which reads nothing of the rules' app.
-    return registry.read(described.registry_name).get("region", "")
+    return registry.read(described.registry).get("region", "")
 
 
 def vocabulary(game, lang: str | None = None) -> "Vocabulary":

@@ -21,7 +21,9 @@ def home(request):
     paths = [
         {
             **learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine),
-            "cards": [vocabulary(game.slug).card_view(c) for c in games.get(game.slug).cards],
+            "cards": [
+                vocabulary(game.slug).card_view(c) for c in games.drawn_cards(games.get(game.slug))
+            ],
         }
         for game in rows
     ]

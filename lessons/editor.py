@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cardgames import search as analysis
+from cardgames import analysis
 from cardgames.errors import BadInput
 from cardgames.table import SEATS, parse_seat
 from cardtable import tables

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from cardgames import search as analysis
+from cardgames import analysis
 from cardgames.contract import Phase
 from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import vocabulary

@@ -36,7 +36,7 @@ from cardgames.errors import BadInput, EngineError, IllegalMove
 from cardgames.games import GAMES
 from cardgames.house_rules import with_overrides
 from cardgames.positions import Position
-from cardgames.sheet import GameSheet, sheet_for
+from cardgames.sheet import GameSheet
 from cardgames.table import PARTNERSHIPS, SEATS, parse_seat
 
 SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
@@ -168,7 +168,7 @@ class Practice:
         self.levels = {s: p for s, p in enumerate(setup.seated) if p is not None}
         self.people = [s for s, p in enumerate(setup.seated) if p is None]
         self.deals = deals
-        self.match_sheet = sheet_for(self.game, self.rules)  # the match: totals, end, dealer
+        self.match_sheet = GAMES[self.game].sheet(self.rules)  # the match: totals, end, dealer
         self.sheet: list[dict] = []
         self.outcome: dict | None = None  # where the match stands after the last finished deal
         self.dealer = setup.first_dealer

@@ -21,7 +21,7 @@ def hand_picked_questions_replay(app_configs=None, **kwargs):
         try:
             items = loader.read(spec)
         except ValueError as e:  # tomllib.TOMLDecodeError
-            errors.append(checks.Error(f"{spec.engine_name}.toml: {e}", id="quiz.E001"))
+            errors.append(checks.Error(f"{spec.registry}.toml: {e}", id="quiz.E001"))
             continue
         for problem in loader.problems(spec, items):
             errors.append(checks.Error(problem, id="quiz.E002"))

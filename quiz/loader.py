@@ -40,10 +40,10 @@ class BadData(Exception):
 BEST_CARDS = "best_card"  # the folder of DATA written by ``manage.py findbestcards``
 
 
-def read(spec: games.GameSpec) -> list[dict]:
+def read(spec: games.Game) -> list[dict]:
     """The game's hand-picked questions, then its best-card puzzles."""
     found = []
-    for path in (DATA / f"{spec.engine_name}.toml", DATA / BEST_CARDS / f"{spec.engine_name}.toml"):
+    for path in (DATA / f"{spec.registry}.toml", DATA / BEST_CARDS / f"{spec.registry}.toml"):
         if path.exists():
             with path.open("rb") as f:
                 found += tomllib.load(f).get("questions", [])
@@ -66,12 +66,12 @@ def values(item: dict, order: int) -> dict:
     }
 
 
-def problems(spec: games.GameSpec, items: list[dict]) -> list[str]:
+def problems(spec: games.Game, items: list[dict]) -> list[str]:
     """Everything wrong with a game's file, as sentences for the person who edits it."""
     found, seen = [], set()
     for i, item in enumerate(items):
         key = item.get("key", "")
-        where = f"{spec.engine_name}.toml question {i + 1} ({key or 'no key'})"
+        where = f"{spec.registry}.toml question {i + 1} ({key or 'no key'})"
         if not key or key in seen:
             found.append(f"{where}: a key is needed, unique in the file")
         seen.add(key)
@@ -92,7 +92,7 @@ def problems(spec: games.GameSpec, items: list[dict]) -> list[str]:
 
 
 @transaction.atomic
-def load_game(spec: games.GameSpec, report: Report) -> None:
+def load_game(spec: games.Game, report: Report) -> None:
     items = read(spec)
     wrong = problems(spec, items)
     if wrong:

@@ -20,7 +20,7 @@ from cardgames.domains import domain_of
 from cardgames.errors import BadInput
 from cardgames.positions import Position, totals_keys
 
-from .core import Note
+from .notes import Note
 
 ONE_WINNER, GOES_ON, TIE = "one_winner", "goes_on", "tie"
 MAX_MOVES = 600  # a deal is over long before this; a bound all the same

@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.cache import caches
 
-from cardgames import search as analysis
+from cardgames import analysis
 from cardgames.table import SEATS, parse_seat
 from plumbing import limits
 

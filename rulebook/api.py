@@ -5,7 +5,7 @@ from django.http import JsonResponse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from cardgames import search as analysis
+from cardgames import analysis
 from cardgames.errors import BadInput, IllegalMove
 from cardgames.positions import open_position
 from cardgames.table import SEATS

@@ -148,7 +148,7 @@ def _fixed(game: str, key: str) -> dict:
     """How the registry words a rule of the family that ``game`` does not let a table change
     (its ``[fixed.<key>]`` table), in the active language."""
     spec = games.get(game)
-    return registry.read(spec.engine_name).get("fixed", {}).get(key, {}) if spec else {}
+    return registry.read(spec.registry).get("fixed", {}).get(key, {}) if spec else {}
 
 
 def _in_language(table: dict) -> str:
@@ -289,7 +289,7 @@ def _game_of(request):
 
 def family(spec):
     """The engine family a game belongs to (None for a game on its own)."""
-    return getattr(type(spec.presets[spec.default_variant]), "FAMILY", None)
+    return getattr(type(spec.presets[spec.default_variant]), "KNOB_FAMILY", None)
 
 
 def pairs() -> list[dict]:

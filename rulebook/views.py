@@ -8,8 +8,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from cardgames import cards, shuffle
-from cardgames import search as analysis
+from cardgames import analysis, cards, shuffle
 from cardgames.contract import Phase
 from cardgames.errors import BadInput, IllegalMove
 from cardgames.house_rules import PREFIX, overrides_between
@@ -85,7 +84,7 @@ def _rules_response(request, spec, game_row, variant):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
-            "relatives": Game.objects.filter(slug__in=[s.slug for s in games.family(spec)]),
+            "relatives": Game.objects.filter(slug__in=[s.slug for s in games.relatives(spec)]),
             **beside.shared(game_row, variant_row.slug),
             "house": house,
             "house_query": house.query_string(),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from cardgames.sheet import sheet_class
+from cardgames.games import game as described
 from cardgames.table import PARTNERSHIPS, SEATS, across, parse_seat, side_of
 from cardtable.words import vocabulary
 from rulebook import games
@@ -23,7 +23,7 @@ class Line:
 
 
 def line_keys(game: str) -> tuple[str, ...]:
-    return sheet_class(game).LINES
+    return described(game).sheet.LINES
 
 
 def words(game: str):

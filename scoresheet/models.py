@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from cardgames.errors import EngineError
 from cardgames.games import game as described
 from cardgames.house_rules import with_overrides
-from cardgames.sheet import GameSheet, sheet_for
+from cardgames.sheet import GameSheet
 
 OWNED = "sheet"  # the kind of thing a session owns (plumbing.ownership)
 VIEWING = "sheet-view"  # the share links a session opened: it may see them, not change them
@@ -84,7 +84,7 @@ class Match(models.Model):
         """The sheet after the stored rows; an error if the rules or a row (changed outside the
         site) fail. ``entries`` are the rows already read, if any."""
         try:
-            sheet = sheet_for(self.game, self.rules())
+            sheet = described(self.game).sheet(self.rules())
         except EngineError as error:
             return None, error.at_move(-1)
         for entry in self.entries.all() if entries is None else entries:

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from cardgames.domains import Cards, Number, domains
 from cardgames.games import game as described
 from cardgames.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
-from cardgames.sheet import sheet_class
 from cardtable.words import listing
 from rulebook.pages import house_rules_in_words, value_label
 
@@ -45,7 +44,7 @@ def _values(domain) -> list[str]:
 def offered(game: str) -> dict:
     """The rules a start form offers: {key: domain}, in the Rules' order."""
     known = domains(described(game).engine.Rules)
-    reads = sheet_class(game).READS
+    reads = described(game).sheet.READS
     return {key: d for key, d in known.items() if key in reads}
 
 

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardgames.errors import EngineError
 from cardgames.games import game as described
-from cardgames.sheet import TarneebSheet
 from cardgames.table import PARTNERSHIPS
 from cardtable.words import signed
 from plumbing import capability, limits, ownership
@@ -338,7 +337,7 @@ def _render(
         "next_row": next_row,
         "error": error,
         # The paper sheet with its debts is explained by the source's worked example.
-        "example": _paper_example(game, sheet) if isinstance(sheet, TarneebSheet) else None,
+        "example": _paper_example(game, sheet) if _keeps_debts(sheet) else None,
     }
     return render(request, "scoresheet/match.html", context, status=status)
 
@@ -375,6 +374,11 @@ def _winners(standing, names) -> list[str]:
     if standing is None or not standing.over:
         return []
     return [names.get(key, key) for key in standing.winners]
+
+
+def _keeps_debts(sheet) -> bool:
+    """Whether the sheet is a paper sheet that carries debts (Tarneeb's)."""
+    return sheet is not None and sheet.debts is not None
 
 
 def _paper_example(game: str, sheet) -> dict:

@@ -3,8 +3,7 @@ score sheet (``sheets.sheet_for``) enters each finished deal (``record``) and sa
 match stands and who deals next, as a practice match does (``practice.match``). Nothing here
 keeps a match: the sheet does; these only deal the next deal as practice deals it."""
 
-from cardgames.games import GAMES, game
-from cardgames.sheet import sheet_for
+from cardgames.games import GAMES, game, sheet_for
 from cardgames.table import parse_seat
 
 MAX_DEALS = 300  # a match that has not ended after this many deals is a failure

@@ -15,8 +15,8 @@ LONGEST = 700
 # mypyc compiles the penalty family's deal whole: splitting it would cost the hot path.
 MAY_BE_LONGER = {"cardgames/penalty/deal.py"}
 
-SLUGS = {g.slug for g in GAMES.values()} | {g.engine_name for g in GAMES.values()}
-ENGINE_MODULES = {g.engine_name for g in GAMES.values()}
+SLUGS = {g.slug for g in GAMES.values()} | {g.registry for g in GAMES.values()}
+ENGINE_MODULES = {g.engine.__name__.rsplit(".", 1)[1] for g in GAMES.values()}
 PHASES = {p.value for p in Phase}
 
 

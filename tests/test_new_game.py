@@ -8,6 +8,7 @@ that failed keeps a table of its own instead of reading the description
 """
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -26,7 +27,7 @@ def toy(db):
     from rulebook.loader import Report, load_game
 
     assert get_resolver().url_patterns  # the addresses are read before the game is registered
-    games.register(games.game("hearts").but(slug=SLUG))
+    games.register(replace(games.game("hearts"), slug=SLUG))
     try:
         load_game(site_games.GAMES[SLUG], Report())
         yield games.game(SLUG)
@@ -36,12 +37,12 @@ def toy(db):
 
 def test_the_toy_game_is_described_as_hearts_under_its_own_slug(toy):
     from cardgames import bots
-    from cardgames.sheet import PenaltySheet, sheet_class
+    from cardgames.penalty.sheet import PenaltySheet
     from rulebook import games as site_games
 
     assert toy.engine is games.game("hearts").engine
     assert site_games.get(SLUG).default_variant == toy.engine.DEFAULT_PRESET
-    assert sheet_class(SLUG) is PenaltySheet
+    assert games.game(SLUG).sheet is PenaltySheet
     assert bots.REASONS[SLUG] == bots.REASONS["hearts"]
 
 

@@ -1,36 +1,22 @@
-"""Sab'at Al-Deemin around the deal: the penalties a wrong action incurs, where the match
-stands (the score sheet, ``sheets.SabaatSheet``, keeps it: deals until a side reaches the
-target), and what positions and rule pages ask of a game module.
-
-The rules, moves, scoring and the deal are :mod:`.sabaat_al_deemin`, which also exports every
-name here (the game module is what the apps read).
-"""
+"""The layout family's penalties: what a wrong action costs (a knock while holding a card that
+could be laid, a wrong card, a card out of turn, a missing warning, a signal to the partner),
+and which penalty a wrong action would incur now (``penalty_for``, for the tutorials and the
+quiz; normal play refuses the wrong actions, so they never happen in a ``Deal``)."""
 
 from dataclasses import dataclass, replace
 
-from ..cards import SEVEN, card, card_code, parse_card
+from ..cards import card_code
 from ..contract import Phase
-from ..errors import BadInput, IllegalMove
-from ..table import SEATS, next_seat, parse_seat, side_of
-from .sabaat_al_deemin import (
-    ANNOUNCEMENTS,
-    KNOCK,
-    PACK,
-    SIDES,
-    SIGNAL,
-    Deal,
-    Rules,
-    format_move,
-    hand_of_codes,
-    new_deal,
-    parse_move,
-    score_hand,
-)
+from ..errors import IllegalMove
+from ..table import PARTNERSHIPS, SEATS, parse_seat, side_of
+from .deal import Deal
+from .moves import ANNOUNCEMENTS, KNOCK, format_move
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _ANNOUNCE, _PLAY = Phase.ANNOUNCE, Phase.PLAY
 
-# --- Penalties ---------------------------------------------------------------------------------
+SIGNAL = "signal"  # penalty_for's action for a comment or gesture to the partner
+SIDES = PARTNERSHIPS  # side 0 is North-South, side 1 East-West
 
 
 @dataclass(frozen=True)
@@ -62,16 +48,13 @@ PENALTY_CODES = (
 )
 
 
-def penalty_table(rules: Rules, multiplier: int = 1) -> dict[str, Penalty]:
+def penalty_table(rules, multiplier: int = 1) -> dict[str, Penalty]:
     """Every penalty with its points under ``rules`` (multiplied only if the rules say so)."""
     points = rules.penalty_points * (multiplier if rules.penalty_multiplied else 1)
     return {code: Penalty(code, points, detectable=code != "signalling") for code in PENALTY_CODES}
 
 
-PENALTIES = penalty_table(Rules())
-
-
-def penalty_for(deal: "Deal", action, seat: int | str | None = None, *, warned: bool = True):
+def penalty_for(deal: Deal, action, seat: int | str | None = None, *, warned: bool = True):
     """The penalty ``seat`` (default: the player to act) incurs by ``action`` now, or None.
 
     ``action`` is a move (int or token: a card, ``knock``) or ``SIGNAL``. ``warned`` says
@@ -92,7 +75,7 @@ def penalty_for(deal: "Deal", action, seat: int | str | None = None, *, warned: 
 
     if action == SIGNAL:
         return incurred("signalling")
-    move = parse_move(action) if isinstance(action, str) else action
+    move = deal.parse_move(action) if isinstance(action, str) else action
     format_move(move)  # BadInput for an int that is no move
     if deal.phase != _PLAY or move in ANNOUNCEMENTS:
         raise IllegalMove("wrong_phase", phase=deal.phase, move=format_move(move))
@@ -111,103 +94,3 @@ def penalty_for(deal: "Deal", action, seat: int | str | None = None, *, warned: 
     if rules.warning_required and not warned and hand.bit_count() == 2:
         return incurred("missing_warning")
     return None
-
-
-# --- The match (kept on the score sheet, ``sheets.SabaatSheet``, which asks these) ---------
-
-
-def next_dealer(rules: Rules, deal: "Deal") -> int:
-    """The deal passes on in the direction of play, except after a redeal by the same dealer."""
-    if deal.redealt and rules.redeal_dealer == "same":
-        return deal.dealer
-    return next_seat(deal.dealer, rules.direction)
-
-
-def winning_side(rules: Rules, totals) -> int | None:
-    """The side (0 NS, 1 EW) whose total has reached the target, the higher if both have."""
-    reached = [s for s in (0, 1) if totals[s] >= rules.target]
-    return max(reached, key=lambda s: totals[s]) if reached else None
-
-
-# --- Positions and pages -----------------------------------------------------------------------
-
-
-def parse_extra(params) -> dict:
-    """Query parameters beyond the spec's: ``start=announce`` (an extension) replays the
-    announcements too; by default a position starts at play, as the spec's moves do."""
-    start = (params.get("start") or "play").lower()
-    if start not in ("play", "announce"):
-        raise BadInput("bad_move", move=f"start={start}")
-    return {"start": "announce"} if start == "announce" else {}
-
-
-def format_extra(extra: dict) -> dict:
-    return {"start": "announce"} if extra.get("start") == "announce" else {}
-
-
-TOTALS = "sides"  # a match's totals are the two sides'
-STARTS = ("announce", "play")  # a position may start with the announcements or at play
-
-
-def position_start(
-    rules: Rules, hands, dealer: int, start: str = "play", deal_number: int = 1, match_totals=()
-) -> "Deal":
-    """The state a position's moves replay from: play, the holder of the opening card to act.
-    (The deal number and the totals change nothing in the deal; the match reads them.)"""
-    return new_deal(rules, hands, dealer, start=start)
-
-
-def match_over(rules: Rules, totals) -> bool:
-    """Whether a side's total (``totals``: NS, EW) has already reached the target."""
-    return winning_side(rules, totals) is not None
-
-
-def match_after(rules: Rules, state: "Deal", totals=(0, 0)) -> dict:
-    """Where the match stands once ``state`` (a finished deal) is added to the totals before it:
-    the first side to reach the target wins. A redeal scores nothing and leaves the dealer."""
-    from ..sheet import SabaatSheet
-
-    return SabaatSheet.resumed(rules, totals).record(state)
-
-
-def describe(rules: Rules) -> dict:
-    """Numbers the rule pages quote, derived from the rules."""
-    return {
-        "players": 4,
-        "hand_size": rules.hand_size,
-        "target": rules.target,
-        "penalty_points": rules.penalty_points,
-    }
-
-
-def worked_example(rules: Rules) -> dict:
-    """Scored by ``score_hand``: the losers keep an ace, a king and a ten."""
-    losers = hand_of_codes("AS KH TC")
-    nine, seven = parse_card("9H"), parse_card("7C")
-    return {
-        "example_plain": score_hand(rules, losers, nine, 1),
-        "example_seven": score_hand(rules, losers, seven, 1),
-        "example_doubled": score_hand(rules, losers, nine, 2),
-        "example_tripled": score_hand(rules, losers, nine, 3),
-    }
-
-
-def layout_example(rules: Rules, seed: str = "layout-example", moves: int = 14) -> list:
-    """The four piles part-way through a seeded deal (first legal card each turn), for the
-    rule page's picture: for each suit (S, H, D, C) the cards on its pile, seven first."""
-    from ..shuffle import deal as seeded_deal
-
-    state = new_deal(rules, seeded_deal(seed, PACK), 0, start="play")
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.push(state.legal_moves()[0])
-    return piles(state.layout)
-
-
-def piles(layout) -> list[list[int]]:
-    """The cards on each suit's pile (S, H, D, C), seven first, from the layout's top cards."""
-    return [
-        [] if top is None else [card(r, suit) for r in range(SEVEN, top % 13 + 1)]
-        for suit, top in enumerate(layout)
-    ]

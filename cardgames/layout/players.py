@@ -5,12 +5,13 @@ site's own. A seat sees the whole layout, every move and who made it: a knock te
 that the knocker held none of the cards that could be laid at that moment.
 """
 
-from ..cards import ACE, PACK_32, SEVEN, SUITS, card
+from ..cards import ACE, SEVEN, SUITS, card
 from ..contract import Phase
 from ..players.knowledge import CARD_CODES, SUIT_MASKS
 from ..players.reasons import Advice, advise
 from ..table import across, left_of, right_of
-from .sabaat_al_deemin import KNOCK
+from .moves import DOUBLE, KNOCK, PASS, REDEAL, TRIPLE
+from .scoring import ACES, KINGS
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _ANNOUNCE = Phase.ANNOUNCE
@@ -46,30 +47,28 @@ def runs(hand: int) -> int:
 
 
 def _announce(view, game) -> Advice:
-    e = game.engine
     legal = view.legal
     fast = runs(view.hand)
-    if e.REDEAL in legal and fast <= SLOW:
+    if REDEAL in legal and fast <= SLOW:
         # Site's own: three kings or three aces are the last cards of their piles and stay
         # in a slow hand, where they cost the most: ask for a new deal.
-        return announcement(view, game, e.REDEAL)
-    if e.TRIPLE in legal and fast >= FAST + 1:
+        return announcement(view, game, REDEAL)
+    if TRIPLE in legal and fast >= FAST + 1:
         # Site's own: triple only with a hand that lays more cards unaided than a double needs.
-        return announcement(view, game, e.TRIPLE)
-    if e.DOUBLE in legal and fast >= FAST:
+        return announcement(view, game, TRIPLE)
+    if DOUBLE in legal and fast >= FAST:
         # Site's own: double a hand that can lay most of its cards on its own sevens.
-        return announcement(view, game, e.DOUBLE)
-    return announcement(view, game, e.PASS)
+        return announcement(view, game, DOUBLE)
+    return announcement(view, game, PASS)
 
 
 def announcement(view, game, move: int) -> Advice:
     """The announcement ``move`` with its reason and facts."""
-    e = game.engine
     hand = view.hand
-    if move == e.REDEAL:
-        facts = {"kings": (hand & e.KINGS).bit_count(), "aces": (hand & e.ACES).bit_count()}
-        return advise(e.REDEAL, "redeal_high_cards", facts)
-    code = {e.TRIPLE: "triple_fast_hand", e.DOUBLE: "double_fast_hand"}.get(move, "announce_pass")
+    if move == REDEAL:
+        facts = {"kings": (hand & KINGS).bit_count(), "aces": (hand & ACES).bit_count()}
+        return advise(REDEAL, "redeal_high_cards", facts)
+    code = {TRIPLE: "triple_fast_hand", DOUBLE: "double_fast_hand"}.get(move, "announce_pass")
     return advise(move, code, {"runs": runs(hand)})
 
 
@@ -105,7 +104,7 @@ class Holders:
 
     def __init__(self, view):
         me = view.seat
-        unseen = PACK_32 & ~view.hand & ~view.table.laid
+        unseen = view.game.engine.PACK & ~view.hand & ~view.table.laid
         lacks = view.table.lacks
         a = unseen & ~lacks[left_of(me)]
         b = unseen & ~lacks[across(me)]

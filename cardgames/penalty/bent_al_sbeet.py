@@ -62,6 +62,7 @@ from ..cards import PACK_52, parse_card
 from ..table import Direction
 from . import moves
 from .deal import Deal, new_deal, table
+from .family import FAMILY
 from .pages import (
     STARTS,
     describe,
@@ -76,6 +77,7 @@ from .scoring import HEARTS_MASK, JH, PENALTY_CARDS, PENALTY_MASK, QS, QS_BIT, T
 
 __all__ = [
     "DEFAULT_PRESET",
+    "FAMILY",
     "EXPOSE",
     "JH",
     "KEEP",

@@ -29,8 +29,7 @@ from ..cards import (
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, next_seats, right_of, seats_from
-from ..view import penalty_view
-from .moves import EXPOSE, KEEP, PASS, format_move, parse_move
+from .moves import EXPOSE, KEEP, PASS, format_move, move_view, parse_move
 from .rules import PASS_TARGET, parameters, pass_direction_for
 from .scoring import (
     CLUBS_MASK,
@@ -45,6 +44,7 @@ from .scoring import (
     TWO_CLUBS_BIT,
     Values,
 )
+from .view import penalty_table_view, penalty_view
 
 # The phases bound once (C constants once compiled): ``Phase.PLAY`` looks the member up on
 # the enum at every read.
@@ -816,8 +816,20 @@ class Deal:
         return parse_move(token, self._t.exposing)
 
     def view(self, seat: int) -> Any:
-        """What ``seat`` may see of this deal (``views.PenaltyTable``)."""
+        """The public record ``seat``'s players read (``view.PenaltyTable``)."""
         return penalty_view(self, seat)
+
+    def table_view(self, seen: Any = frozenset()) -> Any:
+        """What the seats ``seen`` may see of this deal (a ``contract.TableView``)."""
+        return penalty_table_view(self, seen)
+
+    def format_move(self, move: int) -> str:
+        """A move's token, as this deal's game writes it (its module's ``format_move``)."""
+        return format_move(move, self._t.exposing)
+
+    def move_view(self, move: int) -> Any:
+        """``move`` described as a table shows it (a ``contract.Move``)."""
+        return move_view(move, self._t.exposing)
 
     def deal_total(self) -> int:
         """What the whole deal is worth under the current exposures."""

@@ -29,6 +29,7 @@ from ..cards import PACK_52, parse_card
 from ..table import Direction
 from . import moves
 from .deal import Deal, new_deal, table
+from .family import FAMILY
 from .pages import (
     STARTS,
     describe,
@@ -43,6 +44,7 @@ from .scoring import JD_BIT, QS_BIT
 
 __all__ = [
     "DEFAULT_PRESET",
+    "FAMILY",
     "PACK",
     "PASS",
     "PRESETS",

@@ -42,6 +42,7 @@ from ..cards import PACK_52, parse_card
 from ..table import Direction
 from . import moves
 from .deal import Deal, new_deal, table
+from .family import FAMILY
 from .pages import (
     STARTS,
     describe,
@@ -56,6 +57,7 @@ from .scoring import KC_BIT, QS, QS_BIT, TD
 
 __all__ = [
     "DEFAULT_PRESET",
+    "FAMILY",
     "LEEKHAS",
     "PACK",
     "PASS",

@@ -8,6 +8,7 @@ A card play is the card (0..51), choosing a card to pass is ``PASS + card``, exp
 from typing import Final
 
 from ..cards import card_code, parse_card
+from ..contract import Move
 from ..errors import BadInput
 
 # Final: the compiled deal reads them as constants.
@@ -50,6 +51,18 @@ def format_move(move: int, exposing: bool = True) -> str:
         if exposing and move == KEEP:
             return "keep"
     raise BadInput("bad_move", move=str(move))
+
+
+def move_view(move: int, exposing: bool = True) -> Move:
+    """A move as a table shows it: a card played, a card chosen to pass, an exposure, keep."""
+    token = format_move(move, exposing)
+    if move < 52:
+        return Move(move, token, "card", card=move)
+    if move < PASS + 52:
+        return Move(move, token, "pass_cards", card=move - PASS)
+    if move == KEEP:
+        return Move(move, token, "keep")
+    return Move(move, token, "expose", card=move - EXPOSE)
 
 
 def _canonical(exposing: bool) -> dict[str, int]:

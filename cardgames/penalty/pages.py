@@ -7,6 +7,7 @@ from .deal import HAND_SIZE, new_deal
 from .match import outcome
 from .rules import parameters, pass_direction_for
 from .scoring import Values
+from .sheet import PenaltySheet
 
 TOTALS = "seats"  # a penalty game's match totals are kept per seat
 STARTS = ("deal", "play")  # a position may start from the deal (the pass) or at trick play
@@ -96,8 +97,6 @@ def match_over(rules, totals) -> bool:
 def match_after(rules, state, totals=None) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it
     (by seat; the deal's own ``match_totals`` by default), as the family's score sheet, the one
-    match model, says (``sheets.GameSheet.record``)."""
-    from ..sheet import PenaltySheet
-
+    match model, says (``sheet.GameSheet.record``)."""
     before = state.match_totals if totals is None else totals
     return PenaltySheet.resumed(rules, before).record(state)

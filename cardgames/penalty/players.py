@@ -1,13 +1,12 @@
 """The club player of the penalty family: Bent Al Sbeet, Leekha and Hearts, by parameters.
 
-What differs between the games is read, never written here: each card's points come from the
-game's own scoring (the description's ``card_points`` part, :func:`card_points` for the whole
-family), so a "penalty card" is any card worth five
-points or more (the Q♠, the 10♦, Idlib's K♣) and a "bonus card" any card worth less than
+What differs between the games is read, never written here: each card's points come from the game's
+own scoring (:func:`card_points` asks the family's one scoring), so a "penalty card" is any card
+worth five points or more (the Q♠, the 10♦, Idlib's K♣) and a "bonus card" any card worth less than
 nothing (Hearts' J♦ house rule); the pass, the exposures, the partners (Leekha), talbees, the
-first-trick rule and the moon come from the rules in force (``Rules.knobs()``); the moves are
-the family's (``penalty.moves``). Forced plays (Leekha's talyeekh, talbees, the opening lead)
-are the engine's legal moves: a heuristic only chooses among them.
+first-trick rule and the moon come from the rules in force (``Rules.knobs()``); the moves are the
+family's (``penalty.moves``). Forced plays (Leekha's talyeekh, talbees, the opening lead) are the
+engine's legal moves: a heuristic only chooses among them.
 
 Each heuristic names the tip it follows: a source's key (its tips are in ``shared/sources``
 and in the registry's "tips" sections), or "site's own" when no source gives that advice.
@@ -104,7 +103,7 @@ class Profile:
         scoring asked once per exposure."""
         scale = self._s.get(exposed)
         if scale is None:
-            values = self.game.part("card_points")(self.rules, exposed)
+            values = card_points(self.rules, exposed)
             penalty = [c for c in range(52) if values[c] >= PENALTY_POINTS]
             scale = self._s[exposed] = (
                 values,

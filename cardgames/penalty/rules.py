@@ -48,7 +48,7 @@ The knobs (the values each may take are the domains below):
   most points, ties to the first counting from the dealer's right).
 """
 
-from ..domains import Cards, Choice, DirectionChoice, Family, FamilyRules, Flag, Number
+from ..domains import Cards, Choice, DirectionChoice, FamilyRules, Flag, KnobFamily, Number
 from ..table import Direction, across, left_of, right_of
 from .scoring import QS, TD
 
@@ -124,15 +124,15 @@ NEUTRAL = {
 }
 
 
-FAMILY = Family(KNOBS, NEUTRAL)
-knob = FAMILY.knob
-parameters = FAMILY.parameters
+KNOB_FAMILY = KnobFamily(KNOBS, NEUTRAL)
+knob = KNOB_FAMILY.knob
+parameters = KNOB_FAMILY.parameters
 
 
 class PenaltyRules(FamilyRules):
     """Base of the family's game Rules."""
 
-    FAMILY = FAMILY
+    KNOB_FAMILY = KNOB_FAMILY
     # Whether the game's move tokens include ``expose:QS`` and ``keep`` (its module's
     # ``parse_move``); Hearts and Leekha read no such token.
     EXPOSE_TOKENS = True

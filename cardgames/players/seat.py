@@ -7,8 +7,8 @@ through the engines' public fields and accessors:
 - its own hand, and its legal moves when it is to act (they depend on its own hand and on
   public facts only: the suit led, hearts broken, the layout, the standing bid);
 - how many cards each seat holds, the dealer, the deal number and the match totals;
-- in ``table``, the deal's own ``view(seat)`` (``engine.views``): the public record of its
-  game's family (:class:`PenaltyTable`, :class:`TarneebTable`, :class:`LayoutTable`): the cards
+- in ``table``, the deal's own ``view(seat)`` (each family's ``view`` module): the public
+  record of its game's family (``PenaltyTable``, ``TarneebTable``, ``LayoutTable``): the cards
   played in order and the trick in progress; the cards each seat took, the exposed cards and who
   shows them, the cards this seat passed and received (the penalty engines' ``played``,
   ``trick``, ``taken``, ``exposed``, ``pass_target()`` and this seat's ``passes``); the
@@ -16,7 +16,7 @@ through the engines' public fields and accessors:
   trumps (the trick-and-bid engines' ``tricks``, ``bids``, ``high``, ``contract``, ``trump``);
   the layout and every announcement and knock with who made it (``layout``, ``laid``,
   ``history``, ``actors``); and what the whole table can deduce from that record, kept from one
-  move to the next (the voids shown, the cards a knock showed a seat lacks: ``engine.memo.Memo``).
+  move to the next (the voids shown, the cards a knock showed a seat lacks: ``memo.Memo``).
 
 A view holds no reference to the state, so a decision cannot read another hand; the property
 test ``tests/bots/test_fairness.py`` deals the unseen cards differently and checks the view,
@@ -26,11 +26,9 @@ Views are named tuples: cheap to build on every move, immutable, and equal when 
 same facts.
 """
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..view import LayoutTable, PenaltyTable, TarneebTable
-
-__all__ = ["LayoutTable", "PenaltyTable", "SeatView", "TarneebTable", "build"]
+__all__ = ["SeatView", "build"]
 
 # A view is made on every move: named tuples are made as plain tuples are (their own
 # constructor is a Python function of every field), with every field given, in order.
@@ -38,7 +36,7 @@ _new = tuple.__new__
 
 
 class SeatView(NamedTuple):
-    game: str  # the game's slug ("bent-al-sbeet", "tarneeb", "sabaat-al-deemin", ...)
+    game: Any  # the game (``contract.Game``): its family's players and hooks decide
     rules: object  # the engine Rules in force
     seat: int
     phase: str
@@ -50,13 +48,13 @@ class SeatView(NamedTuple):
     counts: tuple[int, int, int, int]  # cards each seat holds
     deal_number: int | None  # the engine's, or the caller's where it keeps no match (else None)
     match_totals: tuple | None
-    table: object  # the deal's ``view(seat)``: its family's public record (``engine.views``)
+    table: object  # the deal's ``view(seat)``: its family's public record (``<family>.view``)
 
 
-def build(family: str, state, seat: int, game: str, deal_number=None, totals=None) -> SeatView:
-    """The view of ``seat`` in ``state``: the deal's own ``view(seat)`` with the seat's hand and
-    legal moves. The deal number and the match totals are the state's where its engine keeps a
-    match, else those given. (``family`` is the caller's; the deal knows its own.)"""
+def build(state, seat: int, game, deal_number=None, totals=None) -> SeatView:
+    """The view of ``seat`` in ``state``, a deal of ``game``: the deal's own ``view(seat)`` with
+    the seat's hand and legal moves. The deal number and the match totals are the state's where
+    its engine keeps a match, else those given."""
     hands = state.hands
     to_act = state.to_act
     counts = (

@@ -21,13 +21,13 @@ points) are rolled out once for all. Per family, from measurements:
 - penalty (Bent Al Sbeet, Leekha, Hearts): rollouts from the first trick. The earlier
   open-hand search to the trick's end with random playouts after it played worse than the
   club player (Bent Al Sbeet -2.6 a deal over 60 deals).
-- trick-and-bid: rollouts, valued by the deal's score; Tarneeb's endings of ``rollout.SOLVED_CARDS``
-  cards or fewer are valued double dummy (DDS), which sees an unblock the club player's
-  rollouts miss. The earlier DDS values of every card counted tricks, not the contract's
+- trick-and-bid: rollouts, valued by the deal's score; Tarneeb's endings of ``SOLVED_CARDS`` cards
+  or fewer (``trickbid.analysis``) are valued double dummy (DDS), which sees an unblock the club
+  player's rollouts miss. The earlier DDS values of every card counted tricks, not the contract's
   score, and Tarneeb 41's own tricks, not the four bids (Tarneeb 41: -1.7 a deal over 60).
 - layout (Sab'at Al-Deemin): rollouts of the cards and of the announcements; the card play
   alone has too few choices to move the score. The club player's announcement stands unless
-  another gains ``TOLERANCE`` points (a marginal double only doubles the spread).
+  another gains ``tuning.tolerance`` points (a marginal double only doubles the spread).
 
 Measured with ``make strength`` (``bench/strength.py``: 200 seeded deals a game, seats going
 round, expert against club; the margin per deal in the expert's favour, its 95% interval, the
@@ -55,20 +55,20 @@ across games and runs, worst under 275 ms but Tarneeb's 540 to 734 ms: its first
 process loads the double-dummy solver (some 700 ms, once).
 
 Time: deals are rolled out one at a time (every move in each), so the expert stops between two
-deals: after ``SAMPLES`` deals; once ``MOVE_AIM`` seconds are spent (a move's median stays
-under 300 ms); before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past
-the caller's deadline (the web layer gives the computer players' replies to one request one
-budget between them). A rollout of a whole deal takes a millisecond or two, so a move rolls
-out some 10 to 96 deals. With no deal rolled out in time the expert plays the club player's
-move, which takes milliseconds: a move is never missing and always legal.
+deals: after ``tuning.expert_samples`` deals; once ``MOVE_AIM`` seconds are spent (a move's median
+stays under 300 ms); before a deal that would end past ``MOVE_BUDGET`` at the pace so far, or past
+the caller's deadline (the web layer gives the computer players' replies to one request one budget
+between them). A rollout of a whole deal takes a millisecond or two, so a move rolls out some 10 to
+96 deals. With no deal rolled out in time the expert plays the club player's move, which takes
+milliseconds: a move is never missing and always legal.
 """
 
 import time
 from typing import NamedTuple
 
-from ..contract import Phase
 from ..players.knowledge import CARD_CODES
 from ..players.reasons import Advice, advise
+from . import rollout
 
 # Seconds one move may search at most: 1 s is the worst a move may take (issue 32); the rest of
 # the second builds the view and asks the club player.
@@ -77,41 +77,24 @@ MOVE_BUDGET = 0.8
 # (``make bench``'s ``bench_expert``).
 MOVE_AIM = 0.25
 
-# Deals drawn per move at most, by family.
-SAMPLES = {"trickbid": 96, "penalty": 96, "layout": 96}
-
-# The phases whose moves the expert rolls out, by family (the club player's decision in the
-# others): card play, and Sab'at Al-Deemin's announcements, where a double or a redeal weighs
-# the whole deal's score and the club player counts only the cards its hand lays unaided.
-_PLAY, _ANNOUNCE = Phase.PLAY, Phase.ANNOUNCE
-ROLLED_OUT = {"trickbid": {_PLAY}, "penalty": {_PLAY}, "layout": {_PLAY, _ANNOUNCE}}
+# What each family rolls out, how many deals at most and how much a club move may cost before
+# the expert overrules it are the family's tuning (``family.analysis.tuning``): card play, and
+# Sab'at Al-Deemin's announcements, where a double or a redeal weighs the whole deal's score and
+# the club player counts only the cards its hand lays unaided; card play needs no tolerance
+# (rollouts compare moves in the same deals with the same players), Sab'at's doubles are kept to
+# clear gains, as a double that gains a point or two doubles a score of a hundred either way.
 
 # Values are means over the deals drawn: floats. A card whose mean is this close to the best
 # one's is as good as the best.
 EPSILON = 1e-9
 
-# The club player's move stands while its mean cost is at most this, by family (the value's
-# units: score points, penalty points, Sab'at's score). Rollouts compare moves in the same
-# deals with the same players, so card play needs none; Sab'at's doubles are kept to clear
-# gains, as a double that gains a point or two doubles a score of a hundred either way
-# (``make strength``, 200 deals: margin +28.6, CI +8.4..+48.7, against +18.0, -2.9..+38.9
-# with none).
-TOLERANCE = {"trickbid": 0.0, "penalty": 0.0, "layout": 10.0}
-
-# The expert's own reasons, by family: the code and its facts. ``deals``: the deals rolled out;
-# ``points``: what the next best card gives up against the chosen one, summed over those deals,
-# in the value's own points (the penalty points its side takes; its side's score against the
-# other side's), at least 1: the chosen card does better, if by less than a point a deal.
-# Sab'at Al-Deemin's announcements have their own: the club player's sentences speak of the
-# hand's strength, which a rolled-out double of a middling hand would contradict.
-CODES = {
-    "trickbid": {"best_by_analysis": ("card", "deals", "points")},
-    "penalty": {"fewest_points_by_analysis": ("card", "deals", "points")},
-    "layout": {
-        "best_chance_by_analysis": ("card", "deals", "points"),
-        "announce_by_rollouts": ("deals", "points"),
-    },
-}
+# The expert's own reasons are its family's (``family.expert_codes``): the code and its facts.
+# ``deals``: the deals rolled out; ``points``: what the next best card gives up against the
+# chosen one, summed over those deals, in the value's own points (the penalty points its side
+# takes; its side's score against the other side's), at least 1: the chosen card does better,
+# if by less than a point a deal. A rolled-out move that is no card (Sab'at Al-Deemin's
+# announcements) has its own reason: the club player's sentences speak of the hand's strength,
+# which a rolled-out double of a middling hand would contradict.
 ANNOUNCED = "announce_by_rollouts"
 
 
@@ -121,18 +104,17 @@ def expert(view, game, club: Advice, seed: str, deadline: float | None) -> Advic
     out, or None."""
     start = time.monotonic()
     until = start + MOVE_BUDGET if deadline is None else min(start + MOVE_BUDGET, deadline)
-    family = game.family.name
-    if until <= start or view.phase not in ROLLED_OUT[family]:  # out of time, or the club's
+    family = game.family
+    tuning = family.analysis.tuning
+    if until <= start or view.phase not in tuning.rolled_out:  # out of time, or the club's
         return club
-    from . import rollout
-
     totals: dict[int, float] = dict.fromkeys(view.legal, 0.0)
     done = 0
-    tried = rollout.equals(view, family, club.move)
-    for deal in rollout.drawn(view, game, SAMPLES[family], seed):
+    tried = rollout.equals(view, club.move)
+    for deal in rollout.drawn(view, tuning.expert_samples, seed):
         if not _another(start, time.monotonic(), until, done):
             break
-        for move, value in rollout.values(view, game, deal, tried).items():
+        for move, value in rollout.values(view, deal, tried).items():
             totals[move] += value
         done += 1
     if not done:
@@ -164,15 +146,16 @@ class Valued(NamedTuple):
     cost: float
 
 
-def choose(moves, samples, club: Advice, family: str) -> Advice:
-    """The card among ``moves`` (``Valued``, best first) of cost 0: the club player's when
-    it is one of them (or within ``TOLERANCE``), else the first. The club player's reason
-    stands where every card costs the same (the rollouts find nothing to choose); else the
-    expert's, counting what the next best move gives up (``ANNOUNCED`` for a move that is no
-    card: Sab'at's announcements)."""
+def choose(moves, samples, club: Advice, family) -> Advice:
+    """The card among ``moves`` (``Valued``, best first) of cost 0: the club player's when it is one
+    of them (or within the family's tolerance), else the first. The club player's reason stands
+    where every card costs the same (the rollouts find nothing to choose); else the expert's,
+    counting what the next best move gives up (``ANNOUNCED`` for a move that is no card: Sab'at's
+    announcements)."""
     best = {m.move for m in moves if m.cost <= EPSILON}
     club_cost = next((m.cost for m in moves if m.move == club.move), None)
-    if club.move not in best and club_cost is not None and club_cost <= TOLERANCE[family]:
+    tolerance = family.analysis.tuning.tolerance
+    if club.move not in best and club_cost is not None and club_cost <= tolerance:
         return club  # within the tolerance: the club player's card
     move = club.move if club.move in best else moves[0].move
     worse = [m for m in moves if m.cost > EPSILON]
@@ -185,5 +168,5 @@ def choose(moves, samples, club: Advice, family: str) -> Advice:
     given_up = max(1, round((chosen.value - nearest.value) * samples))
     if move >= len(CARD_CODES):  # an announcement (a knock is never beside another move)
         return advise(move, ANNOUNCED, {"deals": samples, "points": given_up})
-    code = next(c for c in CODES[family] if c != ANNOUNCED)
+    code = next(c for c in family.expert_codes if c != ANNOUNCED)
     return advise(move, code, {"card": CARD_CODES[move], "deals": samples, "points": given_up})

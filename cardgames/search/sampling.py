@@ -1,7 +1,8 @@
 """Deals consistent with what one seat has seen, built from its :class:`SeatView` alone.
 
-The view holds the seat's hand, how many cards each seat holds and the public record
-(``engine.views``). From that record this module reads who played each card, and so what each
+The view holds the seat's hand, how many cards each seat holds and the public record of its
+family (``<family>.view``). From that record the family's hooks (``hooks.Hooks.facts``) read
+who played each card, and so what each
 other seat is known to hold (the cards this seat passed, exposed cards) and cannot hold (a suit
 it failed to follow, a card its knock showed it lacks). The unseen cards are dealt among the
 other seats, the most constrained card first, each to a seat that may hold it; the deal is then
@@ -19,12 +20,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import EngineError
-from ..games import game as described
-from ..table import Direction, next_seats
-from ..tricks import trick_winner
 
-TRUMP = 240  # the trick-and-bid family's trump call: TRUMP + strain (4: no trumps)
-NO_TRUMPS = 4
 DRAWS_PER_DEAL = 40  # draws tried for each deal before giving up on it
 
 
@@ -41,19 +37,13 @@ class Knowledge:
 
 
 def knowledge(view) -> Knowledge:
-    """Read what ``view``'s seat knows from its public record (its family's)."""
-    family = described(view.game).family.name
-    if family == "penalty":
-        played_by, holds, cannot = _penalty_facts(view)
-    elif family == "trickbid":
-        played_by, holds, cannot = _trickbid_facts(view)
-    else:
-        played_by, holds, cannot = _layout_facts(view)
-    pack = described(view.game).engine.PACK
+    """Read what ``view``'s seat knows from its public record (its family's hooks)."""
+    game = view.game
+    played_by, holds, cannot = game.family.analysis.facts(view)
     seen = view.hand | holds[0] | holds[1] | holds[2] | holds[3]
     for cards in played_by:
         seen |= cards
-    unseen = pack & ~seen
+    unseen = game.engine.PACK & ~seen
     room = [0, 0, 0, 0]
     for s in range(4):
         if s != view.seat:
@@ -61,60 +51,9 @@ def knowledge(view) -> Knowledge:
     return Knowledge(tuple(played_by), tuple(holds), tuple(cannot), unseen, tuple(room))
 
 
-def _penalty_facts(view):
-    """Who played each card (the first leader, then each trick's winner), the voids shown,
-    the exposed cards still held and the cards this seat passed, which its receiver holds
-    until it plays them."""
-    table = view.table
-    played_by, holds, cannot = [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]
-    step = next_seats(Direction(view.rules.knobs()["direction"]))
-    plays = table.plays
-    seat = table.leader
-    trick: list[tuple[int, int]] = []
-    for c in plays:
-        trick.append((seat, c))
-        played_by[seat] |= 1 << c
-        if len(trick) == 4:
-            _voids(cannot, trick)
-            seat = trick_winner(trick)
-            trick = []
-        else:
-            seat = step[seat]
-    _voids(cannot, trick)
-    for s in range(4):
-        holds[s] |= table.exposed_held[s]
-    if table.pass_to is not None:
-        holds[table.pass_to] |= table.passed & ~table.played
-    holds[view.seat] = view.hand
-    return played_by, holds, cannot
-
-
-def _trickbid_facts(view):
-    table = view.table
-    played_by = [0, 0, 0, 0]
-    for cards, _ in table.tricks:
-        for s, c in cards:
-            played_by[s] |= 1 << c
-    for s, c in table.trick:
-        played_by[s] |= 1 << c
-    cannot = [_suits(v) for v in table.voids]
-    holds = [0, 0, 0, 0]
-    holds[view.seat] = view.hand
-    return played_by, holds, cannot
-
-
-def _layout_facts(view):
-    table = view.table
-    played_by = [0, 0, 0, 0]
-    for move, actor in zip(table.moves, table.actors, strict=True):
-        if move < 52:
-            played_by[actor] |= 1 << move
-    holds = [0, 0, 0, 0]
-    holds[view.seat] = view.hand
-    return played_by, holds, list(table.lacks)
-
-
-def _voids(cannot: list, trick) -> None:
+def voids(cannot: list, trick) -> None:
+    """Add to ``cannot`` the suits the seats of ``trick`` (``(seat, card)`` in play order)
+    showed they hold none of, by failing to follow the suit led."""
     if len(trick) < 2:
         return
     led = trick[0][1] // 13
@@ -123,9 +62,9 @@ def _voids(cannot: list, trick) -> None:
             cannot[s] |= 0x1FFF << (13 * led)
 
 
-def _suits(voids: int) -> int:
+def suits(voided: int) -> int:
     """A bit set of suits (bit s: suit s) as the bit set of their cards."""
-    return sum(0x1FFF << (13 * s) for s in range(4) if voids >> s & 1)
+    return sum(0x1FFF << (13 * s) for s in range(4) if voided >> s & 1)
 
 
 def unique(view, known: Knowledge | None = None) -> bool:
@@ -171,35 +110,10 @@ def hands(view, known: Knowledge, rng: random.Random) -> list[int] | None:
 
 def rebuild(view, now: list[int], known: Knowledge):
     """The engine's state with the seat's record and the hands ``now``: the hands at the start
-    of play rebuilt from those held now and the cards each seat played, and the play replayed
+    of play rebuilt from those held now and the cards each seat played, and the record replayed
     through ``push`` (the engine raises on any move the rebuilt hands could not have made)."""
-    module = described(view.game).engine
-    family = described(view.game).family.name
     start = [now[s] | known.played_by[s] for s in range(4)]
-    table = view.table
-    if family == "penalty":
-        state = module.new_deal(
-            view.rules,
-            start,
-            view.dealer,
-            view.deal_number,
-            view.match_totals,
-            start="play",
-            exposed=table.exposed,
-        )
-        moves = list(table.plays)
-    elif family == "layout":
-        # From the announcements: every move of the deal is public, and none of them but a
-        # redeal (which ends the deal) depends on the cards held.
-        state = module.new_deal(view.rules, start, view.dealer)
-        moves = list(table.moves)
-    else:
-        state = module.new_deal(view.rules, start, view.dealer)
-        for _, call in table.bids:
-            state.push(call)
-        if state.phase == "trump":
-            state.push(TRUMP + (NO_TRUMPS if table.trump is None else table.trump))
-        moves = list(table.plays)
+    state, moves = view.game.family.analysis.rebuild(view, start)
     for move in moves:
         state.push(move)
     if state.to_act != view.to_act or state.hands[view.seat] != view.hand:
@@ -211,7 +125,7 @@ def deals(view, count: int, seed: str = "") -> list:
     """``count`` deals consistent with ``view`` (fewer only where draws keep failing), each as
     a searchable engine state at the view's moment."""
     known = knowledge(view)
-    rng = random.Random(f"deals:{seed}:{view.game}:{view.seat}:{view.ply}")
+    rng = random.Random(f"deals:{seed}:{view.game.slug}:{view.seat}:{view.ply}")
     out = []
     # One pool of draws for all the deals: a position where most draws fail (a Leekha
     # partnership's voids, say) still gets its ``count`` when the pool allows.

@@ -3,10 +3,11 @@ open: the seat's side picks its best card, every other seat the card worst for i
 position has one value (Sturtevant's "paranoid" reduction of a multi-player game to two).
 
 The search knows no game's rules or scoring: it moves through the engine's own ``legal_moves``,
-``copy`` and ``push``, and scores a finished deal through an :class:`Objective` that reads the
-engine's public result (``points()``; Sab'at Al-Deemin's ``winner_side``).
+``copy`` and ``push``, and scores a finished deal through the family's :class:`Objective` (its
+hooks'), which reads the engine's public result (``points()``; the layout's ``winner_side``).
+What it weighs, how it keys a position and how deep it goes are the family's hooks and tuning.
 
-Exact where the ending is small enough: with at most ``EXACT_CARDS[family]`` cards left in the
+Exact where the ending is small enough: with at most ``tuning.exact_cards`` cards left in the
 hand of the seat to act, every continuation is searched (a transposition table keyed on the
 hands, the cards each seat took and the trick in progress). Measured on this machine, compiled
 penalty engine, one exact search of every card of the seat to act, 20 club-played endings each:
@@ -20,8 +21,10 @@ penalty engine, one exact search of every card of the seat to act, 20 club-playe
 Beyond that the search is bounded: it searches in paranoid form to the end of the trick in
 progress (a whole trick when the seat leads: it sees who takes the trick it plays to) and judges
 each position it stops there by the mean result of random playouts to the end of the deal
-(``PLAYOUTS``; uniform legal cards, through the compiled engine's own ``playout``), a stated
-evaluation, not a proof: such an answer says ``exact: false``.
+(``tuning.playouts``; uniform legal cards, through the compiled engine's own ``playout``), a
+stated evaluation, not a proof: such an answer says ``exact: false``. The tunings measured:
+the penalty family exact within 3 cards, 4 playouts; the layout exact within 8 (always), 6
+playouts, 4 plies past that (never reached).
 """
 
 import random
@@ -32,10 +35,6 @@ from ..errors import EngineError, IllegalMove
 from ..table import across, side_of
 
 INF = float("inf")
-EXACT_CARDS = {"penalty": 3, "layout": 8}  # measured: see above
-BOUNDED_PLIES = {"layout": 4}  # Sab'at past EXACT_CARDS (never, with 8 cards a hand)
-PLAYOUTS = {"penalty": 4, "layout": 6}
-KNOCK = 64  # Sab'at Al-Deemin's knock: a move as legal as a card
 CHECK_EVERY = 255  # nodes between two looks at the clock
 
 
@@ -58,18 +57,17 @@ class Busy(EngineError):
 @dataclass(frozen=True)
 class Objective:
     """What a finished deal is worth to ``seat``, higher better (``utility``), who plays on its
-    side (``ours``), and how a utility reads as the answer's value (``value``)."""
+    side (``ours``), and how a utility reads as the answer's value (``value``). This one reads
+    a deal's points (``points()``) as a cost, fewer better (the penalty family's); a family
+    that values otherwise gives its hooks a subclass."""
 
     seat: int
-    family: str
     partners: bool  # the seat's partner plays for it (its side scores, or goes out, together)
 
     def ours(self, seat: int) -> bool:
         return seat == self.seat or (self.partners and side_of(seat) == side_of(self.seat))
 
     def utility(self, state) -> float:
-        if self.family == "layout":
-            return 1.0 if state.winner_side == side_of(self.seat) else 0.0
         points = state.points()
         own = points[self.seat]
         if self.partners:
@@ -77,25 +75,11 @@ class Objective:
         return -float(own)  # penalty points: fewer is better
 
     def value(self, utility: float) -> float:
-        return utility if self.family == "layout" else -utility
+        return -utility
 
     @property
     def bounds(self) -> tuple[float, float]:
-        return (0.0, 1.0) if self.family == "layout" else (-INF, INF)
-
-
-def objective(family: str, rules, seat: int) -> Objective:
-    """The objective of ``seat`` under ``rules``: Sab'at is always played by sides; a penalty
-    game by sides only where its variant plays partnerships."""
-    if family == "layout":
-        return Objective(seat, family, True)
-    return Objective(seat, family, rules.knobs().get("partnership", "none") != "none")
-
-
-def moves_of(state) -> list[int]:
-    """The moves the search weighs: the cards (and Sab'at's knock); an exposure during play is a
-    choice of its own that the search leaves to the player."""
-    return [m for m in state.legal_moves() if m < 52 or m == KNOCK]
+        return (-INF, INF)
 
 
 def cards_left(state) -> int:
@@ -103,13 +87,15 @@ def cards_left(state) -> int:
 
 
 class Search:
-    """One search: its objective, its transposition table and its clock."""
+    """One search: the family's hooks, its objective, its transposition table and its clock."""
 
     def __init__(
-        self, goal: Objective, deadline: float | None = None, seed: str = "", playouts=None
+        self, hooks, goal: Objective, deadline: float | None = None, seed: str = "", playouts=None
     ):
+        self.hooks = hooks
+        self.tuning = hooks.tuning
         self.goal = goal
-        self.playouts = playouts or PLAYOUTS[goal.family]
+        self.playouts = playouts or self.tuning.playouts
         self.deadline = deadline
         self.table: dict = {}
         self.nodes = 0
@@ -132,13 +118,12 @@ class Search:
         search is exact within ``EXACT_CARDS`` cards a hand."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise Busy()
-        family = self.goal.family
         if exact is None:
-            exact = cards_left(state) <= EXACT_CARDS[family]
+            exact = cards_left(state) <= self.tuning.exact_cards
         depth = 10**6 if exact else self.horizon(state)
         lo, hi = self.goal.bounds
         out = {}
-        for move in moves_of(state):
+        for move in self.moves_of(state):
             child = state.copy()
             child.push(move)
             out[move] = self.goal.value(self.alphabeta(child, lo, hi, depth - 1))
@@ -146,10 +131,10 @@ class Search:
 
     def horizon(self, state) -> int:
         """The bounded search's plies: to the end of the trick in progress (a whole trick when
-        the seat leads), so it sees who takes the trick it plays to, and no further."""
-        if self.goal.family == "layout":
-            return BOUNDED_PLIES["layout"]
-        return 4 - len(state.trick)
+        the seat leads), so it sees who takes the trick it plays to, and no further; or the
+        family's own number of plies."""
+        plies = self.tuning.bounded_plies
+        return 4 - len(state.trick) if plies is None else plies
 
     # --- the tree ---
 
@@ -182,7 +167,7 @@ class Search:
     def best_of(self, state, alpha: float, beta: float, depth: int) -> float:
         maximise = self.goal.ours(state.to_act)
         best = -INF if maximise else INF
-        for move in moves_of(state):
+        for move in self.moves_of(state):
             child = state.copy()
             child.push(move)
             v = self.alphabeta(child, alpha, beta, depth - 1)
@@ -198,20 +183,17 @@ class Search:
         return best
 
     def key(self, state, depth: int) -> tuple:
-        """What decides the rest of the deal: the hands, the seat to act, the cards each seat
-        took (the penalty family: its score depends on them) and the trick in progress; the
-        bounded search keeps its depth too (a shallower look is another question)."""
-        hands = tuple(state.hands)
-        if self.goal.family == "layout":
-            return (hands, state.to_act, depth if depth < 10**5 else -1)
-        return (
-            hands,
-            state.to_act,
-            tuple(state.taken),
-            tuple(state.trick),
-            state.exposed,
-            depth if depth < 10**5 else -1,
-        )
+        """What decides the rest of the deal (the family's ``position_key``: the hands, the
+        seat to act, and where the score depends on them the cards each seat took and the
+        trick in progress); the bounded search keeps its depth too (a shallower look is
+        another question)."""
+        return (*self.hooks.position_key(state), depth if depth < 10**5 else -1)
+
+    def moves_of(self, state) -> list[int]:
+        """The moves the search weighs: the cards (and a knock); an exposure during play is a
+        choice of its own that the search leaves to the player."""
+        weighs = self.hooks.weighs
+        return [m for m in state.legal_moves() if weighs(m)]
 
     # --- beyond the horizon ---
 
@@ -225,23 +207,22 @@ class Search:
 
     def playout(self, state):
         if self.fast is None:
-            # The compiled penalty engine's own loop, save where exposures run into play: it
-            # would expose at random, and the search leaves exposures to the player.
-            knobs = state.rules.knobs()
-            self.fast = hasattr(state, "playout") and knobs.get("expose_when") != "until_played"
+            # The engine's own loop, where the family has one that plays as this one would.
+            self.fast = self.hooks.fast_playout(state)
         if self.fast:
             return state.playout(self.rng.random)
         rng = self.rng
         while state.to_act is not None:
-            legal = moves_of(state)
+            legal = self.moves_of(state)
             state.push(legal[int(rng.random() * len(legal))])
         return state
 
 
 def open_values(
-    family: str, state, seat: int, *, deadline=None, seed: str = "", exact=None, playouts=None
+    hooks, state, seat: int, *, deadline=None, seed: str = "", exact=None, playouts=None
 ) -> tuple[dict[int, float], bool]:
-    """Each move's value for ``seat`` (to act in ``state``) with every hand open; ``playouts``
-    at each position the bounded search stops at (``PLAYOUTS`` by default)."""
-    search = Search(objective(family, state.rules, seat), deadline, seed, playouts)
+    """Each move's value for ``seat`` (to act in ``state``) with every hand open, searched with
+    a family's ``hooks``; ``playouts`` at each position the bounded search stops at (the
+    family's tuning by default)."""
+    search = Search(hooks, hooks.objective(state.rules, seat), deadline, seed, playouts)
     return search.values(state, exact)

@@ -11,11 +11,12 @@ from ..cards import SUITS, card_code, cards_in, suit_mask
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, E, N, S, W, next_seats, orders_from
-from ..view import trickbid_view
 from .auction import Auction, candidate_calls
 from .moves import DOUBLE, NT, PASS, TRICKS, TRUMP, bid_level, format_move, is_move, parse_move
+from .moves import move_view as describe_move
 from .rules import table
 from .scoring import score_bids, score_deal
+from .view import trickbid_table_view, trickbid_view
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _BIDDING, _TRUMP, _PLAY, _OVER = Phase.BIDDING, Phase.TRUMP, Phase.PLAY, Phase.OVER
@@ -83,8 +84,19 @@ class Deal(Auction):
         return "NT" if self.trump is None else SUITS[self.trump]
 
     def view(self, seat: int):
-        """What ``seat`` may see of this deal (``views.TarneebTable``)."""
+        """The public record ``seat``'s players read (``view.TarneebTable``)."""
         return trickbid_view(self, seat)
+
+    def table_view(self, seen=frozenset()):
+        """What the seats ``seen`` may see of this deal (a ``contract.TableView``)."""
+        return trickbid_table_view(self, seen)
+
+    def format_move(self, move: int) -> str:
+        return format_move(move)
+
+    def move_view(self, move: int):
+        """``move`` described as a table shows it (a ``contract.Move``)."""
+        return describe_move(move)
 
     def side_tricks(self) -> list[int]:
         t = self.tricks_won

@@ -12,7 +12,7 @@ and a card can share a token (``7C``), so :func:`parse_move` reads it by phase.
 import re
 
 from ..cards import card_code, parse_card
-from ..contract import Phase
+from ..contract import Move, Phase
 from ..errors import BadInput
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
@@ -124,3 +124,19 @@ def format_move(move: int) -> str:
     if move >= SUIT_BID:
         return f"{bid_level(move)}{STRAINS[bid_strain(move)]}"
     return str(move - BID)
+
+
+def move_view(move: int) -> Move:
+    """A move as a table shows it: a card, a call (pass, double), a bid, a trump call."""
+    token = format_move(move)
+    if move < 52:
+        return Move(move, token, "card", card=move)
+    if move == PASS:
+        return Move(move, token, "pass_call")
+    if move == DOUBLE:
+        return Move(move, token, "double")
+    if move >= TRUMP:
+        return Move(move, token, "trump_call", strain=STRAINS[move - TRUMP])
+    strain = bid_strain(move)
+    named = None if strain is None else STRAINS[strain]
+    return Move(move, token, "bid", bid=bid_level(move), strain=named)

@@ -30,7 +30,7 @@ others in ``FIXED``, and leaves the rest ``NEUTRAL``; :func:`parameters` gives t
 
 from functools import lru_cache
 
-from ..domains import Choice, Conflict, DirectionChoice, Family, FamilyRules, Flag, Number
+from ..domains import Choice, Conflict, DirectionChoice, FamilyRules, Flag, KnobFamily, Number
 from ..table import Direction
 
 KNOBS = {
@@ -108,15 +108,15 @@ CONFLICTS = (
 )
 
 
-FAMILY = Family(KNOBS, NEUTRAL)
-knob = FAMILY.knob
-parameters = FAMILY.parameters
+KNOB_FAMILY = KnobFamily(KNOBS, NEUTRAL)
+knob = KNOB_FAMILY.knob
+parameters = KNOB_FAMILY.parameters
 
 
 class TrickRules(FamilyRules):
     """Base of the family's game Rules."""
 
-    FAMILY = FAMILY
+    KNOB_FAMILY = KNOB_FAMILY
     CONFLICTS = CONFLICTS
 
 

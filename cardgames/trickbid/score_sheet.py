@@ -7,7 +7,7 @@ move until the debt is cleared. A side's *line* is the running sum of its entrie
 won by the side whose line reaches the target.
 
 Beside the line the sheet keeps the plain signed total (the sum of the deals' signed scores,
-:func:`tarneeb.score_deal`). The exact relation, row after row, is::
+:func:`.scoring.score_deal`). The exact relation, row after row, is::
 
     line - debt == signed total
 
@@ -38,7 +38,8 @@ from dataclasses import dataclass
 
 from ..errors import BadInput, IllegalMove
 from ..table import PARTNERSHIPS
-from . import tarneeb
+from .moves import TRICKS
+from .scoring import Contract, score_deal
 
 __all__ = ["DealEntry", "Row", "Sheet"]
 
@@ -90,7 +91,7 @@ class Sheet:
         self._totals = [0, 0]
 
     @classmethod
-    def for_rules(cls, rules: "tarneeb.Rules") -> "Sheet":
+    def for_rules(cls, rules) -> "Sheet":
         return cls(rules.target)
 
     @property
@@ -129,25 +130,23 @@ class Sheet:
                 raise BadInput("bad_entry", side=side, entry=str(value))
         return self._settle((ns, ew), None)
 
-    def enter_deal(
-        self, rules: "tarneeb.Rules", bid: int, bidding_side, tricks: int, doubled: bool = False
-    ) -> Row:
+    def enter_deal(self, rules, bid: int, bidding_side, tricks: int, doubled: bool = False) -> Row:
         """Enter a deal from its bid, the bidding side (0/"NS" or 1/"EW") and the tricks it won."""
         side = _side(bidding_side)
         if not _whole(bid) or not rules.min_bid <= bid <= rules.max_bid:
             raise BadInput("bad_bid", bid=str(bid), min=rules.min_bid, max=rules.max_bid)
-        if not _whole(tricks) or not 0 <= tricks <= tarneeb.TRICKS:
+        if not _whole(tricks) or not 0 <= tricks <= TRICKS:
             raise BadInput("bad_tricks", tricks=str(tricks))
         if doubled and not rules.double_allowed:
             raise BadInput("bad_double")
-        other = tarneeb.TRICKS - tricks
+        other = TRICKS - tricks
         side_tricks = (tricks, other) if side == 0 else (other, tricks)
         # Only the side matters to the score: North or East stands for its partnership.
-        contract = tarneeb.Contract(bid, None, side, bool(doubled))
-        scores = tarneeb.score_deal(rules, contract, side_tricks)
+        contract = Contract(bid, None, side, bool(doubled))
+        scores = score_deal(rules, contract, side_tricks)
         return self._settle(scores, DealEntry(bid, side, tricks, bool(doubled)))
 
-    def enter_result(self, deal: "tarneeb.Deal") -> Row | None:
+    def enter_result(self, deal) -> Row | None:
         """Enter a finished deal's score; a thrown-in deal writes no row (None)."""
         if not deal.is_over:
             raise IllegalMove("deal_not_over", phase=deal.phase)

@@ -28,10 +28,8 @@ of the next trick or two and a stated count of sure tricks, said to be inexact
 """
 
 import threading
-
-from endplay.dds import calc_dd_table, solve_all_boards, solve_board
-from endplay.types import Deal as SolverDeal
-from endplay.types import Denom, Player
+from functools import cache
+from importlib import import_module
 
 from ..cards import HEARTS, SUITS, format_hand, suit_mask
 from ..contract import Phase
@@ -47,6 +45,14 @@ TRICKS = 13
 # solve at a time per process (processes are separate): whoever calls endplay directly takes
 # this lock too.
 SOLVER_LOCK = threading.Lock()
+
+
+@cache
+def dds():
+    """endplay's solver and types, loaded when first asked: loading DDS takes about a second,
+    which a process that never solves a Tarneeb ending (a rule page, a penalty game) is spared."""
+    return import_module("endplay.dds"), import_module("endplay.types")
+
 
 # The solver's seat for each engine seat (and back: a swap is its own inverse), by direction.
 SOLVER_SEAT = {Direction.CLOCKWISE: (N, E, S, W), Direction.RIGHT: (N, W, S, E)}
@@ -65,7 +71,7 @@ def solver_seats(state) -> tuple[int, ...]:
     return SOLVER_SEAT[Direction(parameters(state.rules)["direction"])]
 
 
-def to_endplay(state) -> SolverDeal:
+def to_endplay(state):
     """The position as the solver's deal: the cards still held, the leader of the trick in
     progress (or the seat to lead), the trump, and the cards already on the trick."""
     seat_of = solver_seats(state)
@@ -74,9 +80,10 @@ def to_endplay(state) -> SolverDeal:
         by_solver_seat[seat_of[seat]] = format_hand(hand)
     trick = state.trick
     leader = trick[0][0] if trick else state.to_act
-    deal = SolverDeal("N:" + " ".join(by_solver_seat))
-    deal.first = Player(seat_of[leader])
-    deal.trump = Denom.nt if state.trump is None else Denom(state.trump)
+    types = dds()[1]
+    deal = types.Deal("N:" + " ".join(by_solver_seat))
+    deal.first = types.Player(seat_of[leader])
+    deal.trump = types.Denom.nt if state.trump is None else types.Denom(state.trump)
     for _seat, card in trick:
         deal.play(_solver_card(card), from_hand=False)  # already out of the hand
     return deal
@@ -96,7 +103,12 @@ def _engine_card(solved) -> int:
 
 def plays_for_itself(state) -> bool:
     """Tarneeb 41: every player bids, and scores, their own tricks."""
-    return parameters(state.rules)["scoring"] == "each_bid"
+    return plays_for_itself_under(state.rules)
+
+
+def plays_for_itself_under(rules) -> bool:
+    """Whether ``rules`` have every player bid, and score, their own tricks (Tarneeb 41)."""
+    return parameters(rules)["scoring"] == "each_bid"
 
 
 def open_values(state, seat: int) -> dict[int, int]:
@@ -122,7 +134,7 @@ def side_values(state, seat: int) -> dict[int, int]:
     _check_turn(state, seat)
     deal = to_endplay(state)
     with SOLVER_LOCK:
-        solved = list(solve_board(deal))
+        solved = list(dds()[0].solve_board(deal))
     return _side_totals(state, solved)
 
 
@@ -147,7 +159,7 @@ def side_values_of_deals(states) -> list[dict[int, int]]:
             _check_turn(state, state.to_act)
             deals.append(to_endplay(state))
         with SOLVER_LOCK:
-            solved = [list(board) for board in solve_all_boards(deals)]
+            solved = [list(board) for board in dds()[0].solve_all_boards(deals)]
         values += [_side_totals(state, board) for state, board in zip(batch, solved, strict=True)]
     return values
 
@@ -214,7 +226,8 @@ def table(state) -> dict:
     for seat, hand in enumerate(hands):
         by_solver_seat[seat_of[seat]] = format_hand(hand)
     with SOLVER_LOCK:
-        dd = calc_dd_table(SolverDeal("N:" + " ".join(by_solver_seat)))
+        solver, types = dds()
+        dd = solver.calc_dd_table(types.Deal("N:" + " ".join(by_solver_seat)))
     result = {}
     for side, name in enumerate(PARTNERSHIPS):
         seats = [seat for seat in range(4) if side_of(seat) == side]
@@ -241,8 +254,9 @@ def _strain_name(trump: int | None) -> str:
 def _side_tricks_led_by(dd, trump: int | None, solver_leader: int) -> int:
     # A DDS table names the declarer; the seat before the leader (clockwise, the solver's order)
     # declares, and that is the leader's opponent: the leader's side takes the rest.
-    declarer = Player(solver_leader).prev()
-    return TRICKS - dd[Denom.nt if trump is None else Denom(trump), declarer]
+    types = dds()[1]
+    declarer = types.Player(solver_leader).prev()
+    return TRICKS - dd[types.Denom.nt if trump is None else types.Denom(trump), declarer]
 
 
 # -- Tarneeb 41: one seat against the other three ----------------------------------------------

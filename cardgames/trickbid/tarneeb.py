@@ -87,6 +87,7 @@ from dataclasses import dataclass
 from .. import cards
 from ..table import Direction, next_seat
 from .deal import Deal, new_deal, replay
+from .family import FAMILY
 from .moves import (
     ALL_MOVES,
     BID,
@@ -105,9 +106,12 @@ from .moves import (
 )
 from .pages import EXTRA_PARAMS, STARTS, format_extra, parse_extra, position_start
 from .rules import TrickRules, knob
+from .score_sheet import Sheet
 from .scoring import Contract, score_deal
+from .sheet import TarneebSheet
 
 __all__ = [
+    "FAMILY",
     "ALL_MOVES",
     "BID",
     "DEFAULT_PRESET",
@@ -220,8 +224,6 @@ def describe(rules: Rules) -> dict:
 def worked_example(rules: Rules) -> dict:
     """The source's three deals on the score sheet, scored under ``rules``: East-West bid 8
     and win 8; North-South bid 10 and win 7; North-South bid 9 and win all 13."""
-    from .score_sheet import Sheet
-
     sheet = Sheet(10**6)
     one = sheet.enter_deal(rules, 8, 1, 8)
     two = sheet.enter_deal(rules, 10, 0, 7)
@@ -244,8 +246,6 @@ def worked_example(rules: Rules) -> dict:
 
 def match_over(rules: Rules, totals) -> bool:
     """Whether a side's line (``totals``, the sheet's lines) has already won the match."""
-    from ..sheet import TarneebSheet
-
     return TarneebSheet.resumed(rules, totals).standing.over
 
 
@@ -256,6 +256,4 @@ def match_after(rules: Rules, state, totals=(0, 0)) -> dict:
     side's carried debt is the sheet's business, not the position's, so it is taken as none).
     The deal's signed score is entered as the sheet enters it: a miss writes 0 and a debt.
     """
-    from ..sheet import TarneebSheet
-
     return TarneebSheet.resumed(rules, totals).record(state)

@@ -32,13 +32,16 @@ from dataclasses import dataclass
 from ..cards import PACK_52
 from ..table import Direction
 from .deal import Deal, new_deal, replay
+from .family import FAMILY
 from .match import outcome
 from .moves import classic_bid, format_move, parse_move
 from .pages import STARTS, format_extra, parse_extra, position_start
 from .rules import TrickRules, knob
 from .scoring import score_bids
+from .sheet import Tarneeb41Sheet
 
 __all__ = [
+    "FAMILY",
     "DEFAULT_PRESET",
     "PACK",
     "PRESETS",
@@ -132,6 +135,4 @@ def match_over(rules: Rules, totals) -> bool:
 def match_after(rules: Rules, state, totals=(0, 0, 0, 0)) -> dict:
     """Where the match stands once ``state`` (a finished deal) is added to the totals before it
     (by seat)."""
-    from ..sheet import Tarneeb41Sheet
-
     return Tarneeb41Sheet.resumed(rules, totals).record(state)

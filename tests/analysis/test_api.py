@@ -8,8 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardgames import bots, shuffle
-from cardgames import search as analysis
+from cardgames import analysis, bots, shuffle
 from cardgames.errors import EngineError, IllegalMove
 from cardgames.games import game as described
 from tests.bots.helpers import PRESETS

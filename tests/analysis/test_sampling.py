@@ -7,8 +7,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardgames import bots
-from cardgames import search as analysis
+from cardgames import analysis, bots
 from cardgames.cards import suit_mask
 from cardgames.search import sampling
 from tests.bots.helpers import PENALTY_GAMES, PRESETS

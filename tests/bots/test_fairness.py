@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from cardgames import bots, shuffle
 from cardgames.cards import HEARTS, PACK_52, cards_in, suit_mask
 from cardgames.penalty.moves import PASS
+from cardgames.penalty.players import card_points
 from cardgames.penalty.scoring import PENALTY_MASK
 from cardgames.table import next_seat, seats_from
 
@@ -70,7 +71,7 @@ def _penalty_play_facts(state, view, tricks, cannot):
     from a hand of such cards only."""
     knobs = state.rules.knobs()
     talbees = sum(1 << c for c in knobs["talbees"])
-    values = bots.GAMES[view.game].part("card_points")(state.rules, view.table.exposed)
+    values = card_points(state.rules, view.table.exposed)
     scoring = sum(1 << c for c in range(52) if values[c])
     broken = False
     for number, trick in enumerate(tricks):

@@ -172,5 +172,5 @@ def test_club_players_give_most_of_their_reasons_over_a_few_matches(game):
             play_match(game, rules, ["club", "beginner"] * 2, f"mixed-{preset}-{i}", seen)
     # Whole matches use the bulk of each game's heuristics (the rest are tested on
     # constructed positions); none is dead code that no deal ever reaches.
-    family = bots.GAMES[game].part("players")
+    family = bots.GAMES[game].family.players
     assert len(seen & set(family.CODES)) >= len(family.CODES) // 2, sorted(seen)

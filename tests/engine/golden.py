@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from cardgames import cards, shuffle
-from cardgames.sheet import sheet_for
+from cardgames.games import sheet_for
 from cardgames.table import SEATS, N
 from tests.matchplay import next_dealer, slug_of, start
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from cardgames import cards, shuffle
 from cardgames.errors import BadInput, IllegalMove
+from cardgames.games import game, sheet_for
 from cardgames.penalty import bent_al_sbeet
 from cardgames.penalty.bent_al_sbeet import (
     DEFAULT_PRESET,
@@ -29,13 +30,12 @@ from cardgames.penalty.bent_al_sbeet import (
     pass_direction_for,
     score_deal,
 )
-from cardgames.sheet import sheet_class, sheet_for
 from cardgames.table import SEATS, E, N, S, W, left_of, right_of
 from tests.matchplay import next_dealer, start
 
 from . import golden
 
-SHEET = sheet_class("bent-al-sbeet")
+SHEET = game("bent-al-sbeet").sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from cardgames import cards, shuffle
 from cardgames.errors import BadInput
+from cardgames.games import sheet_for
 from cardgames.penalty import hearts
 from cardgames.penalty.hearts import PRESETS, new_deal, parse_move
 from cardgames.penalty.match import outcome
-from cardgames.sheet import sheet_for
 from cardgames.table import E, N, S, W
 from tests.matchplay import next_dealer, start
 

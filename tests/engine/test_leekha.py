@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from cardgames import cards, shuffle
 from cardgames.errors import IllegalMove
+from cardgames.games import sheet_for
 from cardgames.penalty import leekha
 from cardgames.penalty.leekha import PASS, PRESETS, Rules, new_deal, parse_move
 from cardgames.penalty.match import next_dealer, outcome
-from cardgames.sheet import sheet_for
 from cardgames.table import E, N, S, W, parse_seat
 from cardgames.tricks import trick_winner
 from tests import matchplay

@@ -15,11 +15,14 @@ from cardgames.cards import ACE, HEARTS, JACK, KING, QUEEN, card_code, cards_in,
 from cardgames.errors import BadInput, IllegalMove
 from cardgames.games import GAMES as DESCRIBED
 from cardgames.games import game as described
+from cardgames.games import sheet_for
 from cardgames.house_rules import with_overrides
 from cardgames.layout import sabaat_al_deemin
 from cardgames.penalty import bent_al_sbeet, hearts, leekha
+from cardgames.penalty import sheet as penalty_sheet
 from cardgames.penalty.scoring import JD_BIT, KC_BIT, QS_BIT, TD_BIT
-from cardgames.sheet import Standing, sheet_for
+from cardgames.penalty.sheet import PenaltySheet
+from cardgames.sheet import Standing
 from cardgames.table import SEATS
 from cardgames.trickbid import tarneeb, tarneeb_41
 
@@ -28,18 +31,18 @@ SBEETAH = bent_al_sbeet.PRESETS["sbeetah"]
 
 
 def test_docstring_examples():
-    assert doctest.testmod(sheets).failed == 0
+    assert doctest.testmod(penalty_sheet).failed == 0
 
 
 def test_every_engine_has_a_sheet_reading_its_own_rules():
     for slug in DESCRIBED:
-        assert issubclass(sheets.sheet_class(slug), sheets.GameSheet)
+        assert issubclass(described(slug).sheet, sheets.GameSheet)
         module = described(slug).engine
         for rules in module.PRESETS.values():
             sheet = sheet_for(slug, rules)
             assert sheet.KINDS[-1] == "points" and len(sheet.KINDS) == 2
             knobs = rules.knobs() if hasattr(rules, "knobs") else rules.as_dict()
-            assert set(sheet.READS) <= set(knobs) | set(sheets.PenaltySheet.READS), slug
+            assert set(sheet.READS) <= set(knobs) | set(PenaltySheet.READS), slug
             assert "target" in sheet.READS
 
 
@@ -104,7 +107,7 @@ def test_sabaats_cards_left_seven_and_double():
 
 
 def _penalty_facts(deal, rules) -> dict:
-    sheet = sheets.PenaltySheet(rules)
+    sheet = PenaltySheet(rules)
     asks = sheet.asks()
     facts = {}
     if asks["hearts"]:

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from cardgames import cards, shuffle
 from cardgames.errors import IllegalMove
+from cardgames.games import sheet_for
 from cardgames.positions import open_position
-from cardgames.sheet import sheet_for
 from cardgames.table import E, N, S, W
 from cardgames.trickbid import tarneeb_41
 from cardgames.trickbid.deal import out_of_turn

@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
-from cardgames import search as analysis
+from cardgames import analysis
 from lessons import start
 from lessons.models import Lesson
 from plumbing import limits

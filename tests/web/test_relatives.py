@@ -42,7 +42,7 @@ def notes_keys() -> dict[str, set[str]]:
 
 
 def data(game: str) -> dict:
-    return registry.read(games.get(game).engine_name)
+    return registry.read(games.get(game).registry)
 
 
 def page(client, lang, game, variant=""):

@@ -232,9 +232,7 @@ def _pages(site, lang=None, prefix=""):
 def _cited_titles() -> list[str]:
     """The sources' own titles are cited as they are, so they are no copy."""
     return [
-        s["title"]
-        for spec in games.GAMES.values()
-        for s in registry.read(spec.engine_name)["sources"]
+        s["title"] for spec in games.GAMES.values() for s in registry.read(spec.registry)["sources"]
     ]
 
 
@@ -320,7 +318,7 @@ def _codes() -> set[str]:
     out = set()
     for slug, spec in games.GAMES.items():
         out |= {slug, *spec.presets}
-        for rule in registry.read(spec.engine_name)["rules"]:
+        for rule in registry.read(spec.registry)["rules"]:
             out |= {rule["key"], *(str(v["value"]) for v in rule.get("values", []))}
         for variant in spec.presets:
             side = Side(slug, spec.engine, variant)
@@ -337,7 +335,7 @@ def _names(lang: str) -> set[str]:
     spelt as a code is: pagat's rules are named "pagat"."""
     out = set()
     for spec in games.GAMES.values():
-        data = registry.read(spec.engine_name)
+        data = registry.read(spec.registry)
         out |= {v["name"][lang] for v in data["variants"]}
         for rule in data["rules"]:
             out |= {v["label"][lang] for v in rule.get("values", []) if "label" in v}
@@ -389,7 +387,7 @@ def test_bids_are_listed_from_the_lowest(site):
 
 def test_every_variant_has_an_arabic_name():
     for spec in games.GAMES.values():
-        for variant in registry.read(spec.engine_name)["variants"]:
+        for variant in registry.read(spec.registry)["variants"]:
             assert not re.search("[A-Za-z]", variant["name"]["ar"]), (spec.slug, variant["slug"])
 
 

@@ -44,7 +44,7 @@ def toml(puzzles) -> str:
             "[questions.solution]",
             "best = [" + ", ".join(text(m) for m in p.best) + "]",
             f"gap = {number(p.gap)}",
-            f"unit = {text(best_cards.UNIT[best_cards.family(p.game)])}",
+            f"unit = {text(best_cards.unit(p.game))}",
             "moves = [",
         ]
         lines += [
@@ -70,5 +70,5 @@ class Command(BaseCommand):
         for slug in slugs or list(games.GAMES):
             spec = games.get(slug)
             puzzles = best_cards.find(slug, count)
-            (folder / f"{spec.engine_name}.toml").write_text(toml(puzzles), encoding="utf-8")
+            (folder / f"{spec.registry}.toml").write_text(toml(puzzles), encoding="utf-8")
             self.stdout.write(f"{slug}: {len(puzzles)} puzzles")
