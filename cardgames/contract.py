@@ -92,6 +92,8 @@ class DealState(Protocol):
 
     def move_view(self, move: int) -> "Move": ...  # a move of this moment, described
 
+    def touch(self, card: int) -> int | None: ...  # the move touching a card of the hand makes
+
     def format_move(self, move: int) -> str: ...  # a move's token, as this deal's game writes it
 
 

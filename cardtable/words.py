@@ -183,7 +183,10 @@ class Vocabulary:
         found = _BID.fullmatch(str(token).strip().upper())
         if not found:
             return str(token)
-        n, strain = found[1], found[2]
+        return self.bid_words(int(found[1]), found[2])
+
+    def bid_words(self, n: int, strain: str | None) -> str:
+        """A bid of ``n`` tricks, in ``strain`` (``S``..``C``, ``NT``; None: a plain number)."""
         if strain is None:
             return self.patterns["bid"].format(n=n)
         if strain == "NT":
@@ -240,6 +243,32 @@ class Vocabulary:
         if bid and not is_card:
             return self.term("bid", "move").format(bid=self.bid(text))
         return self.card(cards.parse_card(text))
+
+    def said(self, move) -> str:
+        """A move described by its deal (a ``cardgames.contract.Move``) in words, as a button
+        says it: what ``move(token, phase)`` says of its token, read from its kind and the card
+        or bid it names, so no token is parsed."""
+        kind = move.kind
+        if kind == "card":
+            return self.card(move.card)
+        if kind in ("pass_cards", "expose"):
+            pattern = self.term(kind, "move")
+            return pattern.format(card=self.card(move.card), card_the=self.card_the(move.card))
+        if kind == "trump_call":
+            if move.strain == "NT":
+                return self.term("no_trumps", "move")
+            suit = cards.SUITS.index(move.strain)
+            return self.term("trump_call", "move").format(
+                suit=self.suit(suit, "word"), suit_the=self.suit(suit)
+            )
+        if kind == "bid":
+            return self.term("bid", "move").format(bid=self.bid_words(move.bid, move.strain))
+        return self.term(kind, "move")  # pass_call, double, double_deal, triple, redeal...
+
+    def call(self, move) -> str:
+        """A call of an auction as the table says it: a bid in words (``7 clubs``), or the
+        call (``pass``, ``double``)."""
+        return self.bid_words(move.bid, move.strain) if move.kind == "bid" else self.said(move)
 
     # --- seats -------------------------------------------------------------------------
 

@@ -111,10 +111,9 @@ def relabel(practice, groups: list[dict]) -> list[dict]:
 
 
 def so_far(practice) -> list[dict]:
-    """This deal's moves so far, grouped as players read them, the hidden passes counted."""
-    position = practice.position()
-    secret = set(range(4)) - practice.seen_passers()
-    return relabel(practice, scorecard(position, secret=secret))
+    """This deal's moves so far, grouped as players read them, as the learner's seat sees them:
+    the passes it may not know counted, not named."""
+    return relabel(practice, scorecard(practice.position(), seen=practice.seen()))
 
 
 def replies(practice, since: int | None) -> dict | None:
@@ -125,11 +124,11 @@ def replies(practice, since: int | None) -> dict | None:
     if since is None:
         return None
     steps = []  # [first ply, plies]
-    seen = practice.seen_passers()
+    view = practice.view()
     for ply in practice.replies():
         if ply < since:
             continue
-        hidden = not practice.sees(ply, seen)
+        hidden = not practice.sees(ply, view)
         last = steps[-1] if steps else None
         same = (
             last

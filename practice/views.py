@@ -227,8 +227,9 @@ def _seen(post) -> dict:
 @require_POST
 def move(request, public_id):
     def act(match, deals, post):
-        # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
-        picked = [f"pass:{code[:3]}" for code in post.getlist("pass")[:13]]
+        # The pass chosen by touching cards (``pass``: each its move's token), or one move (a
+        # button's ``move``).
+        picked = [token[:12] for token in post.getlist("pass")[:13]]
         tokens = picked or post.get("move", "").split()[:13]
         seen = _seen(post)
         service.move(match, tokens, deals=deals, **seen)

@@ -386,12 +386,13 @@ class Page:
             ]
         elif q.kind == questions.DEAL_POINTS:
             penalty = q.family.scoring_cards(q.rules)
+            times = state.table_view().exposure  # what an exposed card counts, as ruled
             facts["taken_heading"] = taken_heading(q.game)
             facts["taken"] = [
                 {
                     "seat": vocab.seat(s),
                     "cards": [
-                        vocab.card_view(c, exposed=bool(exposed >> c & 1))
+                        vocab.card_view(c, exposed=bool(exposed >> c & 1), times=times)
                         for c in cards.display_order(state.taken[s] & penalty)
                     ],
                     "tricks": state.tricks_won[s],
@@ -534,16 +535,16 @@ def _completed_trick_table(q, pos) -> dict:
     state = pos.state
     before = open_position(q.module, {**q.query, "moves": " ".join(pos.move_tokens()[:-1])})
     ctx = tables.table(before, play=None, mark_legal=False, bottom=BOTTOM)
-    seat, last = pos.state.last_trick[0][-1]
+    after = state.table_view()
+    seat, last = after.last_trick[0][-1]
     view = ctx["seats"][SEATS[seat]]
     view["cards"] = [c for c in view["cards"] if c["code"] != cards.card_code(last)]
     view["to_act"] = False
     ctx["to_act"] = None
     vocab = vocabulary(q.game)
-    exposed = q.family.exposed(state)
     ctx["trick"] = [  # at the seats that played them, as every table draws a trick
-        tables.played_card(vocab, s, c, BOTTOM, exposed)
-        for s, c in [*before.state.trick, (seat, last)]  # a trick game: the kind asks of a trick
+        tables.played_card(vocab, s, c, BOTTOM, after)
+        for s, c in after.last_trick[0]  # a trick game: the kind asks of a trick
     ]
     return ctx
 

@@ -351,12 +351,13 @@ def _viewer(line, at: int) -> dict:
 
 
 def _pass_chosen(request, spec, picked):
-    """The pass chosen by touching cards: the cards join the moves as ``pass:`` tokens."""
+    """The pass chosen by touching cards: each box sends its move's token, which joins the
+    moves."""
     params = request.GET.copy()
     params.pop("pass")
     params.pop("at", None)
     tokens = params.get("moves", "").replace(",", " ").split()
-    tokens += ["pass:" + code[:3] for code in picked[:13]]
+    tokens += [token[:12] for token in picked[:13]]
     params["moves"] = " ".join(tokens)
     return redirect(request.path + "?" + params.urlencode())
 

@@ -433,8 +433,9 @@ def _act(request, public_id, act, what="moves"):
 
 @require_POST
 def move(request, public_id):
-    # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
-    picked = [f"pass:{code[:3]}" for code in request.POST.getlist("pass")[:13]]
+    # The pass chosen by touching cards (``pass``: each its move's token), or one move (a
+    # button's ``move``).
+    picked = [token[:12] for token in request.POST.getlist("pass")[:13]]
     tokens = picked or request.POST.get("move", "").split()[:13]
 
     def act(table, place):  # numbers are read once the place is known: no place, a 404 first

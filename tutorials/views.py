@@ -402,10 +402,9 @@ def _finish(play: Play, progress) -> dict:
 
 def _played(frame, open_seats, k=None) -> list[dict]:
     """The step's moves so far as a score card, so the narration's events are also listed;
-    the cards a hidden seat passes stay hidden (its pass is counted, not named)."""
-    secret = [s for s in range(4) if s not in open_seats]
+    a pass the open seats may not know stays hidden (it is counted, not named)."""
     shown = frame.after if k is None else _after(frame, k)
-    return scorecard(shown, since=len(frame.before.moves), secret=secret)
+    return scorecard(shown, since=len(frame.before.moves), seen=open_seats)
 
 
 def _pace(frame, k: int | None) -> dict:

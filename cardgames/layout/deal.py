@@ -92,6 +92,10 @@ class Deal:
     def move_view(self, move: int) -> Move:
         return move_view(move)
 
+    def touch(self, card: int) -> int | None:
+        """The move touching ``card`` of the hand makes now: laying it, in the play."""
+        return card if self.phase == _PLAY else None
+
     def table_view(self, seen=frozenset()) -> TableView:
         """What the seats ``seen`` may see of this deal (every move is public)."""
         return layout_table_view(self, seen)

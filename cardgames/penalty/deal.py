@@ -831,6 +831,13 @@ class Deal:
         """``move`` described as a table shows it (a ``contract.Move``)."""
         return move_view(move, self._t.exposing)
 
+    def touch(self, card: int) -> Any:
+        """The move touching ``card`` of the hand makes now: choosing it to pass, playing it
+        (None in the other phases)."""
+        if self.phase == _PASS:
+            return PASS + card
+        return card if self.phase == _PLAY else None
+
     def deal_total(self) -> int:
         """What the whole deal is worth under the current exposures."""
         return self._t.scoring.deal_value(self.exposed)

@@ -98,6 +98,10 @@ class Deal(Auction):
         """``move`` described as a table shows it (a ``contract.Move``)."""
         return describe_move(move)
 
+    def touch(self, card: int) -> int | None:
+        """The move touching ``card`` of the hand makes now: playing it, in the play."""
+        return card if self.phase == _PLAY else None
+
     def side_tricks(self) -> list[int]:
         t = self.tricks_won
         return [t[N] + t[S], t[E] + t[W]]

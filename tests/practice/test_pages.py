@@ -173,8 +173,9 @@ def test_the_pass_is_chosen_by_touching_cards(client, rulebook):
     body = client.get(url).content.decode()
     held = [cards.card_code(c) for c in cards.display_order(practice.state.hands[2])]
     for code in held:
-        assert f'<input type="checkbox" name="pass" value="{code}">' in body
-    sent = client.post(url + "move/", {**turn(match_of(url)), "pass": held[:3]})
+        assert f'<input type="checkbox" name="pass" value="pass:{code}">' in body
+    picked = [f"pass:{code}" for code in held[:3]]  # each box sends its move's token
+    sent = client.post(url + "move/", {**turn(match_of(url)), "pass": picked})
     assert sent.status_code == 303
     assert match_of(url).replay().state.passes[2] == cards.hand_of(held[:3]) or (
         match_of(url).replay().state.phase != "pass"
@@ -431,3 +432,33 @@ def test_no_value_is_named_as_the_set_up_names_keeping_the_variants(rulebook, la
                     if unchanged in label.casefold():
                         named[(slug, key, row.value)] = label
     assert unchanged and named == {}
+
+
+def test_an_opponents_exposed_queen_is_face_up_at_its_seat_with_the_multiplier_in_force(
+    client, rulebook, monkeypatch
+):
+    """Issue 45 and 46: the felt draws what the seat's table view shows, and an exposed card
+    is shown to the whole table: West's exposed queen of spades is drawn face up at West's
+    seat, tagged with the house rule's multiplier (3, never a literal 2), beside its backs."""
+    from practice import service
+
+    monkeypatch.setattr(service, "new_seed", lambda: "exposed-0")  # West exposes the queen
+    monkeypatch.setattr(service, "draw_dealer", lambda: 0)
+    url = table_url(new_match(client, variant="qahwa", **{"rule.exposure_multiplier": "3"}))
+    while (practice := match_of(url).replay()).state.phase in ("pass", "expose"):
+        tokens = [practice.module.format_move(m) for m in practice.legal()]
+        if "keep" in tokens:
+            play(client, url, "keep")
+        else:
+            client.post(url + "move/", {**turn(match_of(url)), "pass": tokens[:3]})
+    assert practice.state.exposed >> cards.parse_card("QS") & 1
+    page = client.get(url).content.decode()
+    west = re.search(r'<div class="seat [^"]*seat-W[^"]*closed.*?</div>\s*</div>', page, re.S)[0]
+    shown = re.search(r'<ul class="hand shown">(.*?)</ul>', west, re.S)[1]
+    assert re.findall(r'data-card="(\w\w)"', shown) == ["QS"]
+    assert '<span class="tag" aria-hidden="true">×3</span>' in shown
+    assert "×2" not in page
+    held = practice.state.hands[3].bit_count()
+    assert west.count('<span class="back"></span>') == held - 1  # the others stay face down
+    assert f"{held - 1} cards, face down" in west
+    assert "queen of spades, exposed" in shown  # what a screen reader hears
