@@ -1,6 +1,6 @@
 """The analysis of card play: what each legal card is worth, with best play, to the seat to act.
 
-    from cardgames import search as analysis
+    from cardgames import analysis
     answer = analysis.analyse("hearts", state)              # the seat to act, its own view
     answer = analysis.analyse("hearts", state, view="open") # every hand open
     answer.moves[0].move, answer.moves[0].cost              # the best card, cost 0

@@ -3,12 +3,12 @@
 from django.shortcuts import render
 
 from cardtable.words import vocabulary
-from lessons import views as lessons
+from lessons import owned as lessons
 from plumbing import ownership
-from practice import views as practice
+from practice import owned as practice
 from rulebook import games
 from rulebook.models import Game, registry_names
-from scoresheet import views as scoresheet
+from scoresheet import owned as scoresheet
 from tutorials.catalogue import catalogue
 
 from . import learn

@@ -33,8 +33,8 @@ from tutorials.script import ScriptError
 
 from . import store
 from .messages import explain, refusal
-from .models import Version
-from .views import OWNED, owned_lesson
+from .models import OWNED, Version
+from .views import owned_lesson
 
 MAX_MOVES = 400  # far more than any deal of any game has
 

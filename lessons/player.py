@@ -27,7 +27,8 @@ from tutorials.views import Play, answer, move_words, narrate, render_step, text
 
 from . import store
 from .messages import explain, reason, refusal
-from .views import OWNED, found_lesson, owned_lesson
+from .models import OWNED
+from .views import found_lesson, owned_lesson
 
 
 class Gone(Exception):
