@@ -1,9 +1,11 @@
-"""The family's hot path, ``scoring`` and ``deal``, compiled by mypyc from these very sources when
-the machine can build it (``make setup`` does): a random playout, the bots' rollout, runs four
-to five times as fast. The sources stay the engine. The compiled modules are used only when all
-are present and were built from the engine's sources as they are now (``build`` records the SHA-256
-of every engine file, and the mypy that compiled them), so an edit is never shadowed by an older
-build; ``DIWANIYA_PURE=1`` runs the sources whatever is built.
+"""The family's hot path, ``scoring``, ``prepared``, ``rulings`` and ``deal``, compiled by mypyc
+from these very sources when the machine can build it (``make setup`` does): a random playout, the
+bots' rollout, runs four to five times as fast. The sources stay the engine. The modules are
+compiled together, as one group (one shared library), so the hot path is a package of small modules,
+not one long file: a call from one to another stays a native call. The compiled modules are used
+only when all are present and were built from the engine's sources as they are now (``build``
+records the SHA-256 of every engine file, and the mypy that compiled them), so an edit is never
+shadowed by an older build; ``DIWANIYA_PURE=1`` runs the sources whatever is built.
 
     python -c "from cardgames.penalty import compiled; compiled.build()"
 """
@@ -20,10 +22,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-MODULES = ("scoring", "deal")  # in the order they import each other
+MODULES = ("scoring", "prepared", "rulings", "deal")  # in the order they import each other
 RECORD = HERE / "compiled.json"  # what the compiled modules were built from
-GROUP = "cardgames.penalty._hot"  # mypyc's shared library for the two
-# Only the two modules are type-checked: what they import runs as Python, as it is.
+GROUP = "cardgames.penalty._hot"  # mypyc's shared library for the modules
+# Only these modules are type-checked: what they import runs as Python, as it is.
 MYPY_OPTIONS = ("--follow-imports=silent", "--ignore-missing-imports")
 
 

@@ -13,36 +13,25 @@ in a four-slot list); ``trick`` and ``last_trick`` are built only when read.
 """
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, Final
 
 from ..cards import (
     SUIT_BITS,
     SUIT_LISTS,
-    SUITS,
     card_code,
     cards_in,
     check_hands,
-    display_order,
     suit_mask,
 )
 from ..contract import Permission, Phase
 from ..errors import BadInput, IllegalMove
-from ..table import SEATS, next_seats, right_of, seats_from
+from ..table import SEATS, right_of
 from .moves import EXPOSE, KEEP, PASS, format_move, move_view, parse_move
-from .rules import PASS_TARGET, parameters, pass_direction_for
+from .prepared import Table, table
+from .rulings import FORCED_OPENING, judge, judge_play
 from .scoring import (
-    CLUBS_MASK,
     HEARTS_MASK,
-    JH,
-    JH_BIT,
     KEEP_LAST_EXEMPT,
-    PENALTY_CARDS,
-    PENALTY_MASK,
-    QS_BIT,
-    TWO_CLUBS,
-    TWO_CLUBS_BIT,
-    Values,
 )
 from .view import penalty_table_view, penalty_view
 
@@ -62,100 +51,6 @@ _C: Final = SUIT_LISTS[3]
 _B: Final = SUIT_BITS
 _PASS_OF = PASS.__add__  # a card -> the move choosing it to pass
 HAND_SIZE: Final = 13
-# The opening lead that names a card: the card its holder must lead, the cards allowed, the
-# refusal of any other card and the permission of an allowed one.
-_FORCED_OPENING = {
-    "jack_of_hearts": (JH, JH_BIT, "must_lead_jack_of_hearts", "leads_jack_of_hearts"),
-    "two_of_clubs": (TWO_CLUBS, TWO_CLUBS_BIT, "must_lead_two_of_clubs", "opens_with"),
-    "any_club": (TWO_CLUBS, CLUBS_MASK, "must_lead_a_club", "opens_with"),
-}
-
-
-class Table:
-    """What the hot path needs from a rule set, worked out once per Rules (see :func:`table`)."""
-
-    __slots__ = (
-        "p",
-        "step",
-        "nxt",
-        "pass_count",
-        "keep_last",
-        "exposable",
-        "expose_before",
-        "expose_one",
-        "forced",
-        "talbees",
-        "break_mask",
-        "must_break",
-        "first_trick_guard",
-        "scoring",
-        "each_trick_lowest",
-        "orders",
-        "pass_to",
-        "first_lead",
-        "later_lead",
-        "exposing",
-    )
-    p: dict
-    step: int
-    nxt: tuple[int, ...]
-    pass_count: int
-    keep_last: bool
-    exposable: int
-    expose_before: bool
-    expose_one: bool
-    forced: int
-    talbees: int
-    break_mask: int
-    must_break: bool
-    first_trick_guard: int
-    scoring: Values
-    each_trick_lowest: bool
-    orders: tuple[tuple[int, ...], ...]
-    pass_to: tuple[tuple[int, ...], ...]
-    first_lead: str
-    later_lead: str
-    exposing: bool  # the game's tokens include expose: and keep
-
-    def __init__(self, rules: Any) -> None:
-        p = self.p = parameters(rules)
-        step = p["direction"].step
-        self.step = step
-        self.nxt = next_seats(p["direction"])
-        self.pass_count = p["pass_count"]
-        self.keep_last = p["keep_last_of_suit"]
-        self.exposable = sum(1 << c for c in p["exposable"])
-        self.expose_before = p["expose_when"] == "before_play"
-        self.expose_one = p["expose_limit"] == "one"
-        self.forced = PENALTY_MASK if p["forced_penalty_discard"] else 0
-        self.talbees = sum(1 << c for c in p["talbees"])
-        self.must_break = p["hearts_must_break"]
-        self.break_mask = HEARTS_MASK | (QS_BIT if p["queen_breaks_hearts"] else 0)
-        self.scoring = Values(p)
-        # No card that scores on the first trick unless nothing else is held.
-        self.first_trick_guard = 0 if p["points_on_first_trick"] else self.scoring.moon_mask
-        self.each_trick_lowest = p["later_deal_lead"] == "lowest_score_each_trick"
-        # Worked out here rather than on every deal: the four seats in the order they act from
-        # each seat, and who each seat passes to on deals 1 to 4 (every rotation repeats within
-        # four deals), empty where there is no pass.
-        self.orders = tuple(tuple(seats_from(first, p["direction"])) for first in range(4))
-        self.pass_to = tuple(_pass_targets(p, number) for number in (1, 2, 3, 4))
-        self.first_lead = p["opening_lead"]
-        lowest = p["later_deal_lead"] == "lowest_score"
-        self.later_lead = "lowest_score" if lowest else self.first_lead
-        self.exposing = bool(type(rules).EXPOSE_TOKENS)
-
-
-def _pass_targets(p: dict, deal_number: int) -> tuple[int, ...]:
-    direction = pass_direction_for(p, deal_number)
-    if direction == "none":
-        return ()
-    return tuple(map(PASS_TARGET[direction], range(4)))
-
-
-@lru_cache(maxsize=256)
-def table(rules) -> Table:
-    return Table(rules)
 
 
 def new_deal(
@@ -369,8 +264,8 @@ class Deal:
         self.phase = _PLAY
         self._order = ()
         how = t.first_lead if self.deal_number == 1 else t.later_lead
-        if how in _FORCED_OPENING:
-            opening, allowed, _, _ = _FORCED_OPENING[how]
+        if how in FORCED_OPENING:
+            opening, allowed, _, _ = FORCED_OPENING[how]
             leader = 0
             while not self.hands[leader] >> opening & 1:
                 leader += 1
@@ -395,7 +290,7 @@ class Deal:
 
     def _play_mask(self) -> int:
         """THE legality of a card play: the cards ``to_act`` may play, narrowed rule by rule
-        (the same steps, in order, as :meth:`_judge_play` walks for one card)."""
+        (the same steps, in order, as ``rulings.judge_play`` walks for one card)."""
         seat: int = self.to_act  # unboxed once: the hot path indexes with it
         hand = self.hands[seat]
         t = self._t
@@ -429,78 +324,9 @@ class Deal:
 
     def _play_refusal(self, c: int) -> IllegalMove:
         """Why card ``c`` (outside the legal mask) may not be played now."""
-        ruling = self._judge_play(c, False)
+        ruling = judge_play(self, c, False)
         assert isinstance(ruling, IllegalMove)
         return ruling
-
-    def _judge_play(self, c: int, why: bool) -> "Permission | IllegalMove | None":
-        """Walk the rule steps of :meth:`_play_mask`, in order, for card ``c``: the first step
-        that decides gives the refusal (an ``IllegalMove``) or lets the card through (a
-        ``Permission`` naming that step; None when ``why`` is False, so ``refusal`` builds
-        nothing for a legal card)."""
-        seat: int = self.to_act
-        hand = self.hands[seat]
-        t = self._t
-        if not hand >> c & 1:
-            return IllegalMove("card_not_in_hand", card=card_code(c), seat=SEATS[seat])
-        if self._tn == 0:
-            if self._force:
-                opening = _FORCED_OPENING[t.p["opening_lead"]]
-                if self._force >> c & 1:
-                    return (
-                        Permission(opening[3], {"seat": SEATS[seat], "card": card_code(c)})
-                        if why
-                        else None
-                    )
-                return IllegalMove(opening[2], card=card_code(c))
-            if t.must_break and not self._played & t.break_mask:
-                plain = hand & ~HEARTS_MASK
-                if not plain:
-                    return Permission("only_hearts", {"seat": SEATS[seat]}) if why else None
-                if plain >> c & 1:
-                    return Permission("leads_non_heart", {"seat": SEATS[seat]}) if why else None
-                return IllegalMove("hearts_not_broken", card=card_code(c))
-            return Permission("free_lead", {"seat": SEATS[seat]}) if why else None
-        same = hand & SUIT_MASKS[self._led]
-        if same:
-            drop = t.talbees & same
-            allowed = drop if drop and self._wc > drop.bit_length() - 1 else same
-            if allowed >> c & 1:
-                follows = {"card": card_code(c), "led_suit": SUITS[self._led]}
-                return Permission("follows_suit", follows) if why else None
-            if not same >> c & 1:
-                example = (same & -same).bit_length() - 1
-                return IllegalMove(
-                    "must_follow_suit",
-                    card=card_code(c),
-                    led_suit=SUITS[self._led],
-                    held=card_code(example),
-                )
-            return IllegalMove(
-                "must_drop_penalty_card",
-                card=card_code(c),
-                penalty=card_code(drop.bit_length() - 1),
-                above=card_code(self._wc),
-            )
-        void: dict[str, Any] = {"seat": SEATS[seat], "led_suit": SUITS[self._led]} if why else {}
-        if t.first_trick_guard and not self._done:
-            safe = hand & ~t.first_trick_guard
-            if not safe or safe >> c & 1:
-                return Permission("first_trick_clean", {"seat": SEATS[seat]}) if why else None
-            return IllegalMove("no_points_on_first_trick", card=card_code(c))
-        penalty = hand & t.forced
-        if penalty:
-            if penalty >> c & 1:
-                if not why:
-                    return None
-                void["penalty"] = [card_code(p) for p in display_order(penalty)]
-                return Permission("forced_penalty", void)
-            return IllegalMove(
-                "must_discard_penalty_card",
-                card=card_code(c),
-                penalty=[card_code(p) for p in PENALTY_CARDS if penalty >> p & 1],
-            )
-        return Permission("void_any", void) if why else None
 
     def _passable(self, seat: int) -> int:
         """The cards ``seat`` may still choose to pass."""
@@ -596,40 +422,23 @@ class Deal:
             if m < 0:
                 m = self._lm = self._play_mask()
             return None if m >> move & 1 else self._play_refusal(move)
-        ruling = self._judge(move, False)
+        ruling = judge(self, move, False)
         return ruling if isinstance(ruling, IllegalMove) else None
 
     def permission(self, move: int) -> Permission | None:
         """The rule step that lets ``move`` through now, or None if it is illegal: the same
         walk over the steps as :meth:`refusal`, so the two never disagree."""
-        ruling = self._judge(move, True)
+        ruling = judge(self, move, True)
         return ruling if isinstance(ruling, Permission) else None
 
     def permission_code(self, move: int) -> str | None:
         """``permission(move).code``, or None if ``move`` is illegal (the steps name the code
         and its facts together here: compiled, building them costs little)."""
-        ruling = self._judge(move, True)
+        ruling = judge(self, move, True)
         return ruling.code if isinstance(ruling, Permission) else None
 
     def is_legal(self, move: int) -> bool:
         return self.refusal(move) is None
-
-    def _judge(self, move: int, why: bool) -> "Permission | IllegalMove | None":
-        """The phase's rule steps for ``move``: an ``IllegalMove``, or (``why``) a
-        ``Permission``, else None for a legal move."""
-        if self.phase == _PLAY and 0 <= move < 52:
-            return self._judge_play(move, why)
-        if self.phase == _PASS and PASS <= move < PASS + 52:
-            return self._judge_pass(move - PASS, why)
-        if (self.phase == _EXPOSE and (EXPOSE <= move < EXPOSE + 52 or move == KEEP)) or (
-            self.phase == _PLAY and EXPOSE <= move < EXPOSE + 52 and not self._t.expose_before
-        ):
-            if move == KEEP:
-                return Permission("may_keep", {"seat": SEATS[self.to_act]}) if why else None
-            return self._judge_expose(move - EXPOSE, why)
-        # Not a move of this phase (or not a move at all).
-        token = format_move(move)  # BadInput("bad_move") for an int that is no move
-        return IllegalMove("wrong_phase", phase=self.phase, move=token)
 
     def playout(self, random: Callable[[], float]) -> "Deal":
         """Play the deal out in place, every move drawn uniformly from the legal ones with
@@ -669,20 +478,6 @@ class Deal:
             # The winner leads the next trick.
             self.to_act = winner
 
-    def _judge_pass(self, c: int, why: bool) -> "Permission | IllegalMove | None":
-        seat = self.to_act
-        if not self.hands[seat] >> c & 1:
-            return IllegalMove("card_not_in_hand", card=card_code(c), seat=SEATS[seat])
-        if self.passes[seat] >> c & 1:
-            return IllegalMove("already_chosen", card=card_code(c), seat=SEATS[seat])
-        if not self._passable(seat) >> c & 1:
-            return IllegalMove("cannot_pass_last_of_suit", card=card_code(c), seat=SEATS[seat])
-        return (
-            Permission("may_pass_card", {"seat": SEATS[seat], "card": card_code(c)})
-            if why
-            else None
-        )
-
     def _pass(self, c: int) -> None:
         """Choose card ``c`` to pass, already found legal; the cards change hands once the
         last seat has chosen."""
@@ -697,19 +492,6 @@ class Deal:
             return
         self._exchange()
         self._start_expose()
-
-    def _judge_expose(self, c: int, why: bool) -> "Permission | IllegalMove | None":
-        seat = self.to_act
-        b = 1 << c
-        if not b & self._t.exposable & self.hands[seat]:
-            return IllegalMove("cannot_expose", card=card_code(c), seat=SEATS[seat])
-        if self.exposed & b:
-            return IllegalMove("already_exposed", card=card_code(c))
-        if not self._exposable(seat) & b:
-            return IllegalMove("cannot_expose", card=card_code(c), seat=SEATS[seat], reason="one")
-        return (
-            Permission("may_expose", {"seat": SEATS[seat], "card": card_code(c)}) if why else None
-        )
 
     def _push_expose(self, move: int) -> None:
         """Expose a card, or keep (``KEEP``): already found legal."""
