@@ -52,6 +52,8 @@ class DealState(Protocol):
     hands: list[int]  # four bit sets, by seat (N, E, S, W)
     dealer: int
     history: list[int]  # every move made, as move ints
+    deal_number: int | None  # its number in a match, where the deal keeps its match, else None
+    match_totals: tuple | None  # the match's totals before it, likewise
 
     @property
     def phase(self) -> str: ...  # a Phase value

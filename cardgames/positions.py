@@ -91,8 +91,9 @@ class Position:
         own hand only (the others' as counts, no ``deal``) and legal moves only on its turn;
         ``moves``: the move tokens to show, when not all are seen as made."""
         s = self.state
-        per_seat = len(s.points()) == 4
-        points = s.points()
+        view = s.table_view()
+        per_seat = not view.by_side
+        points = view.points
         shown = {
             "game": game_slug,
             "variant": self.variant,
@@ -109,10 +110,10 @@ class Position:
                 SEATS[i]: cards.format_hand(h) if seat in (None, i) else h.bit_count()
                 for i, h in enumerate(s.hands)
             },
-            "trick": [{"seat": SEATS[seat], "card": cards.card_code(c)} for seat, c in trick_of(s)],
+            "trick": [{"seat": SEATS[seat], "card": cards.card_code(c)} for seat, c in view.trick],
             "tricks_won": (
-                {SEATS[i]: n for i, n in enumerate(s.tricks_won)}
-                if hasattr(s, "tricks_won")
+                {SEATS[i]: n for i, n in enumerate(view.tricks_won)}
+                if view.tricks_won is not None
                 else None
             ),
             "points": (
@@ -131,10 +132,6 @@ class Position:
         if seat is not None:
             del shown["deal"]
         return shown
-
-
-def trick_of(state) -> list:
-    return list(getattr(state, "trick", []) or [])
 
 
 def move_tokens(module, text: str) -> list[str]:
@@ -298,12 +295,8 @@ def _refusal_code(state, move: int, variant: bool = False) -> str | None:
 
     With ``variant``, a call the variant does not have at all (Tarneeb's double outside the
     Egyptian auction) reads ``not_in_variant``."""
-    refusal = getattr(state, "refusal", None)
     try:
-        if refusal is None:
-            state.copy().push(move)
-            return None
-        error = refusal(move)
+        error = state.refusal(move)
         if error is None:
             return None
     except IllegalMove as e:

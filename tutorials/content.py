@@ -351,15 +351,14 @@ def _describe(frame) -> str:
         lines.append(f"  {label}: phase={s.phase} to_act={to_act} points={s.points()}")
         for seat in range(4):
             lines.append(f"    {SEATS[seat]}: {cards.format_hand(s.hands[seat])}")
-        trick = getattr(s, "trick", None)
-        if trick:
+        view = s.table_view(range(4))
+        if view.trick:
             lines.append(
-                "    trick: " + " ".join(f"{SEATS[a]}:{cards.card_code(c)}" for a, c in trick)
+                "    trick: " + " ".join(f"{SEATS[a]}:{cards.card_code(c)}" for a, c in view.trick)
             )
-        if hasattr(s, "layout"):
-            piles = pos.module.piles(s.layout)
+        if view.piles is not None:
             lines.append(
-                "    piles: " + " | ".join(" ".join(map(cards.card_code, p)) for p in piles)
+                "    piles: " + " | ".join(" ".join(map(cards.card_code, p)) for p in view.piles)
             )
         if legal:
             lines.append(f"    legal: {legal}")

@@ -282,9 +282,10 @@ def _answer_words(frame, vocab):
 
 
 def _sheet(position, vocab):
-    """A finished Tarneeb deal as a fresh score sheet writes it (the debt included)."""
+    """A finished deal played for a side's contract (Tarneeb) as a fresh paper sheet writes it
+    (the debt included)."""
     state = position.state
-    if not (state.is_over and hasattr(state, "contract") and state.contract):
+    if not state.is_over or state.table_view().contract is None:
         return None
     sheet = score_sheet.Sheet.for_rules(position.rules)
     row = sheet.enter_result(state)

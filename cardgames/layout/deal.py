@@ -52,6 +52,9 @@ class Deal:
         "_next",  # the seat after each seat in the rules' direction (table.next_seats)
         "_queue",
     )
+    # A layout deal keeps no match: its number and the totals before it are the caller's.
+    deal_number = None
+    match_totals = None
 
     # --- state ---
 

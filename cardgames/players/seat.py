@@ -63,7 +63,8 @@ def build(state, seat: int, game, deal_number=None, totals=None) -> SeatView:
         hands[2].bit_count(),
         hands[3].bit_count(),
     )
-    totals = getattr(state, "match_totals", totals)
+    if state.match_totals is not None:  # the deal keeps its match: its word is kept
+        totals, deal_number = state.match_totals, state.deal_number
     totals = None if totals is None else tuple(totals)
     history = state.history
     return _new(
@@ -79,7 +80,7 @@ def build(state, seat: int, game, deal_number=None, totals=None) -> SeatView:
             tuple(state.legal_moves()) if to_act == seat else (),
             len(history),
             counts,
-            getattr(state, "deal_number", deal_number),
+            deal_number,
             totals,
             state.view(seat),
         ),

@@ -58,6 +58,9 @@ class Deal(Auction):
         "_wc",  # the card winning it so far
         "_ws",  # its seat
     )
+    # A trick-and-bid deal keeps no match: its number and the totals before it are the caller's.
+    deal_number = None
+    match_totals = None
 
     # -- reading the state --
 
