@@ -104,9 +104,8 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, seen=range(4)) -
                 items.append({**item, "cards": shown, "count": 1})
         else:
             item["call"] = capfirst(vocab.said(move))
-            kind = CALL_GROUPS.get(step.phase, "play")
-            if kind == "play" and piles:
-                kind = "layout"  # a knock, in line with the cards laid around it
+            # a call of the play (a knock) is in line with the cards played or laid around it
+            kind = CALL_GROUPS.get(step.phase) or ("layout" if piles else "play")
             _group(groups, kind)["items"].append(item)
     return groups
 

@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 MODULES = ("scoring", "prepared", "rulings", "deal")  # in the order they import each other
 RECORD = HERE / "compiled.json"  # what the compiled modules were built from
-GROUP = "cardgames.penalty._hot"  # mypyc's shared library for the modules
+GROUP = f"{__package__}._hot"  # mypyc's shared library for the modules
 # Only these modules are type-checked: what they import runs as Python, as it is.
 MYPY_OPTIONS = ("--follow-imports=silent", "--ignore-missing-imports")
 
