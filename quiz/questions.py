@@ -12,10 +12,9 @@ the position page; :func:`build` reopens it and asks the engine for the answer, 
 therefore right by construction, under the question's variant. Hand-picked questions are built
 the same way from a stored position.
 
-What is particular to a family of games is its module, ``quiz.families.<family>``, which the
-game's description names (``cardgames.games``: ``game(slug).part("quiz")``); what every
-family shares is ``quiz.core`` (a question, its kinds, its answers) and ``quiz.checking``
-(reading and checking an answer, the other variants).
+What is particular to a family of games is its module, ``quiz.families.<family>``, found by the
+family's name (``plumbing.families``); what every family shares is ``quiz.core`` (a question, its
+kinds, its answers) and ``quiz.checking`` (reading and checking an answer, the other variants).
 
 >>> q = generate("tarneeb", "classic", "legal-set", "doc")
 >>> q.kind, sorted(q.expected) == ["cards"], q == generate("tarneeb", "classic", "legal-set", "doc")
