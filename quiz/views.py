@@ -505,8 +505,10 @@ class Page:
         sections = {s.key: s for s in Section.objects.filter(game__slug=q.game)}
         rules = {r.key: r for r in Rule.objects.filter(game__slug=q.game)}
         links = []
-        for section, rule in wanted:
-            if rule and rule in rules:
+        for section, wanted_rule in wanted:
+            # A rule the game fixes has no box of its own: its section states it.
+            rule = wanted_rule if wanted_rule in rules else None
+            if rule:
                 label = rules[rule].name
             elif section in sections:
                 label = sections[section].title
@@ -515,7 +517,8 @@ class Page:
             url = _rules_url(q.game, q.variant, section, rule)
             if q.house:  # the rule page under the question's house rules
                 url = url.replace("#", f"?{q.house}#", 1)
-            links.append({"url": url, "label": label})
+            if all(link["url"] != url for link in links):
+                links.append({"url": url, "label": label})
         return links
 
     def _next_url(self, nonce: str) -> str:
