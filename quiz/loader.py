@@ -40,10 +40,21 @@ class BadData(Exception):
 BEST_CARDS = "best_card"  # the folder of DATA written by ``manage.py findbestcards``
 
 
+def files(spec: games.Game) -> tuple[Path, Path]:
+    """Where the game's hand-picked questions and its best-card puzzles are kept:
+    ``quiz/data/<engine>.toml`` and ``quiz/data/best_card/<engine>.toml``; for a game whose
+    registry file is kept elsewhere (a test's game), ``<stem>.quiz.toml`` and
+    ``<stem>.best_card.toml`` beside it."""
+    if spec.registry.endswith(".toml"):
+        kept = registry.path_for(spec.registry)
+        return kept.with_suffix(".quiz.toml"), kept.with_suffix(".best_card.toml")
+    return DATA / f"{spec.registry}.toml", DATA / BEST_CARDS / f"{spec.registry}.toml"
+
+
 def read(spec: games.Game) -> list[dict]:
     """The game's hand-picked questions, then its best-card puzzles."""
     found = []
-    for path in (DATA / f"{spec.registry}.toml", DATA / BEST_CARDS / f"{spec.registry}.toml"):
+    for path in files(spec):
         if path.exists():
             with path.open("rb") as f:
                 found += tomllib.load(f).get("questions", [])

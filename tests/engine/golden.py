@@ -8,6 +8,7 @@ from pathlib import Path
 
 from cardgames import cards, shuffle
 from cardgames.games import sheet_for
+from cardgames.penalty.rules import pass_direction_for
 from cardgames.table import SEATS, N
 from tests.matchplay import next_dealer, slug_of, start
 
@@ -18,9 +19,10 @@ def choose(seed: str, n: int, count: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{n}".encode()).digest(), "big") % count
 
 
-def check(name: str, text: str) -> None:
-    """Compare ``text`` with ``golden/<name>``, or rewrite the file under DIWANIYA_REGOLD=1."""
-    path = GOLDEN / name
+def check(name: str, text: str, folder: Path = GOLDEN) -> None:
+    """Compare ``text`` with ``<folder>/<name>`` (``golden/`` unless a test keeps its own), or
+    rewrite the file under DIWANIYA_REGOLD=1."""
+    path = folder / name
     if os.environ.get("DIWANIYA_REGOLD") == "1":
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -80,7 +82,7 @@ def penalty_match(module, title: str, preset: str) -> str:
             deal.push(move)
             if phase == "play" and not deal.trick:
                 tricks[-1] += f"  won by {SEATS[deal.last_trick[1]]}"
-        direction = module.pass_direction_for(rules, deal.deal_number)
+        direction = pass_direction_for(rules, deal.deal_number)
         out.append(f"  pass {direction}: " + " | ".join(rows["pass"]))
         out.append("  expose: " + (" | ".join(rows["expose"]) or "-"))
         exposed = ",".join(cards.card_code(x) for x in cards.cards_in(deal.exposed)) or "-"
