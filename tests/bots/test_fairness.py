@@ -141,7 +141,7 @@ def _deal(pool, room, cannot, rng):
 def _redeal_passes(state, alt, seat, rng):
     """The passes ``seat`` never saw, chosen again from the new hands, in the state and in its
     history."""
-    if not state.rules.pass_count or state.passes == [0, 0, 0, 0]:
+    if not state.rules.knobs()["pass_count"] or state.passes == [0, 0, 0, 0]:
         return
     target = state.pass_target(seat)
     giver = state.pass_target(state.pass_target(target))
@@ -155,9 +155,9 @@ def _redeal_passes(state, alt, seat, rng):
         candidates = cards_in(source & ~state.passes[seat])
         if len(candidates) >= n:
             alt.passes[s] = sum(1 << c for c in rng.sample(candidates, n))
-    direction = state.rules.direction
+    direction = state.rules.knobs()["direction"]
     order = seats_from(next_seat(state.dealer, direction), direction)
-    count = state.rules.pass_count
+    count = state.rules.knobs()["pass_count"]
     for block, s in enumerate(order):
         chosen = cards_in(alt.passes[s])
         for i in range(count):
