@@ -1,7 +1,8 @@
 """The ASGI application every server runs (``make run``: uvicorn; ``make serve``: gunicorn
-with uvicorn workers): Django's pages over HTTP, and the live tables' WebSocket
-(``tables.routing``) with the browser session and account of the page that opened it, from
-an origin of the site's own hosts only (a page elsewhere cannot act with a visitor's cookie).
+with uvicorn workers): Django's pages over HTTP, and the WebSockets of the live tables
+(``tables.routing``) and of the class boards (``classes.routing``), with the browser session
+and account of the page that opened it, from an origin of the site's own hosts only (a page
+elsewhere cannot act with a visitor's cookie).
 """
 
 import os
@@ -15,13 +16,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from tables.routing import websocket_urlpatterns  # noqa: E402
+from classes.routing import websocket_urlpatterns as class_boards  # noqa: E402
+from tables.routing import websocket_urlpatterns as tables  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter([*tables, *class_boards]))
         ),
     }
 )

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "practice",
     "lessons",
     "accounts",  # optional accounts: what a session keeps, kept by an account
+    "classes",  # a teacher's classes, homework and the class board
     "channels",  # live tables over WebSockets (diwaniya/asgi.py)
     "tables",
 ]

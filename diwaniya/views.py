@@ -3,6 +3,7 @@
 from django.shortcuts import render
 
 from cardtable.words import vocabulary
+from classes import homework as classes
 from lessons import owned as lessons
 from plumbing import ownership
 from practice import owned as practice
@@ -27,7 +28,9 @@ def home(request):
         }
         for game in rows
     ]
-    return render(request, "home.html", {"paths": paths})
+    user = ownership.account(request)
+    homework = classes.of(user) if user is not None else []
+    return render(request, "home.html", {"paths": paths, "homework": homework})
 
 
 def mine(request):

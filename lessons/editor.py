@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -91,12 +91,15 @@ def edit(request, public_id):
     return _editor_page(render(request, "lessons/edit.html", context))
 
 
+MOVE_COUNTS = range(1, 160)  # a whole deal in one step (its cards, passes and calls) fits
+
+
 def words() -> dict:
     """The sentences the editor's script shows, in the teacher's language."""
     return {
         "step": _("Step %(n)s"),
-        "one_move": _("1 move"),
-        "moves": _("%(n)s moves"),
+        # a count in every language's plural forms: the script picks the step's own
+        "moves": {n: ngettext("%(n)s move", "%(n)s moves", n) % {"n": n} for n in MOVE_COUNTS},
         "no_moves": _("no move yet"),
         "question": _("question"),
         "move_count": _("Move %(at)s of %(end)s"),

@@ -10,7 +10,7 @@ a learner's answers change them.
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -33,6 +33,14 @@ from .views import found_lesson, owned_lesson
 
 class Gone(Exception):
     """A lesson the engine no longer replays (a rule changed since it was saved)."""
+
+
+def no_step(total: int, number: int) -> str:
+    return ngettext(
+        "This lesson has %(total)s step: there is no step %(number)s.",
+        "This lesson has %(total)s steps: there is no step %(number)s.",
+        total,
+    ) % {"total": total, "number": number}
 
 
 def progress_slug(row) -> str:
@@ -126,10 +134,7 @@ def step(request, public_id, number):
     except Gone:
         return _gone(request)
     if not 1 <= number <= play.total:
-        raise Http404(
-            _("This lesson has %(total)s steps: there is no step %(number)s.")
-            % {"total": play.total, "number": number}
-        )
+        raise Http404(no_step(play.total, number))
     is_question = play.lesson.steps[number - 1].question is not None
     if request.method == "POST":
 
@@ -281,10 +286,7 @@ def _preview_play(request, row) -> Play:
 
 def _in_range(play: Play, number: int) -> None:
     if not 1 <= number <= play.total:
-        raise Http404(
-            _("This lesson has %(total)s steps: there is no step %(number)s.")
-            % {"total": play.total, "number": number}
-        )
+        raise Http404(no_step(play.total, number))
 
 
 def _preview_step(request, row, number: int):

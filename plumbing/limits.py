@@ -61,6 +61,20 @@ SIGNING_IN = (Limit("signin", "name", 10, 15 * MINUTE), Limit("signin", "ip", 10
 SIGNING_UP = (Limit("signup", "session", 5, HOUR), Limit("signup", "ip", 50, HOUR))
 CREATING["account"] = SIGNING_UP
 MAILING = (Limit("mail", "session", 5, HOUR), Limit("mail", "ip", 20, HOUR))
+# Classes: a teacher makes a few (a school's computer room, more); each child's quick-login
+# code (given or reissued) is an account the class makes, so they are counted by the teacher
+# too. A quick-login code is guessed as a password is: its wrong tries are counted per class
+# (its class code names it) and per address, and past either even the right code waits.
+CREATING["class"] = (Limit("class", "session", 10, HOUR), Limit("class", "ip", 50, HOUR))
+ISSUING_CODES = (
+    Limit("code", "name", 200, HOUR),
+    Limit("code", "session", 200, HOUR),
+    Limit("code", "ip", 500, HOUR),
+)
+QUICK_LOGIN = (
+    Limit("quicklogin", "name", 30, 15 * MINUTE),
+    Limit("quicklogin", "ip", 100, 15 * MINUTE),
+)
 # Analyses (a position's every card judged): each may hold a core for its whole budget, so a
 # client asks a few a minute (a learner stepping through a deal, one per move), an address
 # (a classroom) more.

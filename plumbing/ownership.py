@@ -228,6 +228,24 @@ def in_sessions(exclude: str | None = None, signed_in=None) -> tuple[dict[str, s
     return found, theirs
 
 
+def _delete_held_by(mine, ids: list, listed: dict) -> dict[str, int]:
+    """Delete the things of every kind with a deleter that ``mine(kind)`` names and only the
+    accounts ``ids`` hold: no other account keeps them, no browser session of ``listed`` (by
+    kind) lists them; the number deleted, by kind."""
+    deleted = {}
+    for kind, delete in DELETERS.items():
+        tokens = set(mine(kind))
+        for start in range(0, len(tokens), BATCH):
+            batch = sorted(tokens)[start : start + BATCH]
+            others = Owned.objects.filter(kind=kind, token__in=batch).exclude(user__in=ids)
+            tokens -= set(others.values_list("token", flat=True))
+        tokens -= listed.get(kind, set())
+        if tokens:
+            delete(tokens)
+        deleted[kind] = len(tokens)
+    return deleted
+
+
 def release(request, user) -> dict[str, int]:
     """Before ``user`` is deleted: delete the things only it holds (no other account keeps
     them, no other browser session lists them), of every kind with a deleter, and the other
@@ -237,16 +255,21 @@ def release(request, user) -> dict[str, int]:
 
     here = request.session.session_key
     listed, theirs = in_sessions(exclude=here, signed_in=user.pk)
-    deleted = {}
-    for kind, delete in DELETERS.items():
-        tokens = set(owned(request, kind))
-        for start in range(0, len(tokens), BATCH):
-            batch = sorted(tokens)[start : start + BATCH]
-            others = Owned.objects.filter(kind=kind, token__in=batch).exclude(user=user)
-            tokens -= set(others.values_list("token", flat=True))
-        tokens -= listed.get(kind, set())
-        if tokens:
-            delete(tokens)
-        deleted[kind] = len(tokens)
+    deleted = _delete_held_by(lambda kind: owned(request, kind), [user.pk], listed)
     Session.objects.filter(session_key__in=theirs).delete()
     return deleted
+
+
+def forget(users) -> dict[str, int]:
+    """Before ``users`` are deleted by something that made them (a class deleting the
+    children's accounts it made, no request of theirs at hand): delete the things only they
+    hold, as ``release`` does for one account; the number deleted, by kind."""
+    ids = [u.pk for u in users]
+    if not ids:
+        return {}
+    listed, _theirs = in_sessions()
+
+    def mine(kind):
+        return Owned.objects.filter(user__in=ids, kind=kind).values_list("token", flat=True)
+
+    return _delete_held_by(mine, ids, listed)

@@ -18,6 +18,7 @@ from cardgames.house_rules import overrides_between, overrides_in
 from cardgames.table import parse_seat
 from rulebook import games
 
+from . import signals
 from .match import REPLY_BUDGET, Conflict, Practice, Setup, new_seed
 from .models import Match
 
@@ -59,10 +60,11 @@ def text(value) -> str:
     return str(value).strip()
 
 
-def start(setup: Setup, live: bool = False) -> tuple[Match, Practice]:
+def start(setup: Setup, live: bool = False, seed: str | None = None) -> tuple[Match, Practice]:
     """A new match stored, its first deal played up to the learner's first turn (``live``:
-    a live table's, up to a person's)."""
-    practice = Practice.start(setup, new_seed())
+    a live table's, up to a person's); ``seed``: its first deal's, given (a class's homework
+    deals everyone the same), else a fresh secret one."""
+    practice = Practice.start(setup, seed or new_seed())
     with transaction.atomic():
         match = Match.objects.create(
             game=setup.game,
@@ -96,6 +98,7 @@ def change(match: Match, deals: list | None, act) -> Practice:
         practice.reply_deadline = replies_by
         act(practice)
         if match.store(practice, deals):
+            signals.changed.send(sender=Match, match=match, practice=practice)
             return practice
         deals = None
     # Still overtaken (a burst of changes to one match): wait for the lock and make it there.
@@ -107,6 +110,7 @@ def change(match: Match, deals: list | None, act) -> Practice:
         act(practice)
         if not match.store(practice, deals):  # cannot happen under the row's lock
             raise Conflict("stale_ply", ply=None, current=practice.ply)
+    signals.changed.send(sender=Match, match=match, practice=practice)
     return practice
 
 

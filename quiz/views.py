@@ -30,7 +30,7 @@ from plumbing import pagecache
 from rulebook import matchview
 from rulebook.models import Game, Rule, Section, game_rows
 
-from . import match_kind, questions, tokens
+from . import match_kind, questions, signals, tokens
 from . import progress as learner
 from .messages import (
     answer_words,
@@ -44,20 +44,12 @@ from .messages import (
 )
 from .models import Answered, HandPicked
 from .progress import Progress
+from .tokens import question_url
 
 KEEP_ANSWERED = timedelta(seconds=tokens.FORM_MAX_AGE * 2)
 
 
 # --- links ------------------------------------------------------------------------------------
-
-
-def question_url(game: str, variant: str, kind: str, seed: str) -> str:
-    """A question's link; a seed may carry house rules after a ``?`` (``seed?rule.target=101``),
-    signed with the question and kept in the link's query."""
-    seed, _sep, house = seed.partition("?")
-    token = tokens.question_token(game, variant, kind, seed, house)
-    url = reverse("quiz:question", args=[game, variant, kind, token])
-    return f"{url}?{house}" if house else url
 
 
 def _house(request, game: str, variant: str):
@@ -288,6 +280,9 @@ class Page:
                 )
         except IntegrityError:  # the same form, sent twice at once
             return self.render(error=say("replayed_form", game=q.game), status=409)
+        signals.answered.send(
+            sender=Page, request=request, url_key=self.url_key, answer=answer, correct=correct
+        )
         Answered.objects.filter(created__lt=timezone.now() - KEEP_ANSWERED).delete()
         join = "&" if "?" in self.url else "?"
         response = HttpResponseRedirect(f"{self.url}{join}{urlencode({'a': nonce})}")

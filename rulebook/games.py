@@ -25,7 +25,7 @@ GAMES: Mapping[str, Game] = LISTED
 RESERVED = frozenset(
     (
         *("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz"),
-        *("api", "mine", "lessons", "tables", "table", "accounts", "analysis"),
+        *("api", "mine", "lessons", "tables", "table", "accounts", "analysis", "classes"),
     )
 )
 

@@ -133,7 +133,7 @@ def position_pages(snap: Snapshot, lang: str, pages: list[str]) -> None:
 
 def quiz_pages(snap: Snapshot, lang: str) -> None:
     from quiz import questions
-    from quiz.views import question_url
+    from quiz.tokens import question_url
     from rulebook import games
 
     for game, kinds in questions.KINDS.items():

@@ -8,11 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from django.http import HttpResponseRedirect
+from django.core.cache import cache
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cardgames import cards
@@ -25,14 +27,16 @@ from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import PROCLITIC, isolate_signed, vocabulary
 from plumbing import pagecache
-from rulebook import matchview
+from rulebook import echo, matchview
 from rulebook.messages import explain, refusal_words
-from rulebook.models import Game
+from rulebook.models import Game, Section, Variant
 
+from . import content, signals
 from . import lesson as format
 from . import progress as learner
-from .models import Tutorial
+from .models import Tutorial, as_script, problems_of
 from .progress import ANSWER_RUNG
+from .script import ScriptError
 
 
 @dataclass
@@ -349,9 +353,10 @@ def answer(request, play: Play, number: int, record=None):
             q = progress.question(number)
             if not q["solved"]:
                 hints = min(q["hints"] + 1, ANSWER_RUNG)
-                progress.update_question(number, hints=hints, feedback=None)
+                q = progress.update_question(number, hints=hints, feedback=None)
         if record:
             record("hint", None, False)
+        _heard(request, play, number, "hint", None, False, q)
         return here
     state, module = frame.before.state, frame.before.module
     token = request.POST.get("move", "").strip()
@@ -369,13 +374,29 @@ def answer(request, play: Play, number: int, record=None):
         if q["solved"]:
             pass  # already found: a second answer changes nothing
         elif right:
-            progress.update_question(number, solved=True, feedback={"kind": "right"})
+            q = progress.update_question(number, solved=True, feedback={"kind": "right"})
         else:
             wrong = _named(step, state, module, move) or _wrong(state, move)
-            progress.update_question(number, tries=q["tries"] + 1, feedback=wrong)
+            q = progress.update_question(number, tries=q["tries"] + 1, feedback=wrong)
     if record:
         record("answer", module.format_move(move), right)
+    _heard(request, play, number, "answer", module.format_move(move), right, q)
     return here
+
+
+def _heard(request, play: Play, number: int, kind: str, token, right: bool, question: dict):
+    """Tell who listens (a class's homework) of an answer or a hint, and where the learner's
+    question now stands (``question``: its tries, hints, solved)."""
+    signals.answered.send(
+        sender=Play,
+        request=request,
+        play=play,
+        number=number,
+        kind=kind,
+        token=token,
+        right=right,
+        question=question,
+    )
 
 
 def _named(step, state, module, move: int) -> dict | None:
@@ -433,3 +454,96 @@ def _cards_in(text: str, vocab) -> str:
             out.append(head[len(out[-1]) :] + "{" + code + close)
         rest = after if close else ""
     return "".join(out) + rest
+
+
+# --- a site tutorial, loaded to be played -----------------------------------------------------
+
+STEP_PAGE_SECONDS = 3600
+
+
+def tutorial_or_404(slug: str):
+    tutorial = Tutorial.objects.select_related("game").filter(slug=slug).first()
+    if tutorial is None:
+        raise Http404(echo.fill(_("There is no tutorial called “%(slug)s”."), {"slug": slug}))
+    return tutorial
+
+
+def step_url(slug: str, number: int) -> str:
+    return reverse("tutorials:step", args=[slug, number])
+
+
+@dataclass
+class Rows:
+    """What a tutorial's pages read from the database: the tutorial, its steps, its game's
+    variants and rule sections (by slug and key), and the game's next tutorial. Cached by the
+    game's content revision, so a page rendered for one learner reads none of it again."""
+
+    tutorial: Tutorial
+    steps: list
+    variants: dict
+    sections: dict
+    following: Tutorial | None
+
+
+def _rows(slug: str, content: str | None) -> Rows:
+    def read():
+        tutorial = tutorial_or_404(slug)
+        game = tutorial.game
+        return Rows(
+            tutorial,
+            list(tutorial.steps.all()),
+            {v.slug: v for v in Variant.objects.filter(game=game)},
+            {s.key: s for s in Section.objects.filter(game=game)},
+            Tutorial.objects.filter(game=game, order__gt=tutorial.order)
+            .order_by("order", "slug")
+            .first(),
+        )
+
+    if content is None:
+        return read()  # no such tutorial: its 404
+    return cache.get_or_set(f"tutorials:rows:{slug}:{content}", read, STEP_PAGE_SECONDS)
+
+
+def played(slug: str) -> Play:
+    """A site tutorial as its player plays it (404 for none), its texts in the reader's
+    language."""
+    return load(slug, 1)
+
+
+def tutorial_lesson(tutorial, steps, language: str) -> format.Lesson:
+    """Stored rows (which an editor may have changed) as the lesson they are, its own texts
+    in ``language``."""
+    return format.read(content.as_lesson(as_script(tutorial, steps), language))
+
+
+def load(slug: str, number: int, content: str | None = None) -> Play:
+    """The tutorial as a lesson and the replayed frames of its steps (404 if there is no step
+    ``number``)."""
+    rows = _rows(slug, content if content is not None else Tutorial.content_of(slug))
+    steps = rows.steps
+    if not 1 <= number <= len(steps):
+        raise Http404(
+            _("This tutorial has %(total)s steps: there is no step %(number)s.")
+            % {"total": len(steps), "number": number}
+        )
+    language = get_language()
+    try:
+        if problems_of(rows.tutorial, steps):
+            raise ValueError
+        frames = rows.tutorial.frames(steps)
+        lesson = tutorial_lesson(rows.tutorial, steps, language)
+    except (ScriptError, EngineError, ValueError, format.BadLesson):
+        # Only a row changed outside the admin gets here: the admin and the check refuse it.
+        raise Http404(_("This tutorial cannot be shown while it is being revised.")) from None
+    return Play(
+        lesson=lesson,
+        frames=frames,
+        texts=lesson.texts(language),
+        game=rows.tutorial.game,
+        slug=slug,
+        url=lambda n: step_url(slug, n),
+        variants=rows.variants,
+        sections=rows.sections,
+        tutorial=rows.tutorial,
+        following=rows.following,
+    )

@@ -293,7 +293,7 @@
       b.className = "step-pick";
       if (i === current) b.setAttribute("aria-current", "step");
       var label = fill(W.step, { n: i + 1 }) + " · " +
-        (step.moves.length === 1 ? W.one_move : step.moves.length ? fill(W.moves, { n: step.moves.length }) : W.no_moves) +
+        (step.moves.length ? W.moves[step.moves.length] || String(step.moves.length) : W.no_moves) +
         (step.question ? " · " + W.question : "");
       var strong = document.createElement("strong");
       strong.textContent = label;

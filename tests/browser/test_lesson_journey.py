@@ -224,7 +224,7 @@ def journey(teacher, learner, teacher_context, site):
     fits_the_phone(teacher)
     teacher.locator("#save").tap()
     saved_as(teacher, "2")
-    assert teacher.locator("#lead-version").inner_text() == "النسخة 2"  # the heading follows
+    assert teacher.locator("#lead-version").inner_text() == "الإصدار 2"  # the heading follows
     no_serious_axe(teacher, "editor ar")
     share = teacher.input_value("#share-url")
     saved = api_lesson(site, public_id)
@@ -319,7 +319,7 @@ def journey(teacher, learner, teacher_context, site):
     shot(teacher, "stale")
     teacher.locator("#take-theirs").tap()
     assert teacher.input_value("#title") == "عنوان التبويب الآخر"
-    assert teacher.locator("#lead-version").inner_text() == "النسخة 4"
+    assert teacher.locator("#lead-version").inner_text() == "الإصدار 4"
     assert api_lesson(site, public_id)["version"] == 4
     other.bring_to_front()
     other.fill("#summary", "ملخص آخر")

@@ -232,7 +232,7 @@ ORIGINS = {
     "position": {
         "en": "It starts from the position you were looking at",
         "fr": "Elle part de la position que vous regardiez",
-        "ar": "يبدأ الدرس من الوضعية التي كنت تنظر إليها",
+        "ar": "يبدأ الدرس من الموقف الذي كنت تنظر إليه",
     },
     "seed": {
         "en": "It starts from a new deal of Tarneeb",
@@ -242,7 +242,7 @@ ORIGINS = {
     "tutorial": {
         "en": "It starts as your own copy of the site’s tutorial “",
         "fr": "Elle part de votre propre copie du tutoriel du site «\u00a0",
-        "ar": "يبدأ الدرس نسخةً خاصة بك من درس الموقع التعليمي «",
+        "ar": "يبدأ الدرس منقولًا لك عن شرح الموقع «",
     },
     "practice": {
         "en": "It starts from deal 1 of your practice match",

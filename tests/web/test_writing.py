@@ -70,7 +70,7 @@ def _tutorial_pages(client, lang):
 
 def _quiz_pages(client, lang):
     """A question of every kind of every game, and its result, from fixed seeds."""
-    from quiz.views import question_url
+    from quiz.tokens import question_url
 
     for game, kinds in questions.KINDS.items():
         variant = games.GAMES[game].default_variant
