@@ -99,7 +99,7 @@ def test_with_help_on_every_seat_has_its_hint_and_its_analysis_in_the_page_and_t
     assert opened_view["view"] == "open"
     assert api(base + "/analysis?view=x-ray", north).status_code == 400
     shown = south.get(page).content.decode()
-    assert 'id="analysis"' in shown and "What each of your cards cost" in shown
+    assert 'id="analysis"' in shown and "Your cards, judged" in shown
     assert api(base, north).json()["help"] is True
 
 
