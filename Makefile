@@ -9,7 +9,7 @@ MO := $(PO:.po=.mo)
 .PHONY: setup run serve test quick lint bench strength fuzz messages clean
 
 setup: $(VENV)/.installed $(MO)
-	$(PY) -c "from rulebook.engine.penalty import compiled; compiled.build()"
+	$(PY) -c "from cardgames.penalty import compiled; compiled.build()"
 	$(MANAGE) migrate --noinput
 	$(MANAGE) loadrulebook
 	$(MANAGE) loadtutorials
@@ -58,7 +58,7 @@ QUICK := tests/engine tests/bots tests/registry tests/table tests/test_layers.py
 	tests/practice/test_match.py tests/practice/test_checkable.py tests/quiz/test_questions.py \
 	tests/tutorials/test_content.py
 quick: $(VENV)/.installed $(MO)
-	$(PY) -c "from rulebook.engine.penalty import compiled; compiled.build()"
+	$(PY) -c "from cardgames.penalty import compiled; compiled.build()"
 	$(PY) -m pytest -n $${TEST_WORKERS:-auto} -m "not browser" $(QUICK)
 
 bench: setup

@@ -14,9 +14,9 @@ from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from cardgames.errors import BadInput, IllegalMove
 from plumbing import jsonbody, limits
 from rulebook.api import _language
-from rulebook.engine.errors import BadInput, IllegalMove
 
 from . import service
 from .match import Conflict

@@ -13,10 +13,10 @@ import time
 
 from django.db import transaction
 
+from cardgames.errors import BadInput
+from cardgames.house_rules import overrides_between, overrides_in
+from cardgames.table import parse_seat
 from rulebook import games
-from rulebook.engine.errors import BadInput
-from rulebook.engine.house_rules import overrides_between, overrides_in
-from rulebook.engine.table import parse_seat
 
 from . import signals
 from .match import REPLY_BUDGET, Conflict, Practice, Setup, new_seed

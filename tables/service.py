@@ -13,12 +13,12 @@ from collections import OrderedDict
 
 from django.db import transaction
 
+from cardgames import bots, cards
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.table import SEATS, parse_seat
 from practice import service as practice
 from practice.match import WATCHER, Conflict, new_seed
 from practice.models import Match
-from rulebook.engine import bots, cards
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.table import SEATS, parse_seat
 
 from .models import Place, Table, digest, new_key
 

@@ -17,6 +17,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames import bots, cards
+from cardgames.errors import BadInput
+from cardgames.table import SEATS, S, parse_seat
 from cardtable import tables as cardtable
 from cardtable.words import vocabulary
 from plumbing import capability, limits
@@ -36,9 +39,6 @@ from practice.table import (
     short_title,
 )
 from rulebook import games
-from rulebook.engine import bots, cards
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, S, parse_seat
 from rulebook.messages import refusal_words
 
 from . import live, service
@@ -506,8 +506,9 @@ def _act(request, public_id, act, what="moves"):
 
 @require_POST
 def move(request, public_id):
-    # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
-    picked = [f"pass:{code[:3]}" for code in request.POST.getlist("pass")[:13]]
+    # The pass chosen by touching cards (``pass``: each its move's token), or one move (a
+    # button's ``move``).
+    picked = [token[:12] for token in request.POST.getlist("pass")[:13]]
     tokens = picked or request.POST.get("move", "").split()[:13]
 
     def act(table, place):  # numbers are read once the place is known: no place, a 404 first

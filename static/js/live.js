@@ -359,7 +359,7 @@
       var ply = parseInt(form.querySelector("[name=ply]").value, 10);
       var picked = Array.prototype.map.call(
         form.querySelectorAll("input[name=pass]:checked"),
-        function (box) { return "pass:" + box.value; }
+        function (box) { return box.value; }  // each box's value: its move's token
       );
       var button = event.submitter;
       var move = picked.length ? picked.join(" ") : button && button.name === "move" ? button.value : "";

@@ -8,11 +8,11 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
+from cardgames import analysis
 from lessons import start
 from lessons.models import Lesson
 from plumbing import limits
 from rulebook import analyses, games
-from rulebook.engine import analysis
 from tests.web.test_analysis_api import card_play_position
 
 from .helpers import post

@@ -4,8 +4,8 @@ cards a holder may not see."""
 import random
 import re
 
+from cardgames import cards
 from practice.match import WATCHER
-from rulebook.engine import cards
 
 SEATS_2P = {"N": "person", "E": "computer:club", "S": "person", "W": "computer:beginner"}
 

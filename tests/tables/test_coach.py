@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
-from rulebook.engine import cards
+from cardgames import cards
 from tables import service
 from tables.models import Table
 

@@ -12,8 +12,8 @@ import re
 import pytest
 from django.test import Client
 
+from cardgames import cards, shuffle
 from practice.match import WATCHER
-from rulebook.engine import cards, shuffle
 from tables import service
 from tables.models import Place, Table
 
