@@ -214,6 +214,14 @@ def test_suit_and_rank_names_are_not_in_the_catalogues():
         assert not [e.msgid for e in po if e.msgctxt in ("suit", "rank", "card")]
 
 
+def test_each_catalogue_defines_each_message_once():
+    """A message merged in twice breaks msgfmt and makemessages (polib compiles it silently)."""
+    for lang in ("ar", "en", "fr"):
+        po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+        keys = [(e.msgctxt, e.msgid) for e in po if not e.obsolete]
+        assert sorted(k for k in set(keys) if keys.count(k) > 1) == [], lang
+
+
 def test_the_vocabulary_is_complete():
     for term in words.terms().values():
         for table in ("en", "fr", *words.regions()):
