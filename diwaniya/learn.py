@@ -69,6 +69,7 @@ def path(request, game, variant=None, tutorials=None, mine=None) -> dict:
         "quiz_url": reverse("quiz:start") + f"?game={game.slug}&variant={variant}&kind=mixed",
         "quiz": quiz,
         "practice_url": _practice_url(game.slug),
+        "friends_url": _friends_url(game.slug),
     }
 
 
@@ -76,6 +77,14 @@ def _practice_url(slug: str) -> str | None:
     """The practice table's start page for the game, once the site has one."""
     try:
         return reverse("practice:start", args=[slug])
+    except NoReverseMatch:
+        return None
+
+
+def _friends_url(slug: str) -> str | None:
+    """The new-table form for the game ("Play with friends"), once the site has one."""
+    try:
+        return reverse("tables:new", args=[slug])
     except NoReverseMatch:
         return None
 

@@ -10,6 +10,7 @@ from practice import views as practice
 from rulebook import games
 from rulebook.models import Game, registry_names
 from scoresheet import views as scoresheet
+from tables import views as tables
 from tutorials.catalogue import catalogue
 
 from . import learn
@@ -41,5 +42,7 @@ def mine(request):
         "practice_matches": practice.owned_matches(request, listed, names),
         "names": names,
         "lessons": lessons.owned_lessons(request, names),
+        "tables": tables.owned_tables(request, names),
+        "games": [{"slug": slug, "name": name} for slug, name in names[0].items()],
     }
     return render(request, "mine.html", context)

@@ -9,8 +9,11 @@ any other gets 404, the same answer as for no table.
 import re
 
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.cache import never_cache
@@ -23,6 +26,7 @@ from plumbing import capability, limits
 from plumbing.links import absolute
 from practice import advice, costs, review
 from practice import service as practice
+from practice.forms import rule_fields
 from practice.match import Conflict
 from practice.models import Match
 from practice.table import (
@@ -40,9 +44,10 @@ from rulebook.engine import bots, cards
 from rulebook.engine.errors import BadInput
 from rulebook.engine.table import SEATS, S, parse_seat
 from rulebook.messages import refusal_words
+from rulebook.models import Game, Variant
 
-from . import live, service
-from .messages import PHRASES, explain
+from . import live, presence, service
+from .messages import COACH_PHRASES, PHRASES, explain
 from .models import Place
 
 STATUS = {"Refused": 403, "Conflict": 409, "IllegalMove": 422}
@@ -66,16 +71,17 @@ def _mine(request, public_id: str) -> Place:
     return place
 
 
-def _players(game: str) -> list[dict]:
-    choices = [{"value": service.PERSON, "name": explain_player(service.PERSON)}] + [
-        {"value": f"{service.COMPUTER}:{level}", "name": explain_player(level)}
-        for level in bots.LEVELS
-    ]
-    vocab = vocabulary(game)
-    return [
-        {"letter": letter, "name": vocab.seat(s), "choices": choices}
-        for s, letter in enumerate(SEATS)
-    ]
+ME = "me"
+ROLES = ("play", "coach", "watch")
+SEAT_CHOICES = {
+    ME: pgettext_lazy("who sits at a seat of a new table", "me"),
+    service.PERSON: pgettext_lazy("who sits at a seat of a new table", "someone I invite"),
+}
+COMPUTER_CHOICE = pgettext_lazy(
+    "who sits at a seat of a new table", "a computer player (%(level)s)"
+)
+# The form's first answer: the host at South with a partner to invite, computer opponents.
+DEFAULT_SEATS = {"N": service.PERSON, "E": "computer:club", "S": ME, "W": "computer:club"}
 
 
 def explain_player(level: str) -> str:
@@ -84,33 +90,92 @@ def explain_player(level: str) -> str:
     return str(COMPUTER % {"level": LEVELS[level]})
 
 
+def _seat_choices(game: str, chosen: dict) -> list[dict]:
+    """Each seat's question: who sits there, in the host's words."""
+    choices = [{"value": k, "name": str(v)} for k, v in SEAT_CHOICES.items()] + [
+        {
+            "value": f"{service.COMPUTER}:{level}",
+            "name": str(COMPUTER_CHOICE % {"level": LEVELS[level]}),
+        }
+        for level in bots.LEVELS
+    ]
+    vocab = vocabulary(game)
+    return [
+        {
+            "letter": letter,
+            "name": vocab.seat(s),
+            "choices": choices,
+            "value": chosen.get(letter) or DEFAULT_SEATS[letter],
+        }
+        for s, letter in enumerate(SEATS)
+    ]
+
+
+def _hosting(post) -> tuple[dict, str]:
+    """The form's seats and the host's role as ``service.create`` takes them: ``me`` is a
+    person's seat, the host's; a host who coaches or watches sits at none."""
+    role = post.get("role") or "play"
+    if role not in ROLES:
+        raise BadInput("bad_role")
+    seats = {letter: post.get(f"seat.{letter}", "") for letter in SEATS}
+    mine = [letter for letter, value in seats.items() if value == ME]
+    if role == "play" and len(mine) != 1:
+        raise BadInput("choose_me")
+    if role != "play" and mine:
+        raise BadInput("me_not_playing")
+    params = {k: v for k, v in post.items() if k.startswith("rule.") and v}
+    params.update(
+        variant=post.get("variant", ""),
+        turn_seconds=post.get("turn_seconds", ""),
+        help="true" if post.get("help") else "false",
+        seats={k: service.PERSON if v == ME else v for k, v in seats.items()},
+        coach=post.get("coached", "") if role == "coach" else post.get("coach", ""),
+    )
+    if role == "coach" and not params["coach"]:
+        raise BadInput("choose_coached")
+    return params, mine[0] if role == "play" else role
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def new(request, game):
+    """The new-table form: the variant and house rules as the practice set-up offers them,
+    who sits at each seat, and whether the host plays, coaches a seat or watches."""
     spec = games.get(game)
     if spec is None:
         raise Http404(explain("unknown_game", {"game": game}))
+    params = request.POST if request.method == "POST" else request.GET
+    variant = params.get("variant") or spec.default_variant
+    if variant not in spec.presets:
+        raise Http404(explain("unknown_variant", {"variant": variant}, game=game))
     error, status = None, 200
     if request.method == "POST":
-        params = {k: v for k, v in request.POST.items() if not k.startswith("rule.") or v}
-        params["seats"] = {letter: request.POST.get(f"seat.{letter}", "") for letter in SEATS}
-        params["help"] = "true" if request.POST.get("help") else "false"
         try:
             name = service.plain_text(request.POST.get("name"), "bad_name", service.MAX_NAME)
+            chosen, host = _hosting(request.POST)
             wait = limits.creating(request, "table")
             if wait is not None:
                 return limits.page(request, wait)
-            table, keys = service.create(game, params)
+            table, keys = service.create(game, chosen, host)
         except BadInput as e:
             error, status = explain(e.code, e.details, game=game, html=True), 400
         else:
-            host = next(k for k in SEATS if k in keys)  # the host takes the first person's seat
-            key = keys[host]
+            key = keys["host" if host == "watch" else host]
             _take(request, service.by_key(table.public_id, key), key, name)
             return _see(reverse("tables:invitations", args=[table.public_id]))
+    game_row = get_object_or_404(Game, slug=game)
+    house = {k[len("rule.") :]: v for k, v in params.items() if k.startswith("rule.")}
     context = {
-        "game": game,
-        "variants": list(spec.presets),
-        "seats": _players(game),
+        "game": game_row,
+        "variant": get_object_or_404(Variant, game=game_row, slug=variant),
+        "variants": game_row.variants.all(),
+        "rules": rule_fields(game_row, spec, variant, house),
+        "seats": _seat_choices(game, {k: params.get(f"seat.{k}") for k in SEATS}),
+        "role": params.get("role") if params.get("role") in ROLES else "play",
+        "coach": params.get("coach", ""),
+        "coached": params.get("coached", "S"),
+        "name": params.get("name", ""),
+        "turn_seconds": params.get("turn_seconds", ""),
+        "help": bool(params.get("help")),
         "error": error,
         "max_name": service.MAX_NAME,
         "noindex": True,
@@ -130,7 +195,7 @@ def _take(request, place: Place, key: str, name: str = "") -> None:
     watchers' place is shared by many: the session remembers which link it came by."""
     from plumbing.ownership import session_key
 
-    if place.role == Place.WATCH:
+    if service.shared(place):
         session_key(request, create=True)
         request.session[service.watching(place.table.public_id)] = place.key_digest
         return
@@ -165,7 +230,7 @@ def join(request, public_id, key):
         context = {"place": place, "mine": mine, "noindex": True}
         status = 409 if request.method == "POST" else 200
         return render(request, "tables/join.html", context, status=status)
-    context = {"place": place, "match": place.table.match, "noindex": True}
+    context = {**_invitation(place), "place": place, "noindex": True}
     context["max_name"] = service.MAX_NAME
     if request.method == "POST":
         name = ""
@@ -182,6 +247,88 @@ def join(request, public_id, key):
         live.changed(public_id, "places")
         return capability.claimed(place.table.get_absolute_url())
     return render(request, "tables/join.html", context)
+
+
+SHARE_TEXT = {  # what the phone's share sheet sends with an invitation's link
+    "seat": _("Come and play %(seat)s at my %(game)s table:"),
+    "coach": _("Come and coach %(seat)s at my %(game)s table:"),
+    "watch": _("Come and watch my %(game)s table:"),
+}
+INVITES = {
+    # who invites, to which place («Samira invites you to play South»)
+    "seat": _("%(host)s invites you to play %(seat)s."),
+    "coach": _("%(host)s invites you to coach %(seat)s, beside them."),
+    "watch": _("%(host)s invites you to watch the table."),
+}
+INVITED = {  # the host gave no name
+    "seat": _("You are invited to play %(seat)s."),
+    "coach": _("You are invited to coach %(seat)s, beside them."),
+    "watch": _("You are invited to watch the table."),
+}
+COACHED_BY_HOST = _(
+    "%(host)s will coach you, beside your seat: a card suggested on your hand, a short note."
+)
+COACHED = _("A coach will sit beside you: a card suggested on your hand, a short note.")
+
+
+def _invitation(place: Place) -> dict:
+    """An invitation in words: who invites, to which place, the game and variant by name,
+    whether a coach sits beside the seat, and who sits at each seat."""
+    table = place.table
+    match = table.match
+    vocab = vocabulary(match.game)
+    places = list(table.places.all())
+    host = next((p for p in places if p.host), None)
+    host_name = host.name if host is not None else ""
+    seat = vocab.seat(place.seat) if place.seat is not None else ""
+    words = {"host": _bdi(host_name), "seat": conditional_escape(seat)}
+    invite = (INVITES if host_name else INVITED)[place.role] % words
+    coached = ""
+    if place.role == Place.SEAT and place.seat == table.coach_seat:
+        coach = next((p for p in places if p.role == Place.COACH), None)
+        if coach is not None and coach.host and host_name:
+            coached = COACHED_BY_HOST % words
+        else:
+            coached = COACHED
+    game_row = Game.objects.filter(slug=match.game).first()
+    variant = Variant.objects.filter(game=game_row, slug=match.variant).first()
+    names = {p.seat: p for p in places if p.role == Place.SEAT}
+    seats = []
+    for s, level in enumerate(match.players):
+        if level is not None:
+            who = COMPUTER_CHOICE % {"level": LEVELS[level]}
+        elif s == place.seat and place.role == Place.SEAT:
+            who = pgettext("an invitation's seat", "you, if you accept")
+        elif names.get(s) is not None and names[s].taken:
+            who = _bdi(names[s].name) if names[s].name else PRESENCE_WORDS["taken"]
+        else:
+            who = PRESENCE_WORDS["empty"]
+        seats.append({"name": vocab.seat(s), "who": who, "coached": s == table.coach_seat})
+    return {
+        "invite": mark_safe(invite),
+        "coached_words": coached,
+        "game_name": game_row.name if game_row else match.game,
+        "variant_name": variant.name if variant else match.variant,
+        "seat_list": seats,
+    }
+
+
+def _bdi(text: str) -> str:
+    """A person's text in a sentence: escaped and isolated (a French name in an Arabic line
+    keeps its own direction, and the line keeps its own)."""
+    return format_html('<bdi dir="auto">{}</bdi>', text)
+
+
+@require_http_methods(["GET", "HEAD"])
+def invitation(request, public_id, key):
+    """An invitation's language-free address (the one the host shares): the invitation in
+    the invitee's language, their language cookie's or their browser's, keeping the key."""
+    language = translation.get_language_from_request(request)
+    with translation.override(language):
+        url = reverse("tables:join", args=[public_id, key])
+    response = redirect(url)
+    response["Vary"] = "Accept-Language, Cookie"
+    return capability.secret_address(response)
 
 
 def _taken(request, status: int | None = None):
@@ -203,6 +350,8 @@ def invitations(request, public_id):
     except service.NotHost:
         _not_found()
     game = place.table.match.game
+    game_row = Game.objects.filter(slug=game).first()
+    game_name = game_row.name if game_row else game
     rows = []
     for other in others:
         key, value = other.key(), SEATS[other.seat] if other.role == Place.SEAT else other.role
@@ -210,11 +359,16 @@ def invitations(request, public_id):
             {
                 "value": value,
                 "name": _place_name(game, value),
-                "url": absolute(reverse("tables:join", args=[public_id, key])) if key else "",
+                "url": absolute(reverse("invitation", args=[public_id, key])) if key else "",
                 "taken": other.taken,
                 "who": other.name,
                 "watch": other.role == Place.WATCH,
                 "new": request.GET.get("new") == value,
+                "text": SHARE_TEXT[other.role]
+                % {
+                    "game": game_name,
+                    "seat": _place_name(game, value) if other.seat is not None else "",
+                },
             }
         )
     context = {"table": place.table, "invitations": rows, "noindex": True}
@@ -226,7 +380,48 @@ PRESENCE = {
     "away": pgettext_lazy("a seat's presence", "away"),
     "computer": pgettext_lazy("a seat's presence", "computer player"),
 }
+# Each seat's state in words, as the page shows it (the socket's presence frame says only
+# here, away or computer; the page knows whose seat is taken and by whom).
+PRESENCE_WORDS = {
+    "here": pgettext_lazy("a seat's presence", "here"),
+    "away": pgettext_lazy("a seat's presence", "away"),
+    "empty": pgettext_lazy("a seat's presence", "waiting for someone to sit"),
+    "taken": pgettext_lazy("a seat's presence", "taken"),
+    "autopilot": pgettext_lazy(
+        "a seat's presence", "played by the computer while %(name)s is away"
+    ),
+    "autopilot_unnamed": pgettext_lazy(
+        "a seat's presence", "played by the computer while its player is away"
+    ),
+}
 PERSON_WORD = pgettext_lazy("a seat's player at a live table", "a person")
+ISOLATE = "\u2068%s\u2069"  # a person's name inside a line of the page's own text
+
+
+def _seat_states(table, played, place: Place) -> list[dict]:
+    """Each person's seat's words for each presence the socket may report: the page shows
+    the one it reports (the server's own reading first)."""
+    seats = {p.seat: p for p in table.places.all() if p.role == Place.SEAT}
+    now = presence.of(table)
+    out = {}
+    for s, letter in enumerate(SEATS):
+        if played.setup.seated[s] is not None:
+            out[letter] = {"now": "", "words": {}}  # the seat's name says: a computer player
+            continue
+        holder = seats.get(s)
+        taken = holder is not None and holder.taken
+        name = holder.name if taken else ""
+        words = {
+            "here": str(PRESENCE_WORDS["here"]),
+            "away": str(PRESENCE_WORDS["away" if taken else "empty"]),
+            "computer": str(
+                PRESENCE_WORDS["autopilot"] % {"name": ISOLATE % name}
+                if name
+                else PRESENCE_WORDS["autopilot_unnamed"]
+            ),
+        }
+        out[letter] = {"now": words[now[letter]], "state": now[letter], "words": words}
+    return out
 
 
 def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[str, str]:
@@ -238,7 +433,7 @@ def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[
         who, short = str(COMPUTER % {"level": LEVELS[level]}), str(SHORT_COMPUTER)
     else:
         names = {p.seat: p.name for p in table.places.all() if p.role == Place.SEAT}
-        who = short = names.get(seat) or str(PERSON_WORD)
+        who = short = ISOLATE % names[seat] if names.get(seat) else str(PERSON_WORD)
     name = vocab.seat(seat)
     return (
         str(SEAT_AND_PLAYER % {"seat": name, "player": who}),
@@ -276,6 +471,14 @@ def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
     for seat in range(4):
         view = context["seats"][SEATS[seat]]
         view["name"], view["short"] = _seat_words(table, practice_match, place, vocab, seat)
+    hand = context["seats"][SEATS[bottom]]["cards"] if place.seat is not None else []
+    if place.role == Place.COACH and not over and upto is None:
+        for card in hand:  # the coach suggests a card by touching it
+            card["suggest"] = True
+    note = place.note or {}
+    if place.role == Place.SEAT and note.get("deal") == practice_match.deal_number:
+        for card in hand:  # the coach's suggestion, marked on the learner's hand
+            card["suggested"] = card["code"] == note.get("card")
     context["mine"] = mine
     return context
 
@@ -289,6 +492,8 @@ def _talk(place: Place, played, vocab) -> dict:
         note = {}  # given in a deal gone by
     if note.get("card"):
         note["card"] = vocab.card(cards.parse_card(note["card"]))
+    if note.get("phrase") in COACH_PHRASES:
+        note["phrase"] = str(COACH_PHRASES[note["phrase"]])
     coach_cards = []
     if place.role == Place.COACH and not played.deal_over:
         hand = played.position().state.hands[place.seat]
@@ -384,12 +589,21 @@ def _context(
         upto = None  # the table now, as it is
     data = service.match_json(place.table, match, played, place)
     vocab = vocabulary(match.game)
+    names = {p.seat: p.name for p in place.table.places.all() if p.role == Place.SEAT}
+    states = _seat_states(place.table, played, place)
     people = [
         {
             "letter": letter,
-            "name": _seat_words(place.table, played, place, vocab, s)[0],
+            "seat": vocab.seat(s),
+            "player": str(YOU)
+            if place.role == Place.SEAT and place.seat == s
+            else str(COMPUTER % {"level": LEVELS[played.setup.seated[s]]})
+            if played.setup.seated[s] is not None
+            else names.get(s, ""),
+            "you": place.role == Place.SEAT and place.seat == s,
             "computer": played.setup.seated[s] is not None,
             "coach": s == place.table.coach_seat,
+            "state": states[letter],
         }
         for s, letter in enumerate(SEATS)
     ]
@@ -424,6 +638,10 @@ def _context(
             vocab.seat(parse_seat(s)) for s in service.waiting_for(place.table, played)
         ),
         "phrases": [(code, str(text)) for code, text in PHRASES.items()],
+        "coach_phrases": [(code, str(text)) for code, text in COACH_PHRASES.items()],
+        "coached_name": vocab.seat(place.table.coach_seat)
+        if place.table.coach_seat is not None
+        else "",
         "max_text": service.MAX_TEXT,
         "max_name": service.MAX_NAME,
         "table": place.table,
@@ -525,8 +743,8 @@ def next_deal(request, public_id):
 
 @require_POST
 def hint(request, public_id):
-    card, text = request.POST.get("card"), request.POST.get("text")
-    return _act(request, public_id, lambda t, p: service.hint(t, p, card, text), "note")
+    card, text, phrase = (request.POST.get(k) for k in ("card", "text", "phrase"))
+    return _act(request, public_id, lambda t, p: service.hint(t, p, card, text, phrase), "note")
 
 
 @require_POST
@@ -556,3 +774,32 @@ def reissue(request, public_id):
 def give(request, public_id):
     which, level = request.POST.get("seat"), request.POST.get("level")
     return _act(request, public_id, lambda t, p: service.give(t, p, which, level), "places")
+
+
+ROLE_WORDS = {
+    "seat": _("you play %(seat)s"),
+    "coach": _("you coach %(seat)s"),
+    "watch": _("you watch"),
+}
+
+
+def owned_tables(request, names) -> list[dict]:
+    """The live tables this browser (or account) has a place at, newest first, for "My
+    matches": the game and variant by name, this browser's place in words."""
+    game_names, variant_names = names
+    places = service.held_by(request.session, request.user)
+    out = []
+    for place in places:
+        match = place.table.match
+        seat = vocabulary(match.game).seat(place.seat) if place.seat is not None else ""
+        out.append(
+            {
+                "url": place.table.get_absolute_url(),
+                "game": game_names.get(match.game, match.game),
+                "variant": variant_names.get((match.game, match.variant), match.variant),
+                "role": ROLE_WORDS[place.role] % {"seat": seat},
+                "host": place.host,
+                "created": place.table.created,
+            }
+        )
+    return out
