@@ -18,6 +18,7 @@ sits elsewhere) faces the reader, the seat on its left (the next one clockwise) 
 left, and so on. The table is ``dir="ltr"`` because places at a table are not reading order.
 """
 
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 from django.utils.text import capfirst
@@ -97,6 +98,7 @@ def table(
     bottom: int = S,
     pass_picks: bool | None = None,
     why=None,
+    known: int = 0,
 ) -> dict:
     """The template context of ``cardtable/_table.html`` for ``position``.
 
@@ -107,6 +109,8 @@ def table(
     ``pass_picks``: the whole pass is chosen at once (by default only where moves are links).
     ``why``: ``why(refusal)`` words the engine's refusal of a card the actor may not play, so
     the card says why on a tap; None where that would give a question's answer away.
+    ``known``: cards the reader knows are in hands it cannot see (those it passed), drawn face
+    up at their holder's seat as the exposed cards are.
     """
     state = position.state
     module = position.module
@@ -114,7 +118,7 @@ def table(
     legal = set(state.legal_moves()) if state.to_act is not None else set()
     shown_legal = legal if mark_legal else set()
     marked = {m.upper() for m in marked}
-    exposed = getattr(state, "exposed", 0)
+    exposed = exposures(position.rules, getattr(state, "exposed", 0))
     phase = state.phase
     # Cards are answers only while cards are played; in the bidding the answers are calls, and
     # a card button would only invite a confusing refusal. The pass picks cards as a set.
@@ -158,7 +162,7 @@ def table(
                 vocab.card_view(
                     c,
                     legal=(c in shown_legal and card_phase) or (mark_legal and c in card_moves),
-                    exposed=bool(exposed >> c & 1),
+                    **exposed.flags(c),
                     marked=code in marked,
                     chosen=bool(chosen[seat] >> c & 1) if phase == Phase.PASS else False,
                     query=with_move(position, move)
@@ -171,7 +175,18 @@ def table(
                     why=_refused(state, c, why if acting and card_phase else None),
                 )
             )
+        # A closed hand still shows what the reader may know of it: its exposed cards and those
+        # the reader passed it, face up and inert (only its own player plays them).
+        shown = (
+            []
+            if is_open
+            else [
+                vocab.card_view(c, **exposed.flags(c), marked=cards.card_code(c) in marked)
+                for c in cards.display_order(hand & (exposed.bits | known))
+            ]
+        )
         held = cards.count(hand)
+        down = held - len(shown)
         won = state.tricks_won[seat] if hasattr(state, "tricks_won") else None
         return {
             "seat": SEATS[seat],
@@ -182,8 +197,10 @@ def table(
             "marked": SEATS[seat] in marked,
             "open": is_open,
             "count": held,
-            "hidden_label": count(held, "cards") if not is_open else "",
-            "backs": range(held) if not is_open else (),
+            "hidden_label": count(down, "cards") if not is_open else "",
+            "down": down,
+            "shown": shown,
+            "backs": range(down) if not is_open else (),
             "cards": views,
             "tricks_won": won,
             "tricks_label": None if won is None else count(won, "tricks", vocab.region),
@@ -241,19 +258,38 @@ def _refused(state, card: int, why) -> str | None:
     return None if refusal is None else str(why(refusal))
 
 
-def played_card(vocab, seat: int, card: int, bottom: int, exposed: int, **flags) -> dict:
+class Exposures(NamedTuple):
+    """The cards exposed (a bit set) and what each counts times under the rules in force: the
+    multiplier is a house rule (1 to 10), so the felt never prints one of its own."""
+
+    bits: int
+    times: int
+
+    def flags(self, card: int) -> dict:
+        """A card view's flags for ``card``: exposed, and its multiplier."""
+        shown = bool(self.bits >> card & 1)
+        return {"exposed": shown, "times": self.times if shown else None}
+
+
+def exposures(rules, exposed: int) -> Exposures:
+    """The exposed cards of the bit set ``exposed`` under ``rules`` (a game with no exposure
+    has no multiplier and never sets a bit)."""
+    return Exposures(exposed, getattr(rules, "exposure_multiplier", 1))
+
+
+def played_card(vocab, seat: int, card: int, bottom: int, exposed: Exposures, **flags) -> dict:
     """A card on the trick, drawn in front of the seat that played it."""
     return vocab.card_view(
         card,
         seat=SEATS[seat],
         seat_name=vocab.seat(seat),
         place=place(seat, bottom),
-        exposed=bool(exposed >> card & 1),
+        **exposed.flags(card),
         **flags,
     )
 
 
-def _finished_trick(state, bottom: int, exposed: int, vocab):
+def _finished_trick(state, bottom: int, exposed: Exposures, vocab):
     """The last finished trick, drawn as the trick in the middle until the next lead (with its
     winner marked), or as the "previous trick" once the next trick has begun."""
     done = last_trick(state)
@@ -270,7 +306,7 @@ def _call_view(position, move: int, play: str | None, vocab) -> dict:
     return {
         "token": token,
         "label": capfirst(vocab.move(token, position.state.phase)),
-        "short": _short_bid(token),
+        "short": _short_bid(token) or _short_trump(token),
         "query": with_move(position, move) if play == "link" else None,
         "button": play == "button",
     }
@@ -303,6 +339,19 @@ def _short_bid(token: str) -> dict | None:
     strain = token[len(number) :]
     return {
         "number": number,
+        "suit": strain.lower() if strain in cards.SUITS else None,
+        "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
+    }
+
+
+def _short_trump(token: str) -> dict | None:
+    """A trump call as a bidding box shows a strain: its suit's symbol (or "NT"), so the five
+    calls take one row on a phone; the call in words stays for screen readers."""
+    kind, _sep, strain = token.upper().partition(":")
+    if kind != "TRUMP" or strain not in (*cards.SUITS, "NT"):
+        return None
+    return {
+        "number": "",
         "suit": strain.lower() if strain in cards.SUITS else None,
         "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
     }
@@ -361,6 +410,7 @@ def extras(module, state, vocab) -> dict:
                 None if state.strain in (None, "NT") else capfirst(vocab.term("trumps", "the"))
             ),
             "doubled": contract.doubled,
+            "multiplier": getattr(state, "contract_multiplier", 1),
         }
     if hasattr(state, "layout"):
         out["piles"] = [[vocab.card_view(c) for c in pile] for pile in module.piles(state.layout)]

@@ -7,6 +7,7 @@ from classes import homework as classes
 from lessons import views as lessons
 from plumbing import ownership
 from practice import views as practice
+from practice.templatetags.practice import play_deal
 from rulebook import games
 from rulebook.models import Game, registry_names
 from scoresheet import views as scoresheet
@@ -24,6 +25,7 @@ def home(request):
         {
             **learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine),
             "cards": [vocabulary(game.slug).card_view(c) for c in games.get(game.slug).cards],
+            "play": play_deal(game.slug),  # "Play a deal": one tap from a practice match
         }
         for game in rows
     ]

@@ -21,15 +21,16 @@ from rulebook.engine.penalty.deal import table as penalty_table
 from rulebook.engine.penalty.scoring import JD, KC, QS, TD
 from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
 
-from .advice import move_words, sentence
+from .advice import sentence
 from .match import commitment, parse
 from .table import relabel, seat_title, short_title
 
 ITEM = _("%(what)s (%(points)s)")
 EXPOSED = _("%(card)s, exposed (%(points)s)")  # the quiz's words for an exposed card
+# The seat is named once (its «(أنت)» with it); the sentence then speaks of that player.
 MOON = _(
-    "%(seat)s shot the moon, taking every card that scores: %(seat)s scores nothing, and every "
-    "other player takes %(points)s."
+    "%(seat)s shot the moon, taking every card that scores: that player scores nothing, and "
+    "every other player takes %(points)s."
 )
 NO_TRICK = {
     "gulf": pgettext_lazy("gulf", "no trick taken"),
@@ -115,8 +116,8 @@ def decisions(practice, vocab, link) -> list[dict]:
         out.append(
             {
                 "at": ply + 1,
-                "yours": move_words(vocab, yours, phase),
-                "club": move_words(vocab, club, phase),
+                "yours": vocab.record(yours, phase),  # «vous avez passé le sept de trèfle»
+                "club": vocab.record(club, phase),
                 "same": move == decision.move,
                 "why": sentence(practice.game, decision.reason),
                 "url": f"{base}?{link(ply + 1)}",
@@ -134,7 +135,7 @@ def undone(practice, vocab) -> list[dict]:
         moves = []
         for token in mark["moves"]:
             seat = state.to_act
-            what = vocab.move(token, state.phase)
+            what = vocab.record(token, state.phase)
             moves.append({"who": seat_title(practice, seat), "what": what})
             state.push(parse(practice.module, state, token))
         out.append({"at": start + 1, "moves": moves})
@@ -185,7 +186,7 @@ def penalty_points(practice, vocab) -> dict:
         if values.no_trick and not taken and moon is None:
             what = NO_TRICK[vocab.region]
             items.append(ITEM % {"what": what, "points": count(values.no_trick, "points")})
-        details[seat] = listing(items)
+        details[seat] = listing(items, "and")  # «البنت (13 نقطة) والعشرة (10 نقاط)»
     lines = []
     if moon is not None:
         total = values.cards_points(state.taken[moon], state.exposed)

@@ -425,7 +425,8 @@ def _seat_states(table, played, place: Place) -> list[dict]:
 
 
 def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[str, str]:
-    """A seat's name with its player, in full and in short: «South (you)», «North · Layla»."""
+    """A seat's name with its player in full, «South (you)», and the player in short
+    («you», «Layla»), which the felt writes after the seat's name."""
     level = practice_match.setup.seated[seat]
     if place.role == Place.SEAT and place.seat == seat:
         who = short = str(YOU)
@@ -435,10 +436,7 @@ def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[
         names = {p.seat: p.name for p in table.places.all() if p.role == Place.SEAT}
         who = short = ISOLATE % names[seat] if names.get(seat) else str(PERSON_WORD)
     name = vocab.seat(seat)
-    return (
-        str(SEAT_AND_PLAYER % {"seat": name, "player": who}),
-        str(SHORT_SEAT % {"seat": name, "player": short}),
-    )
+    return str(SEAT_AND_PLAYER % {"seat": name, "player": who}), short
 
 
 def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
@@ -470,7 +468,8 @@ def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
     vocab = vocabulary(practice_match.game)
     for seat in range(4):
         view = context["seats"][SEATS[seat]]
-        view["name"], view["short"] = _seat_words(table, practice_match, place, vocab, seat)
+        view["name"], view["player"] = _seat_words(table, practice_match, place, vocab, seat)
+        view["seat_word"] = vocab.seat(seat)
     hand = context["seats"][SEATS[bottom]]["cards"] if place.seat is not None else []
     if place.role == Place.COACH and not over and upto is None:
         for card in hand:  # the coach suggests a card by touching it
@@ -530,7 +529,8 @@ def _ending(place: Place, played, vocab, past: bool = False) -> dict:
     the deals before it only."""
     names = {}
     for s in range(4):
-        full, short = _seat_words(place.table, played, place, vocab, s)
+        full, player = _seat_words(place.table, played, place, vocab, s)
+        short = str(SHORT_SEAT % {"seat": vocab.seat(s), "player": player})
         names[seat_title(played, s)], names[short_title(played, s)] = full, short
     sheet = review.sheet(played)
     out = {"sheet": _relabelled(sheet, names), "review": None, "deal_end": None}

@@ -25,7 +25,10 @@ def signed(value, plus=False):
 
 
 # What ``cardtable/_card.html`` draws of a card (``Vocabulary.card_view``).
-CARD_LOOK = ("code", "suit", "rank", "name", "label", "legal", "marked", "exposed", "chosen", "won")
+CARD_LOOK = (
+    *("code", "suit", "rank", "name", "label"),
+    *("legal", "marked", "exposed", "times", "chosen", "won"),
+)
 
 
 @register.simple_tag

@@ -24,7 +24,7 @@ LANGS = ("ar", "en", "fr")
 COMPUTER_CLUB = {
     "en": "computer, club",
     "fr": "ordinateur, niveau club",
-    "ar": "كمبيوتر، مستوى النادي",
+    "ar": "كمبيوتر، متمرّس",
 }
 SHORT_COMPUTER = {"en": "· computer", "fr": "· ordinateur", "ar": "· كمبيوتر"}
 COMPUTER_BEGINNER = {
@@ -97,11 +97,14 @@ def test_every_computer_player_is_labelled_with_its_level(client, rulebook, lang
         for seat in (0, 2, 3):
             assert f"{vocab.seat(seat)}: {label[lang]}" in text.replace("\u00a0:", ":"), seat
         # the felt: the full name for screen readers, the short one on the felt
-        pairs = re.findall(
-            r'<h2 class="seat-name"><span class="sr-only">([^<]+)</span>'
-            r'<span aria-hidden="true">([^<]+)</span>',
-            client.get(url).content.decode(),
-        )
+        pairs = [
+            (full, re.sub(r"<[^>]+>", "", short))
+            for full, short in re.findall(
+                r'<h2 class="seat-name"><span class="sr-only">([^<]+)</span>'
+                r'<span aria-hidden="true">(.*?)</span>(?: <small|</h2>)',
+                client.get(url).content.decode(),
+            )
+        ]
         assert sum(label[lang] in html.unescape(full) for full, _short in pairs) == 3
         assert sum(SHORT_COMPUTER[lang] in html.unescape(short) for _f, short in pairs) == 3
         assert all(len(html.unescape(short)) <= len(html.unescape(full)) for full, short in pairs)
@@ -228,7 +231,7 @@ def test_the_hint_gives_the_legal_moves_the_refusals_and_the_club_players_reason
             break
         play(client, url, learner_token(practice, rng))
     body = client.get(url + "?hint=1").content.decode()
-    hint = re.search(r'(?s)<section class="hint" id="hint".*?</section>', body)[0]
+    hint = re.search(r'(?s)<section class="hint answer" id="hint".*?</section>', body)[0]
     text = visible(hint)
     vocab = vocabulary("bent-al-sbeet", "en")
     for move in practice.legal():
@@ -239,7 +242,10 @@ def test_the_hint_gives_the_legal_moves_the_refusals_and_the_club_players_reason
         assert href.startswith("/en/bent-al-sbeet/qahwa/#")
         assert client.get(href.split("#")[0]).status_code == 200
     decision = practice.advice()
-    assert vocab.move(practice.module.format_move(decision.move), "play").capitalize() in text
+    move = vocab.move(practice.module.format_move(decision.move), "play")
+    # the hint's first line: what the club player would play
+    club = re.search(r'(?s)<p class="club-move">(.*?)</p>', hint)[1]
+    assert move in visible(club) and hint.index("club-move") < hint.index('class="legal"')
     source = "The site’s own advice" if decision.reason.source is None else "A tip from"
     assert source in text
     assert "never from the other hands" in text

@@ -25,7 +25,7 @@ from .moves import (
     parse_move,
 )
 from .rules import table
-from .scoring import score_bids, score_deal
+from .scoring import contract_multiplier, score_bids, score_deal
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _BIDDING, _TRUMP, _PLAY, _OVER = Phase.BIDDING, Phase.TRUMP, Phase.PLAY, Phase.OVER
@@ -91,6 +91,14 @@ class Deal(Auction):
         if self.phase in (_BIDDING, _TRUMP) or (self.contract is None and self.trump is None):
             return None
         return "NT" if self.trump is None else SUITS[self.trump]
+
+    @property
+    def contract_multiplier(self) -> int:
+        """What the contract (as bid so far, or won) scores times: 1 unless doubled."""
+        contract = self.contract
+        if contract is None:
+            return 1
+        return contract_multiplier(self._p, contract.doubled, contract.redoubled)
 
     def view(self, seat: int):
         """What ``seat`` may see of this deal (``views.TarneebTable``)."""
