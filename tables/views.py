@@ -190,16 +190,20 @@ def _place_name(game: str, name: str) -> str:
     return str(PLACES[name])
 
 
+HELD = "tables:held"  # the session took a place at some table ("My matches" lists them)
+
+
 def _take(request, place: Place, key: str, name: str = "") -> None:
     """Bind a place to this browser session (and its account), spending its key; the
     watchers' place is shared by many: the session remembers which link it came by."""
     from plumbing.ownership import session_key
 
+    session = session_key(request, create=True)
+    request.session[HELD] = True
     if service.shared(place):
-        session_key(request, create=True)
         request.session[service.watching(place.table.public_id)] = place.key_digest
         return
-    service.claim(place, key, session_key(request, create=True), request.user, name)
+    service.claim(place, key, session, request.user, name)
 
 
 # The invitation's page is answered with no-referrer, so its form's POST carries "Origin:
@@ -787,6 +791,8 @@ def owned_tables(request, names) -> list[dict]:
     """The live tables this browser (or account) has a place at, newest first, for "My
     matches": the game and variant by name, this browser's place in words."""
     game_names, variant_names = names
+    if not (request.session.get(HELD) or request.user.is_authenticated):
+        return []  # never took a place: no query on "My matches"
     places = service.held_by(request.session, request.user)
     out = []
     for place in places:
