@@ -11,6 +11,7 @@ from practice.templatetags.practice import play_deal
 from rulebook import games
 from rulebook.models import Game, registry_names
 from scoresheet import owned as scoresheet
+from tables import owned as tables
 from tutorials.catalogue import catalogue
 
 from . import learn
@@ -45,5 +46,7 @@ def mine(request):
         "practice_matches": practice.owned_matches(request, listed, names),
         "names": names,
         "lessons": lessons.owned_lessons(request, names),
+        "tables": tables.owned_tables(request, names),
+        "games": [{"slug": slug, "name": name} for slug, name in names[0].items()],
     }
     return render(request, "mine.html", context)

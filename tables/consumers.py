@@ -191,8 +191,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 lambda table, place: service.next_deal(table, place, self.deal), "places"
             )
         elif kind == "hint":
-            card, text = frame.get("card"), frame.get("text")
-            await self.note(lambda table, place: service.hint(table, place, card, text))
+            card, text, phrase = frame.get("card"), frame.get("text"), frame.get("phrase")
+            await self.note(lambda table, place: service.hint(table, place, card, text, phrase))
         elif kind == "ask":
             await self.note(service.ask)
         elif kind == "phrase":

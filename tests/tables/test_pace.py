@@ -19,7 +19,8 @@ from tables.models import Place, Table
 
 from .helpers import pick, seated, secret_cards
 
-pytestmark = pytest.mark.django_db
+# the new-table form names the game, its variants and house rules from the registry
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rulebook")]
 
 
 def played(table):

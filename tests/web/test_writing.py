@@ -327,7 +327,7 @@ def _codes() -> set[str]:
     return {c for c in out if re.fullmatch(r"[a-z][a-z0-9_-]*[a-z0-9]", c)}
 
 
-VARIANT_WORD = {"en": r"\b(\S+) variant\b", "fr": r"\bvariante (\S+)", "ar": r"نسخة (\S+)"}
+VARIANT_WORD = {"en": r"\b(\S+) variant\b", "fr": r"\bvariante (\S+)", "ar": r"صيغة (\S+)"}
 
 
 def _names(lang: str) -> set[str]:
