@@ -1,0 +1,35 @@
+"""Each family's part of a challenge, found by the family's name (as ``plumbing.families``
+finds an app's part): a deal's result from the learner's seat (``score``: higher is better,
+in the game's own unit) and the lines the field's page counts (``lines``: ``{kind: line}``,
+and ``words(kind, line, vocab)`` to say one)."""
+
+from functools import cache
+from importlib import import_module
+
+from rulebook.engine.games import game as described
+
+
+@cache
+def _part(family: str):
+    return import_module(f"{__name__}.{family}")
+
+
+def of(game: str):
+    """The part of ``game``'s family."""
+    return _part(described(game).family.name)
+
+
+def own(points: list, seat: int) -> tuple[int, int | None]:
+    """The seat's points and, where two sides score, the other side's."""
+    if len(points) == 4:
+        return points[seat], None
+    return points[seat % 2], points[1 - seat % 2]
+
+
+def moves_by_phase(practice):
+    """Each move of the deal with the seat that made it and the phase it was made in."""
+    state = practice.position(0).start_state()
+    tokens = practice.record.moves
+    for actor, move, token in zip(practice.actors, practice.moves, tokens, strict=True):
+        yield actor, move, token, state.phase
+        state.push(move)
