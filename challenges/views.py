@@ -19,7 +19,9 @@ from cardtable.words import vocabulary
 from plumbing import limits, ownership
 from practice.costs import review as judged
 from practice.models import Match
+from practice.table import LEVELS as LEVEL_NAMES
 from rulebook import games
+from rulebook.costs import unit
 from rulebook.engine import bots, cards, shuffle
 from rulebook.engine.table import SEATS
 from rulebook.models import registry_names
@@ -37,11 +39,6 @@ REFUSALS = {
     "bad_seat": gettext_lazy("Choose a seat: North, East, South or West."),
     "bad_challenge": gettext_lazy("Choose a game, a variant, a level and between 1 and 12 deals."),
     "played": gettext_lazy("You have already played this deal."),
-}
-LEVEL_NAMES = {
-    "beginner": gettext_lazy("beginner"),
-    "club": gettext_lazy("club"),
-    "expert": gettext_lazy("expert"),
 }
 
 
@@ -182,7 +179,7 @@ def deal(request, public_id, number):
     entry = service.entry_of(c, service.who(request))
     play = (
         Play.objects.filter(entry=entry, deal__number=number)
-        .select_related("deal", "match")
+        .select_related("deal__challenge", "match")
         .first()
         if entry
         else None
@@ -246,7 +243,7 @@ def _cost(play: Play) -> dict | None:
     the verdicts of the practice review (one verdict per card); kept once every card is
     judged."""
     if play.cost is not None:
-        return {"cost": play.cost, "pending": 0}
+        return {"pending": 0, "words": _cost_words(play.deal.challenge.game, play.cost)}
     found = Match.read(play.match.public_id)
     if found is None:
         return None
@@ -258,7 +255,12 @@ def _cost(play: Play) -> dict | None:
     total = sum(item["numbers"]["cost"] for item in said["items"])
     if said["pending"] == 0:
         Play.objects.filter(pk=play.pk).update(cost=total)
-    return {"cost": total, "pending": said["pending"], "unit": said["unit"]}
+    return {"pending": said["pending"], "words": _cost_words(practice.game, total)}
+
+
+def _cost_words(game: str, cost: float) -> str:
+    """A cost in the game's analysis unit, as the review words it: «1,5 pli», «6 نقاط»."""
+    return unit(game).amount(cost, vocabulary(game).region, subject=True)
 
 
 # --- the check page -----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from rulebook.engine.contract import Phase
 
 from . import moves_by_phase, own
 
-KINDS = {"first": _("Your first card")}
+KINDS = {"first": _("First card laid")}
 
 
 def score(practice) -> int:
