@@ -174,14 +174,23 @@ def playable(challenge: Challenge) -> None:
 
 
 def play_deal(request, challenge: Challenge, number: int, seat: int, entry_url: str):
-    """The practice match of the player's deal ``number``: dealt from the deal's seed on the
+    """The practice match of the player's deal ``number`` (``deal_for``), given to this
+    browser."""
+    entry = enter(challenge, who(request, create=True))
+    match = deal_for(entry, number, seat, entry_url)
+    ownership.own(request, OWNED, match.token)
+    return match
+
+
+def deal_for(entry: Entry, number: int, seat: int, entry_url: str = ""):
+    """The practice match of ``entry``'s deal ``number``: dealt from the deal's seed on the
     first visit, at the seat chosen then; the same match after (a deal is played once)."""
+    challenge = entry.challenge
     deal = ChallengeDeal.objects.filter(challenge=challenge, number=number).first()
     if deal is None:
         raise Refused("bad_challenge")
     if seat not in range(4):
         raise Refused("bad_seat")
-    entry = enter(challenge, who(request, create=True))
     play = Play.objects.filter(entry=entry, deal=deal).select_related("match").first()
     if play is None:
         playable(challenge)
@@ -205,7 +214,6 @@ def play_deal(request, challenge: Challenge, number: int, seat: int, entry_url: 
             play = Play.objects.select_related("match").get(entry=entry, deal=deal)
     if play.match is None:  # its match was deleted: the deal was played all the same
         raise Refused("played")
-    ownership.own(request, OWNED, play.match.token)
     return play.match
 
 
