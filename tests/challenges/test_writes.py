@@ -62,8 +62,8 @@ def test_killed_writers_lose_no_result_and_count_none_twice(env):
     challenge = _run(env, "open", str(DEALS)).strip()
     writers = [_writer(env, challenge, n) for n in range(WRITERS)]
     for n in range(KILLED):
-        # Killed once its first deal is in, a few moves into the next: mid-deal, where the
-        # next move's transaction may be the one that ends the deal and writes its result.
+        # Killed once its first deal is in, wherever it then is in the next: mid-deal, where
+        # a move's transaction may be the one that ends the deal and writes its result.
         line = writers[n].stdout.readline()
         assert line.startswith("deal"), writers[n].stderr.read()[-3000:]
         os.killpg(writers[n].pid, signal.SIGKILL)
