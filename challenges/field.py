@@ -111,7 +111,7 @@ def rank(challenge: Challenge) -> None:
     challenge.ranked_results, challenge.ranked_at = results, now
 
 
-def ranking(challenge: Challenge, mine: Entry | None = None) -> dict:
+def ranking(challenge: Challenge, mine: Entry | None = None, listed: int = LISTED) -> dict:
     """The ranking's first rows (hidden players left out, the reader's own row always shown)
     and the reader's place."""
     rank(challenge)
@@ -128,7 +128,7 @@ def ranking(challenge: Challenge, mine: Entry | None = None) -> dict:
             place = ranked.filter(percent__gt=mine.percent).count() + 1
     return {
         "rows": rows,
-        "count": ranked.count() if len(rows) == LISTED else len(rows),
+        "count": ranked.count() if len(rows) == listed else len(rows),
         "place": place,
         "mine": mine,
     }

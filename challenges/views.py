@@ -6,6 +6,7 @@ form, and one's name in the lists."""
 from datetime import timedelta
 
 from django import forms
+from django.core.cache import cache
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -16,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardtable.words import vocabulary
-from plumbing import limits, ownership
+from plumbing import limits, ownership, pagecache
 from practice.costs import review as judged
 from practice.models import Match
 from practice.table import LEVELS as LEVEL_NAMES
@@ -29,6 +30,8 @@ from rulebook.models import registry_names
 from . import families, field, service
 from .models import MAX_DEALS, Challenge, ChallengeDeal, Entry, Play, Player
 
+RANKING_VERSION_SECONDS = 5  # how stale the ranking page may be past its last working out
+TOP = 10  # the ranking's rows on the challenge's page (the ranking page has more)
 REFUSALS = {
     "closed": gettext_lazy("This challenge has closed: it takes no more results."),
     "not_open_yet": gettext_lazy("This challenge has not opened yet."),
@@ -145,7 +148,7 @@ def challenge(request, public_id):
         **_card(c, entry),
         "deals": deals,
         "seats": [{"letter": s, "name": vocab.seat(i)} for i, s in enumerate(SEATS)],
-        "ranking": field.ranking(c, entry),
+        "ranking": field.ranking(c, entry, listed=TOP),
         "share_url": request.build_absolute_uri(c.get_absolute_url()),
         "noindex": c.kind == Challenge.PRIVATE,
     }
@@ -261,6 +264,32 @@ def _cost(play: Play) -> dict | None:
 def _cost_words(game: str, cost: float) -> str:
     """A cost in the game's analysis unit, as the review words it: «1,5 pli», «6 نقاط»."""
     return unit(game).amount(cost, vocabulary(game).region, subject=True)
+
+
+# --- the ranking, for everyone ------------------------------------------------------------------
+
+
+def _ranking_revision(request, public_id) -> str:
+    """The ranking's version: worked out again first when stale (``field.rank``), so the
+    page is rendered once per ranking, not once per reader. The version itself is kept a few
+    seconds in the cache: a reader of a busy ranking reads no database at all."""
+    key = f"challenges:ranking:{str(public_id)[:16]}"
+    found = cache.get(key)
+    if found is None:
+        c = _challenge(public_id)
+        field.rank(c)
+        found = f"{c.public_id}:{c.ranked_results}:{c.ranked_at.timestamp() if c.ranked_at else 0}"
+        cache.set(key, found, RANKING_VERSION_SECONDS)
+    return found
+
+
+@require_GET
+@pagecache.cached(_ranking_revision, field.RANK_SECONDS)
+def ranking(request, public_id):
+    c = _challenge(public_id)
+    context = {**_card(c), "ranking": field.ranking(c, None, listed=field.LISTED)}
+    context["noindex"] = c.kind == Challenge.PRIVATE
+    return render(request, "challenges/ranking.html", context)
 
 
 # --- the check page -----------------------------------------------------------------------------
