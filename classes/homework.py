@@ -362,6 +362,8 @@ def open_table(request, classroom, post):
             ).update(user=student.user, name=student.display_name[:40])
         ClassTable.objects.create(classroom=classroom, table=table)
     ownership.session_key(request, create=True)
-    request.session[service.watching(table.public_id)] = True
+    # the watchers' place, as the watchers' link would bind it (its digest: a reissue revokes)
+    watchers = table.places.get(role=Place.WATCH)
+    request.session[service.watching(table.public_id)] = watchers.key_digest
     live.changed(classroom.public_id)
     return table.get_absolute_url()
