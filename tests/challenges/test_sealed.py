@@ -83,6 +83,10 @@ def test_no_seed_and_no_unfinished_hand_before_the_close_and_all_of_them_after()
     )
     assert _leaks(mine, _secrets(c, [2])) == []
     assert any(_secrets(c, [1])["deal 1"] in text for text in mine.values())  # the review
+    # Nor a lesson made of it (a lesson is shared by its link): not before the close.
+    assert "make-lesson" not in mine[table]
+    lesson = player.get(f"/en/lessons/new/?practice={match.public_id}&deal=1")
+    assert lesson.status_code == 404
     # Another browser, which has played nothing: nothing of either deal, anywhere.
     theirs = _read(other, [*seen, table, f"/api/practice/{match.public_id}"])
     assert _leaks(theirs, _secrets(c, [1, 2])) == []
