@@ -76,6 +76,7 @@ urlpatterns += i18n_patterns(
     path("lessons/", include("lessons.urls")),
     path("accounts/", include("accounts.urls")),
     path("classes/", include("classes.urls")),
+    path("challenges/", include("challenges.urls")),
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
     # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant: those of

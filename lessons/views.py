@@ -107,8 +107,9 @@ def _from_practice(request, params, language):
     if not 1 <= number <= len(deals):
         raise Http404(explain("not_found"))
     practice = match.replay(deals[:number])
-    if not practice.state.is_over:
-        raise Http404(explain("not_found"))  # a deal in play never opens its hidden hands
+    if not practice.state.is_over or match.sealed:
+        # a deal in play never opens its hidden hands, nor a challenge's before it closes
+        raise Http404(explain("not_found"))
     position = practice.position()
     obj = start.from_position(match.game, position, learner=practice.seat, language=language)
     origin = _(

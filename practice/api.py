@@ -95,7 +95,7 @@ def show(request, public_id):
         if found is None:
             return _not_found()
         match, deals = found
-        return _answer(match.replay(deals).to_json(match.public_id))
+        return _answer(service.shown(match, match.replay(deals).to_json(match.public_id)))
 
 
 def _change(request, public_id, act):
@@ -110,7 +110,7 @@ def _change(request, public_id, act):
             return failure(e, game=match.game)
         except Match.DoesNotExist:
             return _not_found()
-        return _answer(practice.to_json(match.public_id))
+        return _answer(service.shown(match, practice.to_json(match.public_id)))
 
 
 def _move(match, deals, body):

@@ -14,7 +14,8 @@ from urllib.parse import urlencode
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import reverse, translate_url
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -191,13 +192,17 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
             "deal": practice.deal_number,
             "undos": len(practice.record.undone),
         },
-        "can_undo": not over and practice.seat in practice.actors,
+        "can_undo": not over and practice.seat in practice.actors and not match.sealed,
         "learner_to_act": practice.learner_to_act,
-        "hint": (hint := advice.hint(practice) if request.GET.get("hint") else None),
+        # A challenge's deal is played without help until the challenge closes.
+        "may_hint": not match.sealed,
+        "hint": (
+            hint := advice.hint(practice) if request.GET.get("hint") and not match.sealed else None
+        ),
         "hint_costs": costs.hint(practice) if hint else None,
         "replies": None if error else replies(practice, seen),
         "so_far": None if over else so_far(practice),
-        "review": review.review(practice) if over else None,
+        "review": _sealed(match, review.review(practice)) if over else None,
         "analysis": (
             costs.review(
                 practice,
@@ -216,10 +221,20 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
         "deal_end": review.deal_end(practice, drawn_sheet) if over else None,
         "error": error,
         "private_url": absolute(match.private_url()),
-        "check_url": _check_url(practice) if over else reverse("practice:check"),
+        "check_url": _check_url(practice)
+        if over and not match.sealed
+        else reverse("practice:check"),
+        "entry_url": translate_url(match.entry_url, get_language()) if match.entry_url else "",
         "dealer_name": vocabulary(game).seat(practice.dealer),
     }
     return render(request, "practice/table.html", context, status=status)
+
+
+def _sealed(match, said: dict) -> dict:
+    """The review without the seed of a challenge's deal while the challenge is open."""
+    if match.sealed:
+        said["seed"] = None
+    return said
 
 
 def _check_url(practice) -> str:

@@ -26,6 +26,7 @@ RESERVED = frozenset(
     (
         *("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz"),
         *("api", "mine", "lessons", "tables", "table", "accounts", "analysis", "classes"),
+        "challenges",
     )
 )
 

@@ -69,7 +69,7 @@ LAYERS = (
     ("cardgames", "rulebook.registry"),  # the games and the rules' data: no Django
     ("cardtable", "plumbing"),  # the card-table kit and the web plumbing every app serves with
     ("rulebook", "tutorials", "quiz", "practice", "scoresheet", "lessons", "accounts"),
-    ("tables",),  # live tables: practice's matches played by several people
+    ("tables", "challenges"),  # live tables (practice matches of several people); challenges
     ("diwaniya",),  # the site: settings, urls, the home page and the learning path
 )
 LAYER = {app: n for n, apps in enumerate(LAYERS) for app in apps}
