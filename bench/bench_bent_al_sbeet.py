@@ -10,8 +10,8 @@
 import random
 import time
 
-from rulebook.engine import bent_al_sbeet as engine
-from rulebook.engine.cards import PACK_52, cards_in
+from cardgames.cards import PACK_52, cards_in
+from cardgames.penalty import bent_al_sbeet as engine
 
 DEALS = 2000
 SEED = 20240611

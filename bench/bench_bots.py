@@ -38,9 +38,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulebook.engine import bots, shuffle
-from rulebook.engine.bots.knowledge import clear_memos
-from rulebook.engine.table import across, left_of, side_of
+from cardgames import bots, shuffle
+from cardgames.players.knowledge import clear_memos
+from cardgames.table import across, left_of, side_of
 
 DEALS = 1000
 COST_DEALS = 40  # deals per game played again for the cost
@@ -76,7 +76,7 @@ class Bench:
         rules = module.PRESETS[module.DEFAULT_PRESET]
         hands = shuffle.deal(f"bench-bots-{self.slug}-{i}", module.PACK)
         dealer = (i // 4) % 4
-        if bots.GAMES[self.slug].family.name == "penalty":
+        if bots.GAMES[self.slug].family.passes:
             # Every pass direction of a match in turn, no pass included (Hearts' fourth deal).
             return module.new_deal(rules, hands, dealer, deal_number=1 + i % 4)
         return module.new_deal(rules, hands, dealer)

@@ -10,9 +10,9 @@ re-opening the examples it found through the positions API in the same run.
 import itertools
 import time
 
-from rulebook.engine.compare import Side, compare
-from rulebook.engine.games import GAMES as DESCRIBED
-from rulebook.engine.positions import open_position
+from cardgames.compare import Side, compare
+from cardgames.games import GAMES as DESCRIBED
+from cardgames.positions import open_position
 
 GAMES = {slug: game.engine for slug, game in DESCRIBED.items()}
 FAMILIES = [("bent-al-sbeet", "leekha"), ("bent-al-sbeet", "hearts"), ("tarneeb", "tarneeb-41")]

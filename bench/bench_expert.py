@@ -15,8 +15,7 @@ import statistics
 import time
 
 from bench.bench_bots import BENCHES
-from rulebook.engine import bots
-from rulebook.engine.bots.expert import ROLLED_OUT
+from cardgames import bots
 
 DEALS = 3  # per game
 MEDIAN_TARGET = 0.3  # seconds
@@ -28,7 +27,7 @@ def _timed_deal(bench, i: int) -> list[tuple[float, float]]:
     state = bench.new_deal(i)
     levels = bench.levels(i, "expert", "club")
     slug = bench.slug
-    searched = ROLLED_OUT[bots.GAMES[slug].family.name]
+    searched = bots.GAMES[slug].family.analysis.tuning.rolled_out
     perf = time.perf_counter
     out = []
     while state.to_act is not None:

@@ -13,7 +13,7 @@ chooser (``legal[int(random() * len(legal))]``) on both sides:
 
 Rounds alternate between the two engines and each figure is the best of the rounds, so the
 other work on a shared machine weighs on both alike. Ours runs as ``make setup`` leaves it: the
-hot path compiled by mypyc from its sources (``rulebook.engine.penalty.compiled``), or the
+hot path compiled by mypyc from its sources (``cardgames.penalty.compiled``), or the
 sources themselves with ``DIWANIYA_PURE=1``; each line says which.
 """
 
@@ -22,9 +22,10 @@ import time
 
 import pyspiel
 
-from rulebook.engine import hearts, penalty, shuffle
-from rulebook.engine.cards import PACK_52, cards_in
-from rulebook.engine.table import W
+from cardgames import penalty, shuffle
+from cardgames.cards import PACK_52, cards_in
+from cardgames.penalty import hearts
+from cardgames.table import W
 
 DEALS = 1000
 ROUNDS = 5

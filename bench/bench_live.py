@@ -29,8 +29,9 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from rulebook.engine import cards, tarneeb
-from rulebook.engine.positions import open_position
+from cardgames import cards
+from cardgames.positions import open_position
+from cardgames.trickbid import tarneeb
 from tests import live_players, servers
 
 LIVE_TABLES = (1, 50, 200)

@@ -30,9 +30,10 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from rulebook.engine import bent_al_sbeet, shuffle
-from rulebook.engine.games import GAMES
-from rulebook.engine.positions import open_position
+from cardgames import shuffle
+from cardgames.games import GAMES
+from cardgames.penalty import bent_al_sbeet
+from cardgames.positions import open_position
 from tests import servers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +50,7 @@ TRIVIAL = "/bench/trivial/"
 def _full_deal_query() -> dict:
     """A Bent Al Sbeet deal played to its end (first legal move each time), as a query."""
     deal = shuffle.deal("bench-pages", bent_al_sbeet.PACK)
-    from rulebook.engine import cards
+    from cardgames import cards
 
     params = {"variant": "qahwa", "dealer": "N", "deal": cards.format_deal(deal, 0)}
     position = open_position(bent_al_sbeet, params)

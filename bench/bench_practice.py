@@ -13,8 +13,8 @@ import random
 import time
 from itertools import count
 
+from cardgames import shuffle
 from practice.match import Practice, Setup, opening, parse
-from rulebook.engine import shuffle
 from tests.practice.helpers import PLAYABLE, play_match
 
 ROUNDS = 20

@@ -10,9 +10,9 @@ with ``legal_moves`` + ``push``. The ratio is what a question costs in deals: ra
 import random
 import time
 
+from cardgames import shuffle
 from quiz import questions
 from rulebook import games
-from rulebook.engine import shuffle
 
 QUESTIONS = 200
 

@@ -8,10 +8,10 @@ ratio shows what the engine's checks and bookkeeping cost on top of the bare rul
 import random
 import time
 
-from rulebook.engine import sabaat_al_deemin as sad
-from rulebook.engine.cards import ACE, JACK, PACK_32, SEVEN, cards_in, parse_card
-from rulebook.engine.shuffle import deal as shuffled_deal
-from rulebook.engine.table import left_of, right_of
+from cardgames.cards import ACE, JACK, PACK_32, SEVEN, cards_in, parse_card
+from cardgames.layout import sabaat_al_deemin as sad
+from cardgames.shuffle import deal as shuffled_deal
+from cardgames.table import left_of, right_of
 
 DEALS = 2000
 REPLAYS = 500

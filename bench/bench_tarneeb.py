@@ -11,9 +11,9 @@
 import random
 import time
 
-from rulebook.engine import shuffle
-from rulebook.engine.score_sheet import Sheet
-from rulebook.engine.tarneeb import PRESETS, format_move, new_deal, parse_move, replay
+from cardgames import shuffle
+from cardgames.trickbid.score_sheet import Sheet
+from cardgames.trickbid.tarneeb import PRESETS, format_move, new_deal, parse_move, replay
 
 DEALS = 2000
 

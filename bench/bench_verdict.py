@@ -1,5 +1,5 @@
 """One verdict per card: how often it moves between two independent seeds, and what a whole
-deal's review costs (``rulebook.engine.analysis``, the seat's own view, its default deals).
+deal's review costs (``cardgames.analysis``, the seat's own view, its default deals).
 
 Positions: the moments of card play met in seeded deals played by the club player in every
 seat (every seat's turn in turn, the deal's first card to its last), where the seat to act has
@@ -24,9 +24,9 @@ import statistics
 import time
 
 from bench.bench_bots import wilson
-from rulebook.engine import analysis, bots, shuffle
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import GAMES
+from cardgames import analysis, bots, shuffle
+from cardgames.contract import Phase
+from cardgames.games import GAMES
 
 POSITIONS = 60  # a game
 REVIEW_DEALS = 4  # a game
@@ -108,8 +108,9 @@ def run() -> list[tuple[str, float, float]]:
         n = found["n"]
         low, high = wilson(found["moved"], n)
         times = found["times"]
-        family = GAMES[slug].family.name
-        deals = analysis.GAME_SAMPLES.get(slug, analysis.SAMPLES[family])
+        module = GAMES[slug].engine
+        rules = module.PRESETS[module.DEFAULT_PRESET]
+        deals = GAMES[slug].family.analysis.samples(rules)
         print(
             f"bench_verdict {slug}: {deals} deals a position; over {n} positions the best card of "
             f"one seed is costly by the other in {found['moved'] / n:.1%} "

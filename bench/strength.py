@@ -30,10 +30,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from bench.bench_bots import BENCHES, strength, wilson
 from bench.bench_hearts_openspiel import OS_PASS, from_os, to_os
-from rulebook.engine import bots, hearts, shuffle
-from rulebook.engine.cards import cards_in
-from rulebook.engine.contract import Phase
-from rulebook.engine.table import W
+from cardgames import bots, shuffle
+from cardgames.cards import cards_in
+from cardgames.contract import Phase
+from cardgames.penalty import hearts
+from cardgames.table import W
 
 DEALS = 200
 ISMCTS_SIMULATIONS = 1000

@@ -2,8 +2,10 @@
 exposures or announcements, the bidding, then trick by trick with who took each one. Every move
 links to the position just after it, so the card doubles as the viewer's navigation.
 
-It only reads the engine (who acted, whether a card led, who took the trick); what a move means
-and who wins a trick stay the engine's.
+It only reads the engine: each move as its deal describes it (a card played, a card passed, a
+call), the trick before and after it (who led, who took it), and the table view of the seats
+the reader sees, which says whose passed cards the reader may know; what a move means and who
+wins a trick stay the engine's.
 """
 
 from dataclasses import dataclass
@@ -11,9 +13,7 @@ from dataclasses import dataclass
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import GAMES
+from cardgames.contract import Phase
 
 from .words import vocabulary
 
@@ -24,76 +24,65 @@ TRICK_TITLE = {
 }
 
 # The phases whose moves are calls, grouped under one heading each.
-CALL_GROUPS = {"expose": "expose", "bidding": "bidding", "trump": "bidding", "announce": "announce"}
+CALL_GROUPS = {
+    Phase.EXPOSE: "expose",
+    Phase.BIDDING: "bidding",
+    Phase.TRUMP: "bidding",
+    Phase.ANNOUNCE: "announce",
+}
 
 
 @dataclass
 class Step:
     seat: int | None
-    move: int
+    move: object  # the move as its deal described it (``cardgames.contract.Move``)
     phase: str
     leads: bool  # a card that opened a trick
-    after: object  # the state after the move
-
-
-def lays_out(module) -> bool:
-    """Whether the game of engine ``module`` lays cards out on piles (its description's
-    family) rather than playing them to tricks."""
-    return any(g.family.name == "layout" for g in GAMES.values() if g.engine is module)
+    after: object  # the table view after the move
 
 
 def replay(position) -> list[Step]:
     """Every move of ``position`` with who made it, replayed from the position's start."""
     state = position.start_state()  # a later deal of a match replays in its context
-    piles = lays_out(position.module)
     steps = []
+    before = state.table_view()
     for move in position.moves:
         seat, phase = state.to_act, state.phase
-        leads = piles or not state.view(0).trick
+        described = state.move_view(move)
         state = state.play(move)
-        steps.append(Step(seat, move, phase, leads, state))
+        after = state.table_view()
+        steps.append(Step(seat, described, phase, not before.trick, after))
+        before = after
     return steps
 
 
-def card_of(token: str) -> int | None:
-    """The card a move token names (``QS``, ``pass:QS``, ``expose:QS``), or None for a call."""
-    code = token.rpartition(":")[2]
-    if len(code) != 2:
-        return None
-    try:
-        return cards.parse_card(code)
-    except Exception:
-        return None
-
-
-def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> list[dict]:
+def scorecard(position, at: int = 0, link=None, since: int = 0, seen=range(4)) -> list[dict]:
     """Groups of moves (``kind``, ``number`` for a trick, ``items``, ``winner``); an item has the
     seat's name, the move in words or its card(s), ``query`` = ``link(i)`` (the position after
     move ``i``, counted from 1) and ``current`` for move ``at``.
 
-    ``since``: only the moves after the first ``since`` are listed. ``secret``: the seats whose
-    passed cards the reader may not see (their pass is counted, not named)."""
-    from .tables import last_trick
-
+    ``since``: only the moves after the first ``since`` are listed. ``seen``: the seats whose
+    hands the reader sees; a pass the table view of those seats may not know is counted, not
+    named."""
     module = position.module
     vocab = vocabulary(module)
+    known = position.state.table_view(frozenset(seen))
     groups: list[dict] = []
-    piles = lays_out(module)
+    piles = module.FAMILY.lays_out
     tricks = 0
     for i, step in enumerate(replay(position), start=1):
+        move = step.move
         if i <= since:
-            if step.phase == Phase.PLAY and step.leads:
+            if move.kind == "card" and step.leads:
                 tricks += 1
             continue
-        token = module.format_move(step.move)
-        card = card_of(token)
         item = {
             "seat": vocab.seat(step.seat) if step.seat is not None else "",
             "query": link(i) if link else None,
             "current": i == at,
         }
-        if step.phase == Phase.PLAY and card is not None and ":" not in token:
-            item["card"] = vocab.card_view(card)
+        if move.kind == "card":
+            item["card"] = vocab.card_view(move.card)
             if piles:  # a layout game: one line per card laid
                 _group(groups, "layout")["items"].append(item)
                 continue
@@ -103,10 +92,10 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
                 groups.append({"kind": "trick", "number": tricks, "title": title, "items": []})
             groups[-1]["items"].append(item)
             if not step.after.trick:  # the trick is complete: who took it
-                groups[-1]["winner"] = vocab.seat(last_trick(step.after)[1])
-        elif step.phase == Phase.PASS and card is not None:
+                groups[-1]["winner"] = vocab.seat(step.after.last_trick[1])
+        elif move.kind == "pass_cards":
             items = _group(groups, "pass")["items"]
-            shown = [] if step.seat in secret else [vocab.card_view(card)]
+            shown = [vocab.card_view(move.card)] if known.knows_pass(step.seat) else []
             if items and items[-1]["seat"] == item["seat"]:  # one line per seat's pass
                 items[-1]["cards"] += shown
                 items[-1]["count"] += 1
@@ -114,10 +103,9 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, secret=()) -> li
             else:
                 items.append({**item, "cards": shown, "count": 1})
         else:
-            item["call"] = capfirst(vocab.move(token, step.phase))
-            kind = CALL_GROUPS.get(step.phase, "play")
-            if kind == "play" and piles:
-                kind = "layout"  # a knock, in line with the cards laid around it
+            item["call"] = capfirst(vocab.said(move))
+            # a call of the play (a knock) is in line with the cards played or laid around it
+            kind = CALL_GROUPS.get(step.phase) or ("layout" if piles else "play")
             _group(groups, kind)["items"].append(item)
     return groups
 

@@ -1,6 +1,12 @@
 """A position drawn as players see it: the four seats round the felt, the trick in front of the
 seats that played it (or the layout's piles, or the bidding), the points. One place, shared by
-the position page, the tutorials, the quiz and the practice table.
+the position page, the tutorials, the lessons, the quiz and the practice and live tables.
+
+What is drawn is the deal's :class:`~cardgames.contract.TableView` for the seats whose hands
+are open, and nothing else: which cards a seat shows, which passes it may know, its legal moves
+described (a card played, a card passed or exposed, a bid and its strain), the trick, the
+auction and the contract with its multiplier, the piles, the exposures with the multiplier in
+force. No member of the deal is probed and no move token is read here.
 
 ``play`` decides what a legal move becomes: ``"link"`` (a link to the next position),
 ``"button"`` (a submit button named ``move``, for an answer form, legal or not so the answer is
@@ -11,36 +17,32 @@ legal cards are marked).
 The pass is made one of two ways. Where a page takes the whole pass at once (the position page,
 the practice table: ``pass_picks``), the cards are checkboxes named ``pass`` and a confirm button
 sends them. Where a page asks for one card of the pass (a tutorial's or the quiz's question), each
-card is a button whose ``move`` is that card's pass (``pass:QS``), like any other answer.
+card is a button whose ``move`` is that card's pass, like any other answer.
 
 Seats keep their compass places whatever the language: ``bottom`` (South unless the learner
 sits elsewhere) faces the reader, the seat on its left (the next one clockwise) is drawn on the
 left, and so on. The table is ``dir="ltr"`` because places at a table are not reading order.
 """
 
-from typing import NamedTuple
 from urllib.parse import urlencode
 
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, Direction, S, seats_from
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.table import SEATS, Direction, S, seats_from
 
-from .scorecard import card_of
 from .words import count, vocabulary
 
 PHASES = {
-    "deal": pgettext_lazy("phase", "the deal"),
-    "pass": pgettext_lazy("phase", "the pass"),
-    "expose": pgettext_lazy("phase", "exposing"),
-    "announce": pgettext_lazy("phase", "announcements"),
-    "bidding": pgettext_lazy("phase", "the bidding"),
-    "trump": pgettext_lazy("phase", "the trump call"),
-    "play": pgettext_lazy("phase", "the play"),
-    "over": pgettext_lazy("phase", "over"),
+    Phase.PASS: pgettext_lazy("phase", "the pass"),
+    Phase.EXPOSE: pgettext_lazy("phase", "exposing"),
+    Phase.ANNOUNCE: pgettext_lazy("phase", "announcements"),
+    Phase.BIDDING: pgettext_lazy("phase", "the bidding"),
+    Phase.TRUMP: pgettext_lazy("phase", "the trump call"),
+    Phase.PLAY: pgettext_lazy("phase", "the play"),
+    Phase.OVER: pgettext_lazy("phase", "over"),
 }
 
 # Interface sentences that name a trick, in each region's word (أكلة, لمّة).
@@ -61,6 +63,8 @@ LAST_TRICK_CAPTION = {
 PLACES = ("bottom", "left", "top", "right")
 # A bidding box lists strains from the lowest to the highest, as bidders read them.
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+# The moves that name a card of the hand without playing it: made by touching the card.
+TOUCHED = ("pass_cards", "expose")
 
 
 def place(seat: int, bottom: int) -> str:
@@ -74,17 +78,14 @@ def with_moves(position, tokens) -> str:
     return urlencode(q)
 
 
-def with_move(position, move: int) -> str:
-    """The query string of the position after ``move``."""
-    return with_moves(position, [position.module.format_move(move)])
+def with_move(position, move) -> str:
+    """The query string of the position after ``move`` (a described ``Move``)."""
+    return with_moves(position, [move.token])
 
 
-def last_trick(state):
-    """``(cards of the last finished trick as (seat, card), winner)``, or None."""
-    done = getattr(state, "last_trick", None)
-    if done is None and getattr(state, "tricks", None):
-        done = state.tricks[-1]
-    return done
+def touched_card(move) -> int | None:
+    """The card a move names where it is made by touching that card (a pass, an exposure)."""
+    return move.card if move.kind in TOUCHED else None
 
 
 def table(
@@ -98,102 +99,108 @@ def table(
     bottom: int = S,
     pass_picks: bool | None = None,
     why=None,
-    known: int = 0,
+    passed: bool = False,
 ) -> dict:
     """The template context of ``cardtable/_table.html`` for ``position``.
 
-    ``open_seats``: the seats whose hands are shown face up (the others show their backs).
-    ``marked``: card codes or seat letters a tutorial points at.
-    ``calls``: the calls to offer (bids, knocks…); by default the legal ones.
-    ``bottom``: the seat drawn nearest the reader (the learner's).
-    ``pass_picks``: the whole pass is chosen at once (by default only where moves are links).
-    ``why``: ``why(refusal)`` words the engine's refusal of a card the actor may not play, so
-    the card says why on a tap; None where that would give a question's answer away.
-    ``known``: cards the reader knows are in hands it cannot see (those it passed), drawn face
-    up at their holder's seat as the exposed cards are.
+    ``open_seats``: the seats whose hands are shown face up (the others show their backs, and
+    the cards they have exposed face up). ``marked``: card codes or seat letters a tutorial
+    points at. ``calls``: the calls to offer (bids, knocks…; move ints), by default the legal
+    ones. ``bottom``: the seat drawn nearest the reader (the learner's). ``pass_picks``: the
+    whole pass is chosen at once (by default only where moves are links). ``why``:
+    ``why(refusal)`` words the engine's refusal of a card the actor may not play, so the card
+    says why on a tap; None where that would give a question's answer away. ``passed``: the
+    cards the reader passed are drawn face up at the seat that holds them once the pass is done
+    (its player knows where they went), as the exposed cards are (the practice table).
     """
     state = position.state
-    module = position.module
-    vocab = vocabulary(module)
-    legal = set(state.legal_moves()) if state.to_act is not None else set()
-    shown_legal = legal if mark_legal else set()
+    view = state.table_view(frozenset(open_seats))
+    vocab = vocabulary(position.module)
+    legal = {m.move: m for m in view.legal}
     marked = {m.upper() for m in marked}
-    exposed = exposures(position.rules, getattr(state, "exposed", 0))
-    phase = state.phase
+    phase = view.phase
     # Cards are answers only while cards are played; in the bidding the answers are calls, and
     # a card button would only invite a confusing refusal. The pass picks cards as a set.
     card_phase = phase == Phase.PLAY
     if pass_picks is None:
         pass_picks = play == "link"
+    to_act = view.to_act
     passing = phase == Phase.PASS and play in ("link", "button") and pass_picks
-    chosen = getattr(state, "passes", (0, 0, 0, 0))
-
     # Moves that name a card of the actor's hand (expose the queen, pass a card) are made by
     # touching that card; only the other moves are drawn as calls.
-    def named_card(m: int) -> int | None:
-        token = module.format_move(m) if m >= 64 else ""
-        return card_of(token) if ":" in token else None  # not a bid such as Egyptian 7C
-
-    card_moves = {named_card(m): m for m in legal if named_card(m) is not None}
+    card_moves = {touched_card(m): m for m in legal.values() if touched_card(m) is not None}
     if calls is None:
-        calls = [m for m in sorted(legal) if m >= 64]
+        offered = [m for _, m in sorted(legal.items()) if m.kind != "card"]
+    else:
+        offered = [legal.get(move) or state.move_view(move) for move in calls]
     # What touching a card of the actor's hand sends: its legal move, or, where a question
     # offers moves that name cards (expose any card), the offered one, legal or not.
     touched = dict(card_moves)
-    if play == "button" and state.to_act is not None:
-        held = state.hands[state.to_act]
-        for m in calls:
-            c = named_card(m)
+    held = view.hands[to_act] if to_act is not None else None
+    if play == "button" and held is not None:
+        for m in offered:
+            c = touched_card(m)
             if c is not None and held >> c & 1:
                 touched.setdefault(c, m)
-    if state.to_act in open_seats:  # a move that names a card is made by touching the card
-        calls = [m for m in calls if named_card(m) is None]
+    if held is not None:  # a move that names a card is made by touching the card
+        offered = [m for m in offered if touched_card(m) is None]
+    card_legal = {m.card for m in legal.values() if m.kind == "card"}
+    shown_legal = card_legal if mark_legal and card_phase else set()
+
+    def card(c: int, **flags) -> dict:
+        return vocab.card_view(c, exposed=bool(view.exposed >> c & 1), times=view.exposure, **flags)
 
     def seat_view(seat: int) -> dict:
-        hand = state.hands[seat]
-        is_open = seat in open_seats
-        acting = state.to_act == seat
+        hand = view.hands[seat]
+        is_open = hand is not None
+        acting = to_act == seat
+        chosen = view.passes[seat] or 0 if phase == Phase.PASS else 0
         views = []
         for c in cards.display_order(hand) if is_open else []:
             code = cards.card_code(c)
-            # A card is a move now: played, or (exposing) the move that names it.
-            move = c if card_phase and c in legal else touched.get(c) if not passing else None
+            # A card is a move now: played, or (exposing) the move that names it; picked for
+            # the pass, the move that passes it (its token is the checkbox's value).
+            if card_phase and c in card_legal:
+                move = legal[c]
+            else:
+                move = touched.get(c) if not passing else None
+            pick = passing and acting and not chosen >> c & 1
+            if pick:
+                picked = card_moves.get(c) or state.move_view(state.touch(c))
             views.append(
-                vocab.card_view(
+                card(
                     c,
-                    legal=(c in shown_legal and card_phase) or (mark_legal and c in card_moves),
-                    **exposed.flags(c),
+                    legal=c in shown_legal or (mark_legal and c in card_moves),
                     marked=code in marked,
-                    chosen=bool(chosen[seat] >> c & 1) if phase == Phase.PASS else False,
+                    chosen=bool(chosen >> c & 1),
                     query=with_move(position, move)
                     if play == "link" and move is not None
                     else None,
-                    token=module.format_move(move) if move is not None else code,
+                    token=move.token if move is not None else picked.token if pick else code,
                     button=play == "button" and acting and (card_phase or move is not None),
                     checkbox=play == "checkbox" and acting and card_phase,
-                    pick=passing and acting and not chosen[seat] >> c & 1,
-                    why=_refused(state, c, why if acting and card_phase else None),
+                    pick=pick,
+                    why=_refused(state, c, why if acting and card_phase else None, card_legal),
                 )
             )
-        # A closed hand still shows what the reader may know of it: its exposed cards and those
-        # the reader passed it, face up and inert (only its own player plays them).
+        held = view.counts[seat]
+        # A closed hand still shows what the reader may know of it: its exposed cards (the table
+        # sees them) and, where asked, those the reader passed it, face up and inert (only its
+        # own player plays them).
+        public = view.shown[seat] | (view.received[seat] if passed else 0)
         shown = (
             []
             if is_open
-            else [
-                vocab.card_view(c, **exposed.flags(c), marked=cards.card_code(c) in marked)
-                for c in cards.display_order(hand & (exposed.bits | known))
-            ]
+            else [card(c, marked=cards.card_code(c) in marked) for c in cards.display_order(public)]
         )
-        held = cards.count(hand)
         down = held - len(shown)
-        won = state.tricks_won[seat] if hasattr(state, "tricks_won") else None
+        won = view.tricks_won[seat] if view.tricks_won is not None else None
         return {
             "seat": SEATS[seat],
             "place": place(seat, bottom),
             "name": vocab.seat(seat),
-            "to_act": state.to_act == seat,
-            "is_dealer": position.dealer == seat,
+            "to_act": acting,
+            "is_dealer": view.dealer == seat,
             "marked": SEATS[seat] in marked,
             "open": is_open,
             "count": held,
@@ -209,17 +216,19 @@ def table(
 
     seats = [seat_view(s) for s in range(4)]
     trick = [
-        played_card(vocab, s, c, bottom, exposed, marked=cards.card_code(c) in marked)
-        for s, c in getattr(state, "trick", [])
+        played_card(vocab, s, c, bottom, view, marked=cards.card_code(c) in marked)
+        for s, c in view.trick
     ]
-    gathered, previous = _finished_trick(state, bottom, exposed, vocab)
+    gathered, previous = _finished_trick(view, bottom, vocab)
     if not trick and gathered:
         trick, winner = gathered
         previous = None
     else:
         winner = None
     call_views = (
-        [_call_view(position, m, play, vocab) for m in calls] if play in ("link", "button") else []
+        [_call_view(position, m, play, vocab) for m in offered]
+        if play in ("link", "button")
+        else []
     )
     context = {
         "position": position,
@@ -230,126 +239,90 @@ def table(
         "previous_trick": previous,
         "previous_caption": PREVIOUS_TRICK_CAPTION[vocab.region],
         "trick_caption": (LAST_TRICK_CAPTION if winner else TRICK_CAPTION)[vocab.region],
-        "dealer_name": vocab.seat(position.dealer),
+        "dealer_name": vocab.seat(view.dealer),
         "phase": phase,
         # Templates ask ``phase_is.bidding``: which phase it is, named by the contract.
         "phase_is": {p.value: phase == p for p in Phase},
         "phase_name": PHASES.get(phase, phase),
-        "points": points(state, vocab),
-        "to_act": None if state.to_act is None else vocab.seat(state.to_act),
-        "to_act_seat": None if state.to_act is None else SEATS[state.to_act],
+        "points": points(view, vocab),
+        "to_act": None if to_act is None else vocab.seat(to_act),
+        "to_act_seat": None if to_act is None else SEATS[to_act],
         "calls": call_views,
         "bidding_box": _bidding_box(call_views) if phase == Phase.BIDDING else None,
         "play": play,
-        **extras(module, state, vocab),
+        **extras(view, vocab),
     }
-    if passing and state.to_act is not None:
-        context["pass_form"] = _pass_form(position, state, play)
+    if passing and to_act is not None:
+        context["pass_form"] = _pass_form(position, view, play)
     for bid in context.get("auction", []):
         context["seats"][bid["letter"]]["last_call"] = bid["call"]
     return context
 
 
-def _refused(state, card: int, why) -> str | None:
+def _refused(state, card: int, why, legal: set[int]) -> str | None:
     """The reason the engine gives for refusing ``card`` now, worded by ``why``."""
-    if why is None or card in state.legal_moves():
+    if why is None or card in legal:
         return None
     refusal = state.refusal(card)
     return None if refusal is None else str(why(refusal))
 
 
-class Exposures(NamedTuple):
-    """The cards exposed (a bit set) and what each counts times under the rules in force: the
-    multiplier is a house rule (1 to 10), so the felt never prints one of its own."""
-
-    bits: int
-    times: int
-
-    def flags(self, card: int) -> dict:
-        """A card view's flags for ``card``: exposed, and its multiplier."""
-        shown = bool(self.bits >> card & 1)
-        return {"exposed": shown, "times": self.times if shown else None}
-
-
-def exposures(rules, exposed: int) -> Exposures:
-    """The exposed cards of the bit set ``exposed`` under ``rules`` (a game with no exposure
-    has no multiplier and never sets a bit)."""
-    return Exposures(exposed, getattr(rules, "exposure_multiplier", 1))
-
-
-def played_card(vocab, seat: int, card: int, bottom: int, exposed: Exposures, **flags) -> dict:
-    """A card on the trick, drawn in front of the seat that played it."""
+def played_card(vocab, seat: int, card: int, bottom: int, view, **flags) -> dict:
+    """A card on the trick, drawn in front of the seat that played it (``view``: the table
+    view, which says whether the card was exposed and what an exposed card counts)."""
     return vocab.card_view(
         card,
         seat=SEATS[seat],
         seat_name=vocab.seat(seat),
         place=place(seat, bottom),
-        **exposed.flags(card),
+        exposed=bool(view.exposed >> card & 1),
+        times=view.exposure,
         **flags,
     )
 
 
-def _finished_trick(state, bottom: int, exposed: Exposures, vocab):
+def _finished_trick(view, bottom: int, vocab):
     """The last finished trick, drawn as the trick in the middle until the next lead (with its
     winner marked), or as the "previous trick" once the next trick has begun."""
-    done = last_trick(state)
+    done = view.last_trick
     if not done:
         return None, None
     cards_played, winner = done
-    views = [played_card(vocab, s, c, bottom, exposed, won=s == winner) for s, c in cards_played]
+    views = [played_card(vocab, s, c, bottom, view, won=s == winner) for s, c in cards_played]
     won = {"name": vocab.seat(winner), "seat": SEATS[winner]}
     return (views, won), {"cards": views, "winner": won}
 
 
-def _call_view(position, move: int, play: str | None, vocab) -> dict:
-    token = position.module.format_move(move)
+def _call_view(position, move, play: str | None, vocab) -> dict:
     return {
-        "token": token,
-        "label": capfirst(vocab.move(token, position.state.phase)),
-        "short": _short_bid(token) or _short_trump(token),
+        "token": move.token,
+        "label": capfirst(vocab.said(move)),
+        "short": _short_bid(move) or _short_trump(move),
+        "strain": move.strain or "",
+        "number": move.bid,
         "query": with_move(position, move) if play == "link" else None,
         "button": play == "button",
     }
 
 
-def reading_order(token: str, phase: str = Phase.PLAY) -> tuple:
-    """Where a move stands when moves are listed for a reader: in the play, cards by suit with
-    the highest first (as a hand is shown); in the bidding, bids by their number and then
-    strain from the lowest (7 before 10), other calls after them."""
-    if phase != Phase.BIDDING:
-        try:
-            card = cards.parse_card(token)
-            return (0, cards.suit_of(card), -cards.rank_of(card), "")
-        except BadInput:
-            pass
-    short = _short_bid(token)
-    if short is not None:
-        strain = token.upper()[len(short["number"]) :]
-        rank = STRAIN_ORDER.index(strain) if strain in STRAIN_ORDER else -1
-        return (1, int(short["number"]), rank, "")
-    return (2, 0, 0, token)
-
-
-def _short_bid(token: str) -> dict | None:
+def _short_bid(move) -> dict | None:
     """A bid as a bidding box shows it: the number and the strain's symbol (or "NT")."""
-    token = token.upper()
-    number = "".join(ch for ch in token if ch.isdigit())
-    if not number or not token.startswith(number):
+    if move.kind != "bid":
         return None
-    strain = token[len(number) :]
+    strain = move.strain
     return {
-        "number": number,
-        "suit": strain.lower() if strain in cards.SUITS else None,
+        "number": str(move.bid),
+        "suit": strain.lower() if strain in ("S", "H", "D", "C") else None,
         "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
     }
 
 
-def _short_trump(token: str) -> dict | None:
+def _short_trump(move) -> dict | None:
     """A trump call as a bidding box shows a strain: its suit's symbol (or "NT"), so the five
     calls take one row on a phone; the call in words stays for screen readers."""
-    kind, _sep, strain = token.upper().partition(":")
-    if kind != "TRUMP" or strain not in (*cards.SUITS, "NT"):
+    if move.kind != "trump_call" or move.strain is None:
         return None
+    strain = move.strain
     return {
         "number": "",
         "suit": strain.lower() if strain in cards.SUITS else None,
@@ -362,13 +335,11 @@ def _bidding_box(calls: list[dict]) -> dict:
     other calls (pass, double) beside it. Only the layout of the calls offered is decided here."""
     bids, others, strains = {}, [], []
     for call in calls:
-        token = call["token"].upper()
-        number = "".join(ch for ch in token if ch.isdigit())
-        if not number or not token.startswith(number):
+        if call["short"] is None:
             others.append(call)
             continue
-        strain = token[len(number) :] or ""
-        bids.setdefault(int(number), {})[strain] = call
+        strain = call["strain"]
+        bids.setdefault(call["number"], {})[strain] = call
         if strain not in strains:
             strains.append(strain)
     strains.sort(key=lambda s: STRAIN_ORDER.index(s) if s in STRAIN_ORDER else -1)
@@ -376,50 +347,42 @@ def _bidding_box(calls: list[dict]) -> dict:
     return {"strains": strains, "rows": rows, "others": others}
 
 
-def _pass_form(position, state, play: str | None) -> dict:
+def _pass_form(position, view, play: str | None) -> dict:
     """What the seat to act still has to choose for the pass, and how to send it."""
-    rules = position.rules
-    needed = getattr(rules, "pass_count", 0) - cards.count(state.passes[state.to_act])
-    return {"needed": needed, "hidden": position.query() if play == "link" else None}
+    return {"needed": view.pass_needed, "hidden": position.query() if play == "link" else None}
 
 
-def call_words(vocab, module, move: int) -> str:
-    """A call of the auction as the table says it: a bid in words, "pass", "double"."""
-    token = module.format_move(move)
-    return vocab.bid(token) if token[:1].isdigit() else vocab.move(token, "bidding")
-
-
-def extras(module, state, vocab) -> dict:
+def extras(view, vocab) -> dict:
     """What some games add to the table: the auction and contract, or the layout's piles."""
     out = {}
-    if hasattr(state, "bids"):
+    if view.auction:
         out["auction"] = [
-            {"seat": vocab.seat(seat), "letter": SEATS[seat], "call": call_words(vocab, module, m)}
-            for seat, m in state.bids
+            {"seat": vocab.seat(seat), "letter": SEATS[seat], "call": vocab.call(move)}
+            for seat, move in view.auction
         ]
-    contract = getattr(state, "contract", None)
+    contract = view.contract
     if contract is not None:
         out["contract"] = {
             "bid": contract.bid,
             "tricks": count(contract.bid, "tricks", vocab.region),
             "declarer": vocab.seat(contract.declarer),
-            "trumps": vocab.strain(state.strain),
+            "trumps": vocab.strain(contract.strain),
             # "Trumps: spades." but simply "No trumps." when there are none, and nothing before
             # the declarer has named them
             "trumps_term": (
-                None if state.strain in (None, "NT") else capfirst(vocab.term("trumps", "the"))
+                None if contract.strain in (None, "NT") else capfirst(vocab.term("trumps", "the"))
             ),
             "doubled": contract.doubled,
-            "multiplier": getattr(state, "contract_multiplier", 1),
+            "multiplier": contract.multiplier,
         }
-    if hasattr(state, "layout"):
-        out["piles"] = [[vocab.card_view(c) for c in pile] for pile in module.piles(state.layout)]
-        out["multiplier"] = getattr(state, "multiplier", 1)
+    if view.piles is not None:
+        out["piles"] = [[vocab.card_view(c) for c in pile] for pile in view.piles]
+        out["multiplier"] = view.multiplier
     return out
 
 
-def points(state, vocab) -> list[dict]:
-    values = state.points()
-    if len(values) == 4:
+def points(view, vocab) -> list[dict]:
+    values = view.points
+    if not view.by_side:
         return [{"who": vocab.seat(s), "points": p} for s, p in enumerate(values)]
     return [{"who": vocab.side(i), "points": p} for i, p in enumerate(values)]

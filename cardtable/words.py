@@ -29,10 +29,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
+from cardgames import cards
+from cardgames import games as described_games
+from cardgames.contract import Phase
 from rulebook import registry
-from rulebook.engine import cards
-from rulebook.engine import games as described_games
-from rulebook.engine.contract import Phase
 
 DATA = Path(__file__).resolve().parent / "vocabulary.toml"
 SYMBOLS = "♠♥♦♣"
@@ -79,8 +79,9 @@ def language_code(lang: str | None = None) -> str:
 
 
 def region_of(game) -> str:
-    """The region a game speaks: from a slug, a ``GameSpec``, a ``Game`` row or an engine
-    module. A region name is accepted as it is."""
+    """The region a game speaks: from a slug, a game (``cardgames.contract.Game``), a ``Game``
+    row or an engine module (the first game that plays it). A region name is accepted as it
+    is."""
     if isinstance(game, str) and game in data()["regions"]:
         return game
     region = getattr(game, "region", None)
@@ -89,14 +90,13 @@ def region_of(game) -> str:
     slug = game if isinstance(game, str) else getattr(game, "slug", None)
     described = described_games.GAMES.get(slug) if slug else None
     if described is None and hasattr(game, "__name__"):  # an engine module
-        engine = game.__name__.rsplit(".", 1)[-1]
-        found = (d for d in described_games.GAMES.values() if d.engine_name == engine)
+        found = (d for d in described_games.GAMES.values() if d.engine is game)
         described = next(found, None)
     if described is None:
         raise ValueError(f"no game called {game!r}")
-    # A game's region is stated in its registry file, which its description names; both sit
+    # A game's region is stated in its registry file, which the list of games names; both sit
     # below the card table, which reads nothing of the rules' app.
-    return registry.read(described.registry_name).get("region", "")
+    return registry.read(described.registry).get("region", "")
 
 
 def vocabulary(game, lang: str | None = None) -> "Vocabulary":
@@ -183,7 +183,10 @@ class Vocabulary:
         found = _BID.fullmatch(str(token).strip().upper())
         if not found:
             return str(token)
-        n, strain = found[1], found[2]
+        return self.bid_words(int(found[1]), found[2])
+
+    def bid_words(self, n: int, strain: str | None) -> str:
+        """A bid of ``n`` tricks, in ``strain`` (``S``..``C``, ``NT``; None: a plain number)."""
         if strain is None:
             return self.patterns["bid"].format(n=n)
         if strain == "NT":
@@ -252,6 +255,32 @@ class Vocabulary:
         if form == "done":  # a card played, as a record
             return self.patterns["played"].format(card_the=self.card_the(c))
         return self.card(c)
+
+    def said(self, move) -> str:
+        """A move described by its deal (a ``cardgames.contract.Move``) in words, as a button
+        says it: what ``move(token, phase)`` says of its token, read from its kind and the card
+        or bid it names, so no token is parsed."""
+        kind = move.kind
+        if kind == "card":
+            return self.card(move.card)
+        if kind in ("pass_cards", "expose"):
+            pattern = self.term(kind, "move")
+            return pattern.format(card=self.card(move.card), card_the=self.card_the(move.card))
+        if kind == "trump_call":
+            if move.strain == "NT":
+                return self.term("no_trumps", "move")
+            suit = cards.SUITS.index(move.strain)
+            return self.term("trump_call", "move").format(
+                suit=self.suit(suit, "word"), suit_the=self.suit(suit)
+            )
+        if kind == "bid":
+            return self.term("bid", "move").format(bid=self.bid_words(move.bid, move.strain))
+        return self.term(kind, "move")  # pass_call, double, double_deal, triple, redeal...
+
+    def call(self, move) -> str:
+        """A call of an auction as the table says it: a bid in words (``7 clubs``), or the
+        call (``pass``, ``double``)."""
+        return self.bid_words(move.bid, move.strain) if move.kind == "bid" else self.said(move)
 
     # --- seats -------------------------------------------------------------------------
 

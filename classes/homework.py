@@ -55,7 +55,7 @@ def _pick(params) -> tuple[str, str] | None:
 
 
 def _lessons(request) -> list[dict]:
-    from lessons.views import owned_lessons
+    from lessons.owned import owned_lessons
 
     return owned_lessons(request, registry_names())
 

@@ -66,9 +66,9 @@ class Kind:
 
 def _drawn_move(frame, token: str, vocab) -> Drawn:
     """A move of a question step: a card drawn as the site's card, any other move in words."""
-    from rulebook.engine.contract import Phase
-    from rulebook.engine.errors import BadInput, EngineError
-    from tutorials.views import move_words
+    from cardgames.contract import Phase
+    from cardgames.errors import BadInput, EngineError
+    from tutorials.player import move_words
 
     state = frame.before.state
     try:
@@ -77,17 +77,12 @@ def _drawn_move(frame, token: str, vocab) -> Drawn:
         return Drawn([], token)
     from django.utils.html import strip_tags
 
-    from rulebook.engine import cards
-
     words = strip_tags(str(move_words(frame, token, vocab)))
-    if move < 52 and state.phase == Phase.PLAY:
+    shown = state.move_view(move)  # what the move is, typed: no token's syntax read here
+    if shown.kind == "card" and state.phase == Phase.PLAY:
         return Drawn([vocab.card_view(move)], vocab.card(move))
-    kind, _sep, code = token.partition(":")
-    if kind in ("pass", "expose") and code:  # a card passed or shown: the card itself
-        try:
-            return Drawn([vocab.card_view(cards.parse_card(code))], words)
-        except (BadInput, EngineError):
-            pass
+    if shown.card is not None:  # a card passed or shown: the card itself
+        return Drawn([vocab.card_view(shown.card)], words)
     return Drawn([], words)
 
 
@@ -143,7 +138,7 @@ class TutorialKind(Steps):
     def replayed(self, assignment):
         from django.http import Http404
 
-        from tutorials.views import played
+        from tutorials.player import played
 
         try:
             play = played(assignment.target)
@@ -202,15 +197,15 @@ class QuizKind(Kind):
         }
 
     def question_url(self, assignment, question) -> str:
-        from quiz.views import question_url
+        from quiz.tokens import question_url
 
         p = assignment.params
         return question_url(assignment.target, p["variant"], p["kind"], question.extra["seed"])
 
     def draw(self, assignment, question, first):
+        from cardgames import cards
         from quiz import questions
         from quiz.messages import answer_words
-        from rulebook.engine import cards
 
         p = assignment.params
         try:

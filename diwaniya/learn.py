@@ -9,7 +9,7 @@ and quiz are read in one query, so a page with the path asks the database little
 
 from django.db.models import CharField, Value
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 
 from plumbing import ownership, pagecache
 from quiz import progress as quiz_progress
@@ -68,7 +68,16 @@ def path(request, game, variant=None, tutorials=None, mine=None) -> dict:
         "finished": sum(1 for s in summaries if s["finished"]),
         "quiz_url": reverse("quiz:set") + f"?game={game.slug}&variant={variant}",
         "quiz": quiz,
+        "friends_url": _friends_url(game.slug),
     }
+
+
+def _friends_url(slug: str) -> str | None:
+    """The new-table form for the game ("Play with friends"), once the site has one."""
+    try:
+        return reverse("tables:new", args=[slug])
+    except NoReverseMatch:
+        return None
 
 
 def box(request, path: dict) -> str:

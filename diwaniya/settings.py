@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "classes",  # a teacher's classes, homework and the class board
     "channels",  # live tables over WebSockets (diwaniya/asgi.py)
     "tables",
+    "challenges",  # duplicate challenges: the same deals as everyone, compared with the field
 ]
 
 MIDDLEWARE = [

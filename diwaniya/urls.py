@@ -9,6 +9,7 @@ from lessons import api as lessons_api
 from practice import api as practice_api
 from rulebook import api, comparing, games, reports, views
 from tables import api as tables_api
+from tables import doors as tables_doors
 
 
 class GameConverter:
@@ -54,6 +55,8 @@ urlpatterns = [
     path("api/tables/<slug:public_id>/give", tables_api.give, name="api-table-give"),
     path("api/tables/<slug:public_id>/hint", tables_api.hint, name="api-table-hint"),
     path("api/tables/<slug:public_id>/analysis", tables_api.analysis, name="api-table-analysis"),
+    # an invitation's shared address carries no language: it opens in the invitee's
+    path("tables/<slug:public_id>/join/<slug:key>/", tables_doors.invitation, name="invitation"),
     path("api/lessons", lessons_api.create, name="api-lessons"),
     path("api/lessons/import", lessons_api.import_, name="api-lessons-import"),
     path("api/lessons/<slug:public_id>", lessons_api.lesson, name="api-lesson"),
@@ -73,6 +76,7 @@ urlpatterns += i18n_patterns(
     path("lessons/", include("lessons.urls")),
     path("accounts/", include("accounts.urls")),
     path("classes/", include("classes.urls")),
+    path("challenges/", include("challenges.urls")),
     path("glossary/", views.glossary_page, name="glossary"),
     path("compare/", comparing.page, name="compare"),
     # Reserved words (rulebook.games.RESERVED) name pages, never a game or a variant: those of

@@ -4,13 +4,14 @@ from django.shortcuts import render
 
 from cardtable.words import vocabulary
 from classes import homework as classes
-from lessons import views as lessons
+from lessons import owned as lessons
 from plumbing import ownership
-from practice import views as practice
+from practice import owned as practice
 from practice.templatetags.practice import play_deal
 from rulebook import games
 from rulebook.models import Game, registry_names
-from scoresheet import views as scoresheet
+from scoresheet import owned as scoresheet
+from tables import owned as tables
 from tutorials.catalogue import catalogue
 
 from . import learn
@@ -23,7 +24,9 @@ def home(request):
     paths = [
         {
             **learn.path(request, game, None, [t for t in tutorials if t.game_id == game.pk], mine),
-            "cards": [vocabulary(game.slug).card_view(c) for c in games.get(game.slug).cards],
+            "cards": [
+                vocabulary(game.slug).card_view(c) for c in games.drawn_cards(games.get(game.slug))
+            ],
             "play": play_deal(game.slug),  # "Play a deal": one tap from a practice match
         }
         for game in rows
@@ -43,5 +46,7 @@ def mine(request):
         "practice_matches": practice.owned_matches(request, listed, names),
         "names": names,
         "lessons": lessons.owned_lessons(request, names),
+        "tables": tables.owned_tables(request, names),
+        "games": [{"slug": slug, "name": name} for slug, name in names[0].items()],
     }
     return render(request, "mine.html", context)

@@ -16,9 +16,9 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardgames.errors import EngineError
 from plumbing import jsonbody, limits
 from rulebook.api import _language
-from rulebook.engine.errors import EngineError
 from tutorials.lesson import BadLesson
 from tutorials.script import ScriptError
 

@@ -10,8 +10,7 @@ class LessonsConfig(AppConfig):
     def ready(self):
         from plumbing import ownership
 
-        from .models import Lesson
-        from .views import OWNED
+        from .models import OWNED, Lesson
 
         # An account deleted takes the lessons only it holds, with their versions and answers.
         ownership.keeps(OWNED, lambda tokens: Lesson.objects.filter(edit_key__in=tokens).delete())

@@ -18,14 +18,14 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cardgames import analysis
+from cardgames.errors import BadInput
+from cardgames.table import SEATS, parse_seat
 from cardtable import tables
 from cardtable.words import vocabulary
 from plumbing import capability, limits, ownership
 from rulebook import analyses
 from rulebook import costs as cost_words
-from rulebook.engine import analysis
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, parse_seat
 from rulebook.messages import refusal_words
 from rulebook.models import registry_names
 from tutorials import lesson as format
@@ -33,8 +33,8 @@ from tutorials.script import ScriptError
 
 from . import store
 from .messages import explain, refusal
-from .models import Version
-from .views import OWNED, owned_lesson
+from .models import OWNED, Version
+from .views import owned_lesson
 
 MAX_MOVES = 400  # far more than any deal of any game has
 

@@ -44,11 +44,11 @@ import json
 import re
 from urllib.parse import parse_qsl, urlencode
 
+from cardgames import cards
+from cardgames.errors import EngineError
+from cardgames.table import parse_seat
 from plumbing import jsonbody
 from rulebook import games
-from rulebook.engine import cards
-from rulebook.engine.errors import EngineError
-from rulebook.engine.table import parse_seat
 from tutorials.lesson import BadLesson
 from tutorials.script import deal_hands
 

@@ -22,6 +22,9 @@ def new_edit_key() -> str:
     return secrets.token_urlsafe(24)  # 192 random bits
 
 
+OWNED = "lesson"  # the kind of thing a session owns (plumbing.ownership): its edit key
+
+
 class Lesson(models.Model):
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
     edit_key = models.CharField(max_length=64, unique=True, default=new_edit_key)

@@ -1,4 +1,4 @@
-"""A lesson for learners, played by the tutorials' player (``tutorials.views``: the same
+"""A lesson for learners, played by the tutorials' step player (``tutorials.player``: the same
 context, the same page); and the teacher's results.
 
 A learner's progress is kept as a tutorial's is (``tutorials.progress``, under the key
@@ -21,13 +21,14 @@ from rulebook.models import Game, Section, Variant
 from tutorials import lesson as format
 from tutorials import progress as learner
 from tutorials.lesson import BadLesson
+from tutorials.player import Play, answer, move_words, narrate, render_step, text_dir
 from tutorials.progress import Progress
 from tutorials.script import ScriptError
-from tutorials.views import Play, answer, move_words, narrate, render_step, text_dir
 
 from . import store
 from .messages import explain, reason, refusal
-from .views import OWNED, found_lesson, owned_lesson
+from .models import OWNED
+from .views import found_lesson, owned_lesson
 
 
 class Gone(Exception):

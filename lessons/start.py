@@ -9,12 +9,12 @@ import secrets
 
 from django.utils.translation import gettext as _
 
-from rulebook.engine.house_rules import PREFIX
-from rulebook.engine.table import SEATS
+from cardgames.house_rules import PREFIX
+from cardgames.table import SEATS
 
 
 def from_position(game: str, position, learner: int | None = None, language: str = "en") -> dict:
-    """The lesson object of ``position`` (a ``rulebook.engine.positions.Position``): its deal,
+    """The lesson object of ``position`` (a ``cardgames.positions.Position``): its deal,
     dealer, variant, house rules, match context and moves; the learner the seat to act, else
     South."""
     query = position.query()

@@ -12,13 +12,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from cardgames.errors import EngineError
+from cardgames.positions import open_position
 from plumbing import capability, limits, ownership
 from practice.match import opening
 from practice.models import OWNED as PRACTICE
 from practice.models import Match as PracticeMatch
 from rulebook import games
-from rulebook.engine.errors import EngineError
-from rulebook.engine.positions import open_position
 from rulebook.models import registry_names
 from tutorials import content
 from tutorials.lesson import BadLesson
@@ -26,9 +26,7 @@ from tutorials.script import ScriptError
 
 from . import files, start, store
 from .messages import explain, reason, refusal
-from .models import Lesson
-
-OWNED = "lesson"
+from .models import OWNED, Lesson
 
 
 def owned_lesson(request, public_id: str) -> Lesson:
@@ -109,8 +107,9 @@ def _from_practice(request, params, language):
     if not 1 <= number <= len(deals):
         raise Http404(explain("not_found"))
     practice = match.replay(deals[:number])
-    if not practice.state.is_over:
-        raise Http404(explain("not_found"))  # a deal in play never opens its hidden hands
+    if not practice.state.is_over or match.sealed:
+        # a deal in play never opens its hidden hands, nor a challenge's before it closes
+        raise Http404(explain("not_found"))
     position = practice.position()
     obj = start.from_position(match.game, position, learner=practice.seat, language=language)
     origin = _(
@@ -184,29 +183,6 @@ def new(request):
         return _bad(request, message)
     ownership.own(request, OWNED, row.edit_key)
     return HttpResponseRedirect(_editor(row), status=303)
-
-
-def owned_lessons(request, names) -> list[dict]:
-    """This session's lessons, newest change first, each with its game's name and links."""
-    tokens = ownership.owned(request, OWNED)
-    if not tokens:
-        return []
-    game_names, _variants = names
-    rows = Lesson.objects.filter(edit_key__in=tokens).only(
-        "public_id", "title", "game", "language", "updated"
-    )
-    return [
-        {
-            "title": row.title,
-            "language": row.language,
-            "game": game_names.get(row.game, row.game),
-            "updated": row.updated,
-            "edit": reverse("lessons:edit", args=[row.public_id]),
-            "play": reverse("lessons:play", args=[row.public_id]),
-            "results": reverse("lessons:results", args=[row.public_id]),
-        }
-        for row in rows
-    ]
 
 
 def _bad(request, message: str, status: int = 400):

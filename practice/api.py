@@ -14,9 +14,9 @@ from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from cardgames.errors import BadInput, IllegalMove
 from plumbing import jsonbody, limits
 from rulebook.api import _language
-from rulebook.engine.errors import BadInput, IllegalMove
 
 from . import service
 from .match import Conflict
@@ -95,7 +95,7 @@ def show(request, public_id):
         if found is None:
             return _not_found()
         match, deals = found
-        return _answer(match.replay(deals).to_json(match.public_id))
+        return _answer(service.shown(match, match.replay(deals).to_json(match.public_id)))
 
 
 def _change(request, public_id, act):
@@ -110,7 +110,7 @@ def _change(request, public_id, act):
             return failure(e, game=match.game)
         except Match.DoesNotExist:
             return _not_found()
-        return _answer(practice.to_json(match.public_id))
+        return _answer(service.shown(match, practice.to_json(match.public_id)))
 
 
 def _move(match, deals, body):

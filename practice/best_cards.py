@@ -14,17 +14,20 @@ The same seeds always give the same puzzles. It lives with practice, whose deals
 import random
 from dataclasses import dataclass
 
+from cardgames import analysis
+from cardgames.contract import Phase
+from cardgames.games import game as described
 from practice.match import Practice, Setup
 from rulebook import games
-from rulebook.engine import analysis
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import game as described
 
 SEED = "best-card"  # the analysis's seed (the open view of a bounded search draws playouts)
-GAP = {"trickbid": 1.0, "penalty": 3.0, "layout": 0.2}
-UNIT = {"trickbid": "tricks", "penalty": "points", "layout": "chance"}
+# By the unit the family's analysis counts in (``Family.unit``): a trick, three penalty points,
+# a fifth of the chance to go out first.
+GAP = {"tricks": 1.0, "points": 3.0, "chance": 0.2}
 # Hands small enough for a puzzle a learner can read, and for the open view to be exact.
-MOST_CARDS = {"trickbid": 7, "penalty": 3, "layout": 8}
+# (By the unit too: the penalty family's open view is exact within 3 cards a hand, the layout's
+# always; the solver's always, so a trick game stops where a hand stays easy to read.)
+MOST_CARDS = {"tricks": 7, "points": 3, "chance": 8}
 MOST_BEST = 2
 POSITION_KEYS = {"variant", "dealer", "deal", "moves", "exposed", "start"}
 
@@ -38,8 +41,9 @@ class Puzzle:
     gap: float
 
 
-def family(game: str) -> str:
-    return described(game).family.name
+def unit(game: str) -> str:
+    """The unit ``game``'s analysis counts in (its family's)."""
+    return described(game).family.unit
 
 
 def judged(game: str, position):
@@ -57,7 +61,7 @@ def gap_of(found) -> float | None:
 def puzzle_at(game: str, position) -> Puzzle | None:
     """A puzzle at ``position`` (its seat to act choosing a card), or None."""
     state = position.state
-    kind = family(game)
+    kind = unit(game)
     if state.phase != Phase.PLAY or state.to_act is None:
         return None
     legal = state.legal_moves()

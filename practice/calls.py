@@ -7,18 +7,18 @@ seat (the expert calls as the club player does: it searches the card play only).
 
 The table is the analysis's (``rulebook.analyses.judge_deal_table``: DDS for Tarneeb, exact;
 the bounded search's estimate for Tarneeb 41's own tricks, said as "about"), the calls the
-engine's record and the computer players' decisions from the learner's own view.
+engine's record (each read as its typed move, ``move_view``: a bid's tricks and strain, a
+double) and the computer players' decisions from the learner's own view.
 """
 
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import analysis, bots
+from cardgames.contract import Phase
+from cardgames.games import game as described
+from cardgames.table import PARTNERSHIPS, SEATS, side_of
 from cardtable.words import attach_all, count, vocabulary
 from rulebook import analyses
-from rulebook.engine import analysis, bots
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import game as described
-from rulebook.engine.table import PARTNERSHIPS, SEATS, side_of
-from rulebook.engine.trickbid import moves as calls
 
 from .advice import sentence
 
@@ -66,10 +66,10 @@ CLUB_OTHER = _("The club and expert players would have called: %(call)s.")
 
 
 def judged(practice) -> list[dict] | None:
-    """Each of the learner's calls in the deal, judged; None outside the Tarneeb family, for a
-    deal without a call of the learner's, or when the table could not be worked out within the
-    budget."""
-    if described(practice.game).family.name != "trickbid":
+    """Each of the learner's calls in the deal, judged; None for a game without an auction or a
+    double-dummy table (outside the Tarneeb family), for a deal without a call of the
+    learner's, or when the table could not be worked out within the budget."""
+    if not described(practice.game).family.bids or not analysis.has_table(practice.game):
         return None
     position = practice.position()
     try:
@@ -120,52 +120,53 @@ def _best(cells: dict) -> tuple[int, str]:
 def _said(vocab, state, seat: int, move: int, table: dict) -> str:
     """The sentence for ``move``, the learner's call in ``state``, against ``table``."""
     region = vocab.region
+    called = state.move_view(move)
     if SEATS[seat] in table:  # Tarneeb 41: every player bids for themselves
-        tricks, level = table[SEATS[seat]], calls.bid_level(move)
-        mine = {"tricks": count(tricks, "tricks_obj", region), "bid": _bid(vocab, move)}
+        tricks, level = table[SEATS[seat]], called.bid
+        mine = {"tricks": count(tricks, "tricks_obj", region), "bid": _bid(vocab, called)}
         pattern = OWN_OVER if level > tricks else OWN_UNDER if level < tricks else OWN_RIGHT
         pattern = OWN_NONE if tricks == 0 else pattern
         return str(pattern % mine)
     high = state.high
-    if move == calls.DOUBLE and high is not None:
+    standing = state.move_view(high[1]) if high is not None else None
+    if called.kind == "double" and standing is not None:
         theirs = table[PARTNERSHIPS[side_of(high[0])]]
-        tricks, strain = _in(theirs, high[1])
+        tricks, strain = _in(theirs, standing)
         words = {
             "side": vocab.side(side_of(high[0])),
             "tricks": count(tricks, "tricks_obj", region),
             "strain": vocab.strain(strain),
         }
-        right = tricks < calls.bid_level(high[1])
+        right = tricks < standing.bid
         return str((DOUBLED_RIGHT if right else DOUBLED_WRONG) % words)
     ours = table[PARTNERSHIPS[side_of(seat)]]
-    if calls.is_bid(move):
-        tricks, strain = _in(ours, move)
-        level = calls.bid_level(move)
+    if called.kind == "bid":
+        tricks, strain = _in(ours, called)
+        level = called.bid
         pattern = BID_OVER if level > tricks else BID_UNDER if tricks > level else BID_MADE
-        words = {"bid": _bid(vocab, move)}
+        words = {"bid": _bid(vocab, called)}
     else:  # a pass
         tricks, strain = _best(ours)
         floor = state.rules.knobs().get("min_bid", 7)
-        if high is None:
+        if standing is None:
             pattern = PASSED_FIRST if tricks >= floor else PASSED_RIGHT
         elif side_of(high[0]) == side_of(seat):
-            pattern = PARTNER_STANDS if tricks >= calls.bid_level(high[1]) else PASSED_RIGHT
+            pattern = PARTNER_STANDS if tricks >= standing.bid else PASSED_RIGHT
         else:
-            pattern = PASSED_UNDER if tricks > calls.bid_level(high[1]) else PASSED_RIGHT
-        words = {"bid": _bid(vocab, high[1]) if high else ""}
+            pattern = PASSED_UNDER if tricks > standing.bid else PASSED_RIGHT
+        words = {"bid": _bid(vocab, standing) if standing else ""}
     words.update(tricks=count(tricks, "tricks_obj", region), strain=vocab.strain(strain))
     return attach_all(str(pattern % words))
 
 
-def _in(row: dict, bid: int) -> tuple[int, str]:
-    """The tricks a row of the table makes in the strain ``bid`` names (an Egyptian bid), or
-    in its best strain (a plain bid: its declarer names trumps after the auction)."""
-    named = calls.bid_strain(bid)
-    strain = calls.STRAINS[named] if named is not None else None
-    if strain in row:
-        return row[strain], strain
+def _in(row: dict, bid) -> tuple[int, str]:
+    """The tricks a row of the table makes in the strain ``bid`` (a typed move) names (an
+    Egyptian bid), or in its best strain (a plain bid: its declarer names trumps after the
+    auction)."""
+    if bid.strain in row:
+        return row[bid.strain], bid.strain
     return _best(row)
 
 
-def _bid(vocab, move: int) -> str:
-    return vocab.bid(calls.format_move(move))
+def _bid(vocab, bid) -> str:
+    return vocab.bid(bid.token)

@@ -18,14 +18,13 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames import analysis
+from cardgames.contract import Phase
+from cardgames.games import game as described
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import vocabulary
 from rulebook import analyses
 from rulebook import costs as words
-from rulebook.engine import analysis
-from rulebook.engine.analysis import lines
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import game as described
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 
 from . import mistakes
 
@@ -34,8 +33,8 @@ ABOUT_AS_GOOD = _("about as good as the best")
 RETRY = {
     "gulf": pgettext_lazy("gulf", "Retry this trick"),
     "levant": pgettext_lazy("levant", "Retry this trick"),
-    "layout": pgettext_lazy("Sab'at", "Retry this card"),
 }
+RETRY_CARD = pgettext_lazy("Sab'at", "Retry this card")  # a game without tricks
 
 
 def read_view(request) -> str:
@@ -75,11 +74,11 @@ def review(practice, view: str, page_url: str, retry_url=None) -> dict | None:
         "judged": len(answers),
         "costly": sum(1 for i in items if i["costly"]),
         "unit": words.unit(practice.game).key,
-        "retry_label": RETRY[
-            "layout"
-            if described(practice.game).family.name == "layout"
-            else vocabulary(practice.game).region
-        ],
+        "retry_label": (
+            RETRY[vocabulary(practice.game).region]
+            if described(practice.game).family.tricks
+            else RETRY_CARD
+        ),
         "table": _table(practice, _deal_table(practice, position)),
     }
 
@@ -92,7 +91,7 @@ def _switch(page_url: str, view: str) -> str:
 def _items(practice, position, moments, answers: dict, view: str, retry_url) -> list[dict]:
     vocab = vocabulary(practice.game)
     unit = words.unit(practice.game)
-    family = described(practice.game).family.name
+    family = described(practice.game).family
     page = reverse("position", args=[practice.game])
     whole = position.query()
     items = []
@@ -138,13 +137,13 @@ def _items(practice, position, moments, answers: dict, view: str, retry_url) -> 
 
 
 def _compare(game: str, state, seat: int, view: str):
-    """``lines.compare`` of some cards at this moment, cached beside the moment's answer."""
+    """``analysis.lines`` of some cards at this moment, cached beside the moment's answer."""
     moment = analyses.moment_key(game, state, seat, view)
 
     def compare(cards):
         key = f"{moment}:lines:{','.join(str(c) for c in cards)}"
         return analyses.cached(
-            key, lambda: lines.compare(game, state, cards, view, analyses.samples())
+            key, lambda: analysis.lines(game, state, cards, view, analyses.samples())
         )
 
     return compare
@@ -166,8 +165,7 @@ def _table(practice, tricks: dict | None) -> dict | None:
         return None
     mine = SEATS[practice.seat]
     who = mine if mine in tricks else PARTNERSHIPS[practice.seat % 2]
-    strain = getattr(practice.state, "strain", None)
-    return words.table_words(practice.game, tricks, who, strain)
+    return words.table_words(practice.game, tricks, who, practice.view().trumps)
 
 
 def hint(practice) -> dict | None:

@@ -4,9 +4,9 @@ computer players' level. A house rule left on "as the variant plays it" is no ov
 
 from django.utils.translation import gettext_lazy as _
 
+from cardgames.domains import domains, rules_text
+from cardgames.house_rules import PREFIX
 from cardtable.words import vocabulary
-from rulebook.engine.domains import domains, rules_text
-from rulebook.engine.house_rules import PREFIX
 from rulebook.models import Rule
 from rulebook.pages import value_label
 

@@ -3,8 +3,8 @@
 What is stored is the match's set-up (the game, the variant and its house rules, the learner's
 seat, the computer players' level, the first dealer) and, for each deal, its secret seed and
 every move made in it, the computer players' included. Everything else is the engine's: each
-deal is dealt from its seed by the checkable shuffle (``rulebook.engine.shuffle``), replayed
-from its start, and entered on the game's own score sheet (``rulebook.engine.sheets``, the one
+deal is dealt from its seed by the checkable shuffle (``cardgames.shuffle``), replayed
+from its start, and entered on the game's own score sheet (``cardgames.sheet``, the one
 model of a match), so the dealer moves on, the pass changes direction, the lowest total leads,
 a Tarneeb side carries its debt and Sab'at's doubles count exactly as the rules in force say.
 
@@ -30,18 +30,16 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
-from rulebook.engine import bots, cards, shuffle
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput, EngineError, IllegalMove
-from rulebook.engine.games import GAMES
-from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.positions import Position
-from rulebook.engine.sheets import GameSheet, sheet_for
-from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
+from cardgames import bots, cards, shuffle
+from cardgames.errors import BadInput, EngineError, IllegalMove
+from cardgames.games import GAMES
+from cardgames.house_rules import with_overrides
+from cardgames.positions import Position
+from cardgames.sheet import GameSheet
+from cardgames.table import PARTNERSHIPS, SEATS, parse_seat
 
 SEED_BYTES = 16  # a deal's secret: 128 random bits, written as 32 hex digits
-PASS = "pass:"  # a move of the pass, as the engines write it (pass:QS)
-HIDDEN_PASS = PASS + "?"  # a pass the learner may not see, as the match object writes it
+HIDDEN_PASS = "pass:?"  # a pass the learner may not see, as the match object writes it
 WATCHER = -1  # a viewer who holds no seat: sees what every seat may see, no hand
 # Seconds the computer players' replies to one request may search between them: the analysis's
 # budget for one answer (issue 32). Up to three expert moves follow a learner's card, each
@@ -168,7 +166,7 @@ class Practice:
         self.levels = {s: p for s, p in enumerate(setup.seated) if p is not None}
         self.people = [s for s, p in enumerate(setup.seated) if p is None]
         self.deals = deals
-        self.match_sheet = sheet_for(self.game, self.rules)  # the match: totals, end, dealer
+        self.match_sheet = GAMES[self.game].sheet(self.rules)  # the match: totals, end, dealer
         self.sheet: list[dict] = []
         self.outcome: dict | None = None  # where the match stands after the last finished deal
         self.dealer = setup.first_dealer
@@ -336,35 +334,39 @@ class Practice:
             tuple(self.totals),
         )
 
+    def seen(self, viewer: int | None = None) -> frozenset[int]:
+        """The seats whose hands the learner (or ``viewer``: a seat, or ``WATCHER``, none) sees:
+        its own while the deal is in play, every one once it is over."""
+        viewer = self.seat if viewer is None else viewer
+        if self.state.is_over:
+            return frozenset(range(4))
+        return frozenset() if viewer == WATCHER else frozenset((viewer,))
+
+    def view(self, viewer: int | None = None):
+        """What the learner (or ``viewer``) may see of the deal now: its ``TableView``, where
+        the deal's family decides whose passed cards a seat may know."""
+        return self.state.table_view(self.seen(viewer))
+
     def visible_tokens(self, viewer: int | None = None) -> list[str]:
         """This deal's moves as the learner (or ``viewer``) may see them: while the deal is in
         play, a pass between two other seats, or one not received yet, is ``pass:?``."""
-        seen = self.seen_passers(viewer)
+        view = self.view(viewer)
         return [
-            token if self.sees(index, seen) else HIDDEN_PASS
+            token if self.sees(index, view) else HIDDEN_PASS
             for index, token in enumerate(self.record.moves)
         ]
 
-    def sees(self, index: int, seen: set[int] | None = None) -> bool:
+    def sees(self, index: int, view=None) -> bool:
         """Whether the learner may see move ``index`` of this deal: every move is public but
-        the pass, where a seat sees its own cards, and the cards passed to it once they have
-        changed hands (``seen``: ``seen_passers()``, when the caller asks for many moves)."""
-        if self.state.is_over or not self.record.moves[index].startswith(PASS):
+        the pass, where the table view says whose passed cards the seat may know (``view``:
+        ``self.view()``, when the caller asks of many moves)."""
+        if not self.is_pass(index):
             return True
-        return self.actors[index] in (self.seen_passers() if seen is None else seen)
+        return (view or self.view()).knows_pass(self.actors[index])
 
-    def seen_passers(self, viewer: int | None = None) -> set[int]:
-        """The seats whose passed cards the learner (or ``viewer``) may see now."""
-        viewer = self.seat if viewer is None else viewer
-        state = self.state
-        if state.is_over:
-            return set(range(4))
-        if viewer == WATCHER:
-            return set()
-        seen = {viewer}
-        if state.phase != Phase.PASS:
-            seen |= {s for s in range(4) if state.pass_target(s) == viewer}
-        return seen
+    def is_pass(self, index: int) -> bool:
+        """Whether move ``index`` of this deal chose a card to pass."""
+        return self.state.move_view(self.moves[index]).kind == "pass_cards"
 
     def replies(self) -> list[int]:
         """The plies of the computer players' moves made since the learner's last move (or
@@ -435,12 +437,11 @@ class Practice:
         # A pass is one turn of several moves, sent at once; any other move is a turn of its
         # own, even right after the learner's previous one (the card that won a trick, then
         # the lead): only the last is taken back, as the button says.
-        moves = self.record.moves
         while (
             start > 0
             and self.actors[start - 1] == self.seat
-            and moves[start].startswith(PASS)
-            and moves[start - 1].startswith(PASS)
+            and self.is_pass(start)
+            and self.is_pass(start - 1)
         ):
             start -= 1
         taken = self.record.moves[start:]
@@ -500,13 +501,8 @@ class Practice:
         legal = set(state.legal_moves())
         out = []
         for card in cards.display_order(state.hands[self.seat]):
-            token = cards.card_code(card)
-            if state.phase == Phase.PASS:
-                token = PASS + token
-            elif state.phase != Phase.PLAY:
-                continue
-            move = parse(self.module, state, token)
-            if move in legal:
+            move = state.touch(card)  # playing it, choosing it to pass
+            if move is None or move in legal:
                 continue
             try:
                 state.copy().push(move)

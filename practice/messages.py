@@ -30,6 +30,21 @@ MESSAGES = {
     "bad_body": _("The request’s body must be a JSON object."),
     "body_too_large": _("The request’s body is too large: it may be at most 16 KB."),
     "bad_ply": _("“ply” must be the number of moves made so far in this deal."),
+    "challenge_no_undo": _(
+        "This deal is a challenge’s: every move counts as it is made, and none can be taken back."
+    ),
+    "challenge_one_deal": _(
+        "This deal is a challenge’s: it is played alone. Go back to the challenge for its other "
+        "deals."
+    ),
+    "challenge_closed": _(
+        "The challenge closed before this move: results are no longer taken. Its deals can be "
+        "played again as practice from the challenge’s page."
+    ),
+    "players_changed": _(
+        "The computer players have changed since this challenge opened, so its results could no "
+        "longer be compared: a new challenge has opened with them."
+    ),
 }
 
 

@@ -6,20 +6,24 @@ would have done, and what the difference was worth from the view it is judged fr
     that fits what you could see. From what you could see, the jack risked 6 points more
     than the seven, by the end of the deal.
 
-Every fact is the engine's (``rulebook.engine.analysis.lines``): the trick as it was played
-(the deal is over), the two cards played in the analysis's own deals (or, every hand open,
-the real ones), the verdict's values. This module only words them, in each region's card
-words (``cardtable.words``) and the family's unit (``rulebook.costs``).
+Every fact is the engine's (``cardgames.search.lines``, through ``cardgames.analysis.lines``):
+the trick as it was played (the deal is over), the two cards played in the analysis's own deals
+(or, every hand open, the real ones), the verdict's values. This module only words them, in
+each region's card words (``cardtable.words``) and the family's unit (``rulebook.costs``); what
+a family's tricks carry and who plays beside the seat is its module's (``families/<family>.py``:
+``partners``, ``scoring_cards``, ``won_for_side``), and a game without tricks (``Family.tricks``)
+is told card by card.
 """
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames.games import game as described
+from cardgames.search import lines
+from cardgames.table import across
 from cardtable.words import attach_all, count, listing
+from plumbing import families
 from rulebook import costs as cost_words
-from rulebook.engine.analysis import lines, search
-from rulebook.engine.games import game as described
-from rulebook.engine.table import across
 
 # --- the head: which trick, who led ---------------------------------------------------------
 
@@ -252,10 +256,11 @@ CHANCE_OPEN = _(
 )
 
 
-def head(vocab, state, seat: int, family: str) -> str:
-    """Which trick (or, in Sab'at, which round of the play) and who led it (a partner named
-    as such where the game has partners)."""
-    if family == "layout":
+def head(vocab, state, seat: int, family) -> str:
+    """Which trick (or, in a game without tricks, Sab'at, which round of the play) and who led
+    it (a partner named as such where the game has partners: the family module's
+    ``partners``)."""
+    if not family.tricks:
         laid = sum(1 for m in state.history if m < 52)
         return str(ROUND % {"n": laid // 4 + 1})
     n = lines.trick_number(state)
@@ -263,26 +268,22 @@ def head(vocab, state, seat: int, family: str) -> str:
     if not state.trick:
         return str(TRICK_LEAD[region] % {"n": n})
     leader = state.trick[0][0]
-    if leader == across(seat) and partners(state.rules, family):
+    if leader == across(seat) and families.of("practice", family).partners(state.rules):
         return str(TRICK_FOLLOW_PARTNER[region] % {"n": n})
     return str(TRICK_FOLLOW[region] % {"n": n, "seat": vocab.seat(leader)})
-
-
-def partners(rules, family: str) -> bool:
-    """Whether the seat across is a partner: always but in a penalty game played alone."""
-    return family != "penalty" or rules.knobs().get("partnership", "none") != "none"
 
 
 def _points(n: float, vocab) -> str:
     return count(round(n), "points_obj", vocab.region)
 
 
-def happened(vocab, family: str, seat: int, move: int, trick=None, laid=None, scores=()) -> str:
+def happened(vocab, seat: int, move: int, trick=None, laid=None, scores=None) -> str:
     """What the card did in the deal as it was played: the trick it went to (``scores``: the
-    cards that carry points, in the penalty family), or, in Sab'at, the card it opened on its
-    pile."""
+    cards that carry points, where tricks carry points: the penalty family; None where they
+    carry none), or, in a game without tricks (Sab'at), the card it opened on its pile
+    (``laid``)."""
     card = vocab.card(move)
-    if family == "layout":
+    if trick is None:
         if laid is None or laid.holder is None or laid.holder == seat:
             return str(LAID % {"card": vocab.card_the(move)})
         above = vocab.card_the(laid.card)
@@ -291,7 +292,7 @@ def happened(vocab, family: str, seat: int, move: int, trick=None, laid=None, sc
         pattern = OPENED_AT_ONCE if laid.at_once else OPENED_LATER
         return str(pattern % {"card": card, "above": above, "seat": vocab.seat(laid.holder)})
     if trick.winner == seat:
-        if family != "penalty":
+        if scores is None:
             return str(YOU_TOOK[vocab.region] % {"card": card})
         if not trick.points:
             return str(YOU_TOOK_CLEAN[vocab.region] % {"card": card})
@@ -311,16 +312,17 @@ def happened(vocab, family: str, seat: int, move: int, trick=None, laid=None, sc
     if trick.ours:
         return str(PARTNER_TOOK[vocab.region] % {"winning": vocab.card_the(winning)})
     words = {"seat": vocab.seat(trick.winner), "winning": vocab.card_the(winning), "card": card}
-    if family == "penalty" and trick.points:
+    if scores is not None and trick.points:
         return str(
             THEY_TOOK_POINTS[vocab.region] % {**words, "points": _points(trick.points, vocab)}
         )
     return str(THEY_TOOK[vocab.region] % words)
 
 
-def instead(vocab, family: str, side: bool, view: str, best: int, move: int, compared) -> str:
+def instead(vocab, points: bool, side: bool, view: str, best: int, move: int, compared) -> str:
     """What the best card would have done in the analysis's deals of ``view`` (``compared``:
-    ``lines.compare`` of the two cards)."""
+    ``lines.compare`` of the two cards); ``points``: whether tricks carry points (then the
+    points it would have taken are said); ``side``: whether a trick is won for the side."""
     best_line, played_line = compared[best], compared[move]
     words = {"best": vocab.card_the(best), "card": vocab.card(move)}
     if abs(best_line.won - played_line.won) < 0.05 and round(best_line.points) == round(
@@ -329,7 +331,7 @@ def instead(vocab, family: str, side: bool, view: str, best: int, move: int, com
         return str(SAME_TRICK[vocab.region] % words)
     if view == "open":
         if best_line.won:
-            if family == "penalty" and best_line.points >= 0.5:
+            if points and best_line.points >= 0.5:
                 points = _points(best_line.points, vocab)
                 return str(OPEN_WON_POINTS[vocab.region] % {**words, "points": points})
             return str((OPEN_SIDE_WON[vocab.region] if side else OPEN_WON[vocab.region]) % words)
@@ -350,7 +352,7 @@ def instead(vocab, family: str, side: bool, view: str, best: int, move: int, com
         }
     text = str(text)
     best_points, played_points = round(best_line.points), round(played_line.points)
-    if family == "penalty" and best_points != played_points:
+    if points and best_points != played_points:
         pattern = (
             WITH_NO_POINTS
             if not best_points
@@ -393,25 +395,24 @@ def _capitalised(text: str) -> str:
 def mistake(game: str, vocab, view: str, state, played: list[int], answer: dict, compare) -> dict:
     """The card ``played[0]``, chosen in ``state`` (``played``: the record from that moment
     to the deal's end) and judged costly by ``answer``, in words: ``head`` (the trick, who
-    led) and ``text``. ``compare(cards)``: ``lines.compare`` of those cards in ``view``'s
+    led) and ``text``. ``compare(cards)``: ``analysis.lines`` of those cards in ``view``'s
     deals (the caller caches it)."""
     described_game = described(game)
-    family = described_game.family.name
+    family = described_game.family
     seat, move = state.to_act, played[0]
     best = state.parse_move(answer["moves"][0]["move"])
     unit = cost_words.unit(game)
     parts = []
-    if family == "layout":
-        parts.append(happened(vocab, family, seat, move, laid=lines.opened(state, played)))
+    if not family.tricks:
+        parts.append(happened(vocab, seat, move, laid=lines.opened(state, played)))
     else:
-        trick = lines.trick_of(game, state, played)
-        scores = ()
-        if family == "penalty":
-            values = described_game.part("card_points")(state.rules, state.exposed)
-            scores = {c for c in range(52) if values[c]}
-        parts.append(happened(vocab, family, seat, move, trick=trick, scores=scores))
-        side = family == "trickbid" and not search.objective(family, state.rules, seat).own_tricks
-        parts.append(instead(vocab, family, side, view, best, move, compare((best, move))))
+        part = families.of("practice", family)
+        trick = lines.trick_of(described_game, state, played)
+        scores = part.scoring_cards(state)
+        parts.append(happened(vocab, seat, move, trick=trick, scores=scores))
+        side = part.won_for_side(state.rules)
+        compared = compare((best, move))
+        parts.append(instead(vocab, scores is not None, side, view, best, move, compared))
     parts.append(worth(vocab, unit, view, move, best, answer, described_game.engine))
     return {
         "head": head(vocab, state, seat, family),

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from plumbing import pagecache
 from rulebook.models import Game
 
+from . import signals
 from .match import DealRecord, Practice, Setup, commitment
 
 STANDING_SECONDS = 3600  # a match's standing before its deal in play, kept in the cache
@@ -92,6 +93,12 @@ class Match(models.Model):
     players = models.JSONField(_("players"), default=list, blank=True)
     # A live table's match (``tables``): never reachable through practice's pages or API.
     live = models.BooleanField(_("live table"), default=False, editable=False)
+    # A challenge's deal (the ``challenges`` app): one deal, played once. Until the challenge
+    # closes its seed stays secret even once the deal is over (others have yet to play it),
+    # and the learner may not take a move back or ask for a hint; ``entry_url`` (without the
+    # language) is the challenge's page for the deal, which the table links back to.
+    sealed_until = models.DateTimeField(_("sealed until"), null=True, blank=True, editable=False)
+    entry_url = models.CharField(max_length=200, blank=True, default="", editable=False)
 
     objects = Matches()
 
@@ -105,6 +112,17 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("practice:table", args=[self.public_id])
+
+    @property
+    def entry(self) -> bool:
+        """A challenge's deal: never a second deal, whatever the time."""
+        return self.sealed_until is not None
+
+    @property
+    def sealed(self) -> bool:
+        """A challenge's deal while the challenge is open: its seed is secret, no undo, no
+        hint."""
+        return self.sealed_until is not None and timezone.now() < self.sealed_until
 
     def private_url(self) -> str:
         """The link that gives the match to any browser that opens it."""
@@ -150,6 +168,8 @@ class Match(models.Model):
                 return False
             self.version += 1
             self.save_deals(practice, deals)
+            if self.entry:  # a challenge's result is written with the move that ends the deal
+                signals.storing.send(sender=Match, match=self, practice=practice)
         return True
 
     def save_deals(self, practice: Practice, deals=()) -> None:
@@ -243,6 +263,8 @@ MATCH_COLUMNS = (
     "version",
     "players",
     "live",
+    "sealed_until",
+    "entry_url",
 )
 DEAL_COLUMNS = ("id", "number", "seed", "commitment", "moves", "undone")
 
@@ -252,7 +274,19 @@ def _built(model, columns, row):
     ``Model.from_db`` takes them): none needs the backend's conversion, JSON only its field's."""
     fields = [model._meta.get_field(name) for name in columns]
     values = [
-        field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
+        _datetime(field, value)
+        if isinstance(field, models.DateTimeField)
+        else field.from_db_value(value, None, connection)
+        if hasattr(field, "from_db_value")
+        else value
         for field, value in zip(fields, row, strict=False)
     ]
     return model.from_db(connection.alias, list(columns), values)
+
+
+def _datetime(field, value):
+    """A date and time as the backend converts it for the ORM (SQLite's text, made aware)."""
+    col = field.get_col(field.model._meta.db_table)
+    for convert in connection.ops.get_db_converters(col):
+        value = convert(value, col, connection)
+    return value

@@ -14,10 +14,10 @@ retry.
 
 from dataclasses import dataclass
 
+from cardgames import analysis
+from cardgames.contract import Phase
+from cardgames.errors import BadInput
 from rulebook import analyses
-from rulebook.engine import analysis
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput
 
 from .match import DealRecord, Practice
 
@@ -64,7 +64,7 @@ def judged_moment(practice: Practice) -> bool:
     one card to choose from."""
     if not practice.learner_to_act or practice.state.phase != Phase.PLAY:
         return False
-    return len(analysis.search.moves_of(practice.state)) > 1
+    return len(analysis.choices(practice.game, practice.state)) > 1
 
 
 def attempt(practice: Practice, tokens: list[str], view: str) -> Tried:

@@ -5,11 +5,11 @@ was played."""
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames.contract import Phase
+from cardgames.games import game as described
+from cardgames.table import side_of
 from cardtable.words import attach_all, signed, vocabulary
 from rulebook import costs as cost_words
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import game as described
-from rulebook.engine.table import side_of
 
 from . import mistakes
 from .match import Practice
@@ -50,7 +50,7 @@ def context(practice: Practice, played: Practice, start: int, view: str, found: 
     ``said``: ``tried`` (a refused ``retry.Tried``), ``busy``, ``error``."""
     vocab = vocabulary(practice.game)
     record = played.deals[practice.deal_number - 1]
-    family = described(practice.game).family.name
+    family = described(practice.game).family
     out = {"title": TITLE % {"n": practice.deal_number}, "note": NOTE, "lines": []}
     if start and start < len(record.moves):
         state = practice.position(start).state

@@ -13,10 +13,10 @@ import time
 
 from django.db import transaction
 
+from cardgames.errors import BadInput
+from cardgames.house_rules import overrides_between, overrides_in
+from cardgames.table import parse_seat
 from rulebook import games
-from rulebook.engine.errors import BadInput
-from rulebook.engine.house_rules import overrides_between, overrides_in
-from rulebook.engine.table import parse_seat
 
 from . import signals
 from .match import REPLY_BUDGET, Conflict, Practice, Setup, new_seed
@@ -60,10 +60,13 @@ def text(value) -> str:
     return str(value).strip()
 
 
-def start(setup: Setup, live: bool = False, seed: str | None = None) -> tuple[Match, Practice]:
+def start(
+    setup: Setup, live: bool = False, seed: str | None = None, **fields
+) -> tuple[Match, Practice]:
     """A new match stored, its first deal played up to the learner's first turn (``live``:
     a live table's, up to a person's); ``seed``: its first deal's, given (a class's homework
-    deals everyone the same), else a fresh secret one."""
+    deals everyone the same, as a challenge does), else a fresh secret one; ``fields``: more
+    of the match's (a challenge's ``sealed_until`` and ``entry_url``)."""
     practice = Practice.start(setup, seed or new_seed())
     with transaction.atomic():
         match = Match.objects.create(
@@ -75,6 +78,7 @@ def start(setup: Setup, live: bool = False, seed: str | None = None) -> tuple[Ma
             first_dealer=setup.first_dealer,
             players=list(setup.players),
             live=live,
+            **fields,
         )
         match.save_deals(practice)
     return match, practice
@@ -119,11 +123,23 @@ def move(match: Match, tokens: list[str], ply, deals=None, **seen) -> Practice:
 
 
 def undo(match: Match, ply=None, deals=None, **seen) -> Practice:
+    if match.sealed:  # a challenge's deal is played once, as it goes
+        raise Conflict("challenge_no_undo")
     return change(match, deals, lambda practice: practice.undo(ply, **seen))
 
 
 def next_deal(match: Match, deal_number=None, deals=None) -> Practice:
+    if match.entry:  # a challenge's deal is a match of one deal
+        raise Conflict("challenge_one_deal")
     return change(match, deals, lambda practice: practice.next_deal(new_seed(), deal_number))
+
+
+def shown(match: Match, data: dict) -> dict:
+    """The match object as its reader may have it: a challenge's seed stays out of it until
+    the challenge closes (the hands the learner has played are the learner's to see)."""
+    if match.sealed:
+        data.pop("seed", None)
+    return data
 
 
 def _gone():

@@ -11,11 +11,10 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from cardgames.table import SEATS
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
-from rulebook.engine.contract import Phase
-from rulebook.engine.table import SEATS
 from rulebook.messages import refusal_words
 
 LEVELS = {
@@ -85,7 +84,7 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         bottom=practice.seat,
         pass_picks=True,
         why=refusal_words(practice.game) if play else None,
-        known=passed(position.state, practice.seat),
+        passed=True,  # the cards the learner passed, face up where they went
     )
     vocab = vocabulary(practice.game)
     for seat in range(4):
@@ -96,14 +95,6 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         view["seat_word"] = vocab.seat(seat)
         view["player"] = short_player(practice, seat)
     return context
-
-
-def passed(state, seat: int) -> int:
-    """The cards ``seat`` passed, once they have changed hands: its player knows where they
-    are, so its felt shows them at their new seat."""
-    if state.phase == Phase.PASS or not hasattr(state, "passes"):
-        return 0
-    return state.passes[seat]
 
 
 def short_player(practice, seat: int) -> str:
@@ -132,10 +123,9 @@ def relabel(practice, groups: list[dict]) -> list[dict]:
 
 
 def so_far(practice) -> list[dict]:
-    """This deal's moves so far, grouped as players read them, the hidden passes counted."""
-    position = practice.position()
-    secret = set(range(4)) - practice.seen_passers()
-    return relabel(practice, scorecard(position, secret=secret))
+    """This deal's moves so far, grouped as players read them, as the learner's seat sees them:
+    the passes it may not know counted, not named."""
+    return relabel(practice, scorecard(practice.position(), seen=practice.seen()))
 
 
 def replies(practice, since: int | None) -> dict | None:
@@ -146,11 +136,11 @@ def replies(practice, since: int | None) -> dict | None:
     if since is None:
         return None
     steps = []  # [first ply, plies]
-    seen = practice.seen_passers()
+    view = practice.view()
     for ply in practice.replies():
         if ply < since:
             continue
-        hidden = not practice.sees(ply, seen)
+        hidden = not practice.sees(ply, view)
         last = steps[-1] if steps else None
         same = (
             last

@@ -12,23 +12,23 @@ one (``?seen=<ply>``: the moves before them were already on the learner's screen
 import hashlib
 from urllib.parse import urlencode
 
-from django.db.models import Count, DateTimeField, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import reverse, translate_url
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardgames import analysis, bots, cards, shuffle
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.house_rules import PREFIX
+from cardgames.table import SEATS as SEAT_LETTERS
+from cardgames.table import parse_seat, seat_name
 from cardtable.words import vocabulary
 from plumbing import capability, limits, ownership, pagecache
 from plumbing.links import absolute
 from rulebook import games
-from rulebook.engine import analysis, bots, cards, shuffle
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.house_rules import PREFIX
-from rulebook.engine.table import SEATS as SEAT_LETTERS
-from rulebook.engine.table import parse_seat, seat_name
 from rulebook.models import Game, Variant, content_of_row, game_rows
 from rulebook.pages import house_rules_in_words
 
@@ -192,13 +192,17 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
             "deal": practice.deal_number,
             "undos": len(practice.record.undone),
         },
-        "can_undo": not over and practice.seat in practice.actors,
+        "can_undo": not over and practice.seat in practice.actors and not match.sealed,
         "learner_to_act": practice.learner_to_act,
-        "hint": (hint := advice.hint(practice) if request.GET.get("hint") else None),
+        # A challenge's deal is played without help until the challenge closes.
+        "may_hint": not match.sealed,
+        "hint": (
+            hint := advice.hint(practice) if request.GET.get("hint") and not match.sealed else None
+        ),
         "hint_costs": costs.hint(practice) if hint else None,
         "replies": None if error else replies(practice, seen),
         "so_far": None if over else so_far(practice),
-        "review": review.review(practice) if over else None,
+        "review": _sealed(match, review.review(practice)) if over else None,
         "analysis": (
             costs.review(
                 practice,
@@ -217,10 +221,20 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
         "deal_end": review.deal_end(practice, drawn_sheet) if over else None,
         "error": error,
         "private_url": absolute(match.private_url()),
-        "check_url": _check_url(practice) if over else reverse("practice:check"),
+        "check_url": _check_url(practice)
+        if over and not match.sealed
+        else reverse("practice:check"),
+        "entry_url": translate_url(match.entry_url, get_language()) if match.entry_url else "",
         "dealer_name": vocabulary(game).seat(practice.dealer),
     }
     return render(request, "practice/table.html", context, status=status)
+
+
+def _sealed(match, said: dict) -> dict:
+    """The review without the seed of a challenge's deal while the challenge is open."""
+    if match.sealed:
+        said["seed"] = None
+    return said
 
 
 def _check_url(practice) -> str:
@@ -259,8 +273,9 @@ def _seen(post) -> dict:
 @require_POST
 def move(request, public_id):
     def act(match, deals, post):
-        # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
-        picked = [f"pass:{code[:3]}" for code in post.getlist("pass")[:13]]
+        # The pass chosen by touching cards (``pass``: each its move's token), or one move (a
+        # button's ``move``).
+        picked = [token[:12] for token in post.getlist("pass")[:13]]
         tokens = picked or post.get("move", "").split()[:13]
         seen = _seen(post)
         service.move(match, tokens, deals=deals, **seen)
@@ -336,7 +351,8 @@ def retry(request, public_id, deal):
     if not practice.deal_over and not practice.learner_to_act:
         practice.advance()  # the computer players, up to the learner's turn
         return again()
-    picked = [f"pass:{code[:3]}" for code in params.getlist("pass")[:13]]
+    # A pass chosen by touching cards sends each card's move token, as the table page's does.
+    picked = [token[:12] for token in params.getlist("pass")[:13]]
     tokens = picked or params.get("move", "").split()[:13]
     page = {"played": played, "start": start, "view": view, "found": params.get("found", "")}
     if tokens and not practice.deal_over:
@@ -374,49 +390,6 @@ def _render_retry(request, match, practice, *, played, start, view, found="", st
 
 
 # --- my matches ---------------------------------------------------------------------------------
-
-
-def owned_rows(request):
-    """The practice matches this session owns as rows of ``ownership.listed``; None if it
-    owns none."""
-    tokens = ownership.owned(request, OWNED)
-    if not tokens:
-        return None
-    ended = Value(None, output_field=DateTimeField())  # a practice match is never closed
-    return (
-        Match.objects.filter(token__in=tokens)
-        .order_by()
-        .annotate(kind=Value(OWNED), ended=ended, count=Count("deals"))
-        .values_list(
-            *("kind", "pk", "game", "variant", "token", "public_id", "overrides", "updated"),
-            *("ended", "level", "count"),
-        )
-    )
-
-
-def owned_matches(request, listed, names) -> list[dict]:
-    """This session's practice matches among ``listed`` (``ownership.listed`` of
-    ``owned_rows``), newest first, named by ``names`` (``registry_names()``), with each one's
-    links."""
-    game_names, variant_names = names
-    out = []
-    for row in ownership.listed_of(request, OWNED, listed):
-        match = Match(
-            pk=row.pk, public_id=row.link, token=row.token, game=row.game, variant=row.variant,
-            overrides=row.rules, level=row.level, updated=row.at,
-        )  # fmt: skip
-        out.append(
-            {
-                "match": match,
-                "game": game_names.get(match.game, match.game),
-                "variant": variant_names.get((match.game, match.variant), match.variant),
-                "level": LEVELS.get(match.level, match.level),
-                "deals": row.count,
-                "url": match.get_absolute_url(),
-                "private_url": absolute(match.private_url()),
-            }
-        )
-    return out
 
 
 # --- checking a deal ----------------------------------------------------------------------------

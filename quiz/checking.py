@@ -2,10 +2,10 @@
 family alike: what is particular to a family is asked of its module. No Django here.
 """
 
-from rulebook.engine import cards
-from rulebook.engine.errors import BadInput, EngineError, IllegalMove
-from rulebook.engine.positions import Position, open_position
-from rulebook.engine.table import PARTNERSHIPS, SEATS, parse_seat
+from cardgames import cards
+from cardgames.errors import BadInput, EngineError, IllegalMove
+from cardgames.positions import Position, open_position
+from cardgames.table import PARTNERSHIPS, SEATS, parse_seat
 
 from .core import (
     BEST_CARD,

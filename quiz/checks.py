@@ -8,8 +8,8 @@ change the same way, ``HandPicked.clean``) is named too.
 from django.core import checks
 from django.db import DatabaseError
 
+from cardgames.errors import EngineError
 from rulebook import games
-from rulebook.engine.errors import EngineError
 
 from . import loader
 
@@ -21,7 +21,7 @@ def hand_picked_questions_replay(app_configs=None, **kwargs):
         try:
             items = loader.read(spec)
         except ValueError as e:  # tomllib.TOMLDecodeError
-            errors.append(checks.Error(f"{spec.engine_name}.toml: {e}", id="quiz.E001"))
+            errors.append(checks.Error(f"{spec.registry}.toml: {e}", id="quiz.E001"))
             continue
         for problem in loader.problems(spec, items):
             errors.append(checks.Error(problem, id="quiz.E002"))

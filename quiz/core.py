@@ -23,14 +23,18 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from urllib.parse import parse_qsl
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput
-from rulebook.engine.games import Game
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import overrides_in, with_overrides
-from rulebook.engine.positions import Position, offered_calls, open_position
-from rulebook.engine.table import SEATS
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.errors import BadInput
+from cardgames.games import Game
+from cardgames.games import game as described
+from cardgames.house_rules import overrides_in, with_overrides
+from cardgames.positions import Position, offered_calls, open_position
+from cardgames.table import SEATS
+from plumbing import families
+
+from . import match_kind
+from .notes import Note
 
 LEGAL_SET = "legal-set"
 PLAY = "play"
@@ -59,8 +63,6 @@ ALL_KINDS = (
 CHOICE_KINDS = (LEGAL_SET, PLAY, BEST_CARD)  # the kinds whose answer is a move or a set of cards
 PICKED_KINDS = (BEST_CARD,)  # the kinds only stored questions ask
 
-MATCH_PART = "quiz_match"  # the part of a description that gives a game the match kind
-
 
 class UnknownQuestion(LookupError):
     """No such game, variant or kind (HTTP 404): ``code`` and ``details`` as engine errors."""
@@ -69,15 +71,6 @@ class UnknownQuestion(LookupError):
         super().__init__(code, details)
         self.code = code
         self.details = details
-
-
-@dataclass(frozen=True)
-class Note:
-    """One reason, as a code and facts (never prose); the views word it in the reader's
-    language. Codes are the engine's (``must_follow_suit``...) or the quiz's (``follows_suit``)."""
-
-    code: str
-    details: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -139,16 +132,13 @@ def description(game: str) -> Game:
 
 
 def family_of(game: str) -> ModuleType:
-    """The quiz module of the game's family, as its description names it."""
-    return description(game).part("quiz")
+    """The quiz module of the game's family (``quiz/families/<family>.py``)."""
+    return families.of("quiz", description(game).family)
 
 
 def match_part(game: str) -> ModuleType | None:
-    """The match kind's module where the game's description names one."""
-    found = description(game)
-    if MATCH_PART in found.parts or MATCH_PART in found.family.parts:
-        return found.part(MATCH_PART)
-    return None
+    """The match kind's module where the game asks who wins its match (``Game.match_quiz``)."""
+    return match_kind if description(game).match_quiz else None
 
 
 def default_rules(game: str):

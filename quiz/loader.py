@@ -18,8 +18,8 @@ from pathlib import Path
 
 from django.db import transaction
 
+from cardgames.errors import EngineError
 from rulebook import games, registry
-from rulebook.engine.errors import EngineError
 from rulebook.loader import Report, prune, sync, texts
 from rulebook.signals import one_revision
 
@@ -40,10 +40,21 @@ class BadData(Exception):
 BEST_CARDS = "best_card"  # the folder of DATA written by ``manage.py findbestcards``
 
 
-def read(spec: games.GameSpec) -> list[dict]:
+def files(spec: games.Game) -> tuple[Path, Path]:
+    """Where the game's hand-picked questions and its best-card puzzles are kept:
+    ``quiz/data/<engine>.toml`` and ``quiz/data/best_card/<engine>.toml``; for a game whose
+    registry file is kept elsewhere (a test's game), ``<stem>.quiz.toml`` and
+    ``<stem>.best_card.toml`` beside it."""
+    if spec.registry.endswith(".toml"):
+        kept = registry.path_for(spec.registry)
+        return kept.with_suffix(".quiz.toml"), kept.with_suffix(".best_card.toml")
+    return DATA / f"{spec.registry}.toml", DATA / BEST_CARDS / f"{spec.registry}.toml"
+
+
+def read(spec: games.Game) -> list[dict]:
     """The game's hand-picked questions, then its best-card puzzles."""
     found = []
-    for path in (DATA / f"{spec.engine_name}.toml", DATA / BEST_CARDS / f"{spec.engine_name}.toml"):
+    for path in files(spec):
         if path.exists():
             with path.open("rb") as f:
                 found += tomllib.load(f).get("questions", [])
@@ -66,12 +77,12 @@ def values(item: dict, order: int) -> dict:
     }
 
 
-def problems(spec: games.GameSpec, items: list[dict]) -> list[str]:
+def problems(spec: games.Game, items: list[dict]) -> list[str]:
     """Everything wrong with a game's file, as sentences for the person who edits it."""
     found, seen = [], set()
     for i, item in enumerate(items):
         key = item.get("key", "")
-        where = f"{spec.engine_name}.toml question {i + 1} ({key or 'no key'})"
+        where = f"{spec.registry}.toml question {i + 1} ({key or 'no key'})"
         if not key or key in seen:
             found.append(f"{where}: a key is needed, unique in the file")
         seen.add(key)
@@ -92,7 +103,7 @@ def problems(spec: games.GameSpec, items: list[dict]) -> list[str]:
 
 
 @transaction.atomic
-def load_game(spec: games.GameSpec, report: Report) -> None:
+def load_game(spec: games.Game, report: Report) -> None:
     items = read(spec)
     wrong = problems(spec, items)
     if wrong:

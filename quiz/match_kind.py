@@ -7,7 +7,7 @@ the seed aimed at: one winner (a single player or side), a match that goes on, o
 the lowest total (shared, or played on, as the rules say). The answer is the winners, or none
 while the match goes on, and is the engine's by construction.
 
->>> from rulebook.engine import bent_al_sbeet
+>>> from cardgames.penalty import bent_al_sbeet
 >>> import random
 >>> query = walk(bent_al_sbeet, "sbeetah", bent_al_sbeet.PRESETS["sbeetah"], "doc",
 ...              random.Random("doc"), "goes_on")
@@ -15,12 +15,12 @@ while the match goes on, and is the engine's by construction.
 True
 """
 
-from rulebook.engine import shuffle
-from rulebook.engine.domains import domain_of
-from rulebook.engine.errors import BadInput
-from rulebook.engine.positions import Position, totals_keys
+from cardgames import shuffle
+from cardgames.domains import domain_of
+from cardgames.errors import BadInput
+from cardgames.positions import Position, totals_keys
 
-from .core import Note
+from .notes import Note
 
 ONE_WINNER, GOES_ON, TIE = "one_winner", "goes_on", "tie"
 MAX_MOVES = 600  # a deal is over long before this; a bound all the same

@@ -8,12 +8,12 @@ sentences shared by a Gulf and a Levant game that name a trick have one wording 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import count, listing, signed, vocabulary
 from rulebook import costs as cost_words
 from rulebook import echo
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.matchview import who
 from rulebook.messages import _capfirst, explain, words_of
 from rulebook.messages import word as rulebook_word

@@ -11,8 +11,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine.errors import BadInput, EngineError
-from rulebook.engine.table import PARTNERSHIPS
+from cardgames.errors import BadInput, EngineError
+from cardgames.table import PARTNERSHIPS
 from rulebook.models import Loaded
 
 from . import questions

@@ -12,10 +12,9 @@ the position page; :func:`build` reopens it and asks the engine for the answer, 
 therefore right by construction, under the question's variant. Hand-picked questions are built
 the same way from a stored position.
 
-What is particular to a family of games is its module, ``quiz.families.<family>``, which the
-game's description names (``rulebook.engine.games``: ``game(slug).part("quiz")``); what every
-family shares is ``quiz.core`` (a question, its kinds, its answers) and ``quiz.checking``
-(reading and checking an answer, the other variants).
+What is particular to a family of games is its module, ``quiz.families.<family>``, found by the
+family's name (``plumbing.families``); what every family shares is ``quiz.core`` (a question, its
+kinds, its answers) and ``quiz.checking`` (reading and checking an answer, the other variants).
 
 >>> q = generate("tarneeb", "classic", "legal-set", "doc")
 >>> q.kind, sorted(q.expected) == ["cards"], q == generate("tarneeb", "classic", "legal-set", "doc")
@@ -41,11 +40,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
 
+from cardgames import shuffle
+from cardgames.errors import BadInput
+from cardgames.games import GAMES
+from cardgames.positions import Position, open_position
 from rulebook import games  # noqa: F401  (the site's game list, read through this module)
-from rulebook.engine import shuffle
-from rulebook.engine.errors import BadInput
-from rulebook.engine.games import GAMES
-from rulebook.engine.positions import Position, open_position
 
 from .checking import alternatives, check, is_right, moment_note, read_answer
 from .core import (

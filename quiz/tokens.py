@@ -14,6 +14,7 @@ import re
 import secrets
 
 from django.core import signing
+from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 
 QUESTION_SALT = "quiz.question"
@@ -89,3 +90,12 @@ def read_form_token(token: str, key: str) -> str:
     if not isinstance(data, dict) or data.get("q") != key or not isinstance(data.get("n"), str):
         raise Forged(token)
     return data["n"]
+
+
+def question_url(game: str, variant: str, kind: str, seed: str) -> str:
+    """A question's link; a seed may carry house rules after a ``?`` (``seed?rule.target=101``),
+    signed with the question and kept in the link's query."""
+    seed, _sep, house = seed.partition("?")
+    token = question_token(game, variant, kind, seed, house)
+    url = reverse("quiz:question", args=[game, variant, kind, token])
+    return f"{url}?{house}" if house else url

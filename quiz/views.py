@@ -19,15 +19,15 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames import cards
+from cardgames.errors import BadInput, EngineError
+from cardgames.positions import open_position
+from cardgames.table import PARTNERSHIPS, SEATS
+from cardgames.table import S as BOTTOM
 from cardtable import tables
 from cardtable.words import vocabulary
 from plumbing import pagecache
 from rulebook import matchview
-from rulebook.engine import cards
-from rulebook.engine.errors import BadInput, EngineError
-from rulebook.engine.positions import open_position
-from rulebook.engine.table import PARTNERSHIPS, SEATS
-from rulebook.engine.table import S as BOTTOM  # South faces the reader unless a seat acts
 from rulebook.models import Game, Rule, Section, game_rows
 
 from . import match_kind, questions, sets, signals, tokens
@@ -44,20 +44,12 @@ from .messages import (
 )
 from .models import Answered, HandPicked
 from .progress import Progress
+from .tokens import question_url
 
 KEEP_ANSWERED = timedelta(seconds=tokens.FORM_MAX_AGE * 2)
 
 
 # --- links ------------------------------------------------------------------------------------
-
-
-def question_url(game: str, variant: str, kind: str, seed: str) -> str:
-    """A question's link; a seed may carry house rules after a ``?`` (``seed?rule.target=101``),
-    signed with the question and kept in the link's query."""
-    seed, _sep, house = seed.partition("?")
-    token = tokens.question_token(game, variant, kind, seed, house)
-    url = reverse("quiz:question", args=[game, variant, kind, token])
-    return f"{url}?{house}" if house else url
 
 
 def _house(request, game: str, variant: str):
@@ -482,12 +474,13 @@ class Page:
             ]
         elif q.kind == questions.DEAL_POINTS:
             penalty = q.family.scoring_cards(q.rules)
+            times = state.table_view().exposure  # what an exposed card counts, as ruled
             facts["taken_heading"] = taken_heading(q.game)
             facts["taken"] = [
                 {
                     "seat": vocab.seat(s),
                     "cards": [
-                        vocab.card_view(c, **tables.exposures(q.rules, exposed).flags(c))
+                        vocab.card_view(c, exposed=bool(exposed >> c & 1), times=times)
                         for c in cards.display_order(state.taken[s] & penalty)
                     ],
                     "tricks": state.tricks_won[s],
@@ -601,8 +594,10 @@ class Page:
         sections = {s.key: s for s in Section.objects.filter(game__slug=q.game)}
         rules = {r.key: r for r in Rule.objects.filter(game__slug=q.game)}
         links = []
-        for section, rule in wanted:
-            if rule and rule in rules:
+        for section, wanted_rule in wanted:
+            # A rule the game fixes has no box of its own: its section states it.
+            rule = wanted_rule if wanted_rule in rules else None
+            if rule:
                 label = rules[rule].name
             elif section in sections:
                 label = sections[section].title
@@ -611,7 +606,8 @@ class Page:
             url = _rules_url(q.game, q.variant, section, rule)
             if q.house:  # the rule page under the question's house rules
                 url = url.replace("#", f"?{q.house}#", 1)
-            links.append({"url": url, "label": label})
+            if all(link["url"] != url for link in links):
+                links.append({"url": url, "label": label})
         return links
 
     def _set_end_url(self) -> str | None:
@@ -642,16 +638,16 @@ def _completed_trick_table(q, pos) -> dict:
     state = pos.state
     before = open_position(q.module, {**q.query, "moves": " ".join(pos.move_tokens()[:-1])})
     ctx = tables.table(before, play=None, mark_legal=False, bottom=BOTTOM, open_seats=[BOTTOM])
-    seat, last = pos.state.last_trick[0][-1]
+    after = state.table_view()
+    seat, last = after.last_trick[0][-1]
     view = ctx["seats"][SEATS[seat]]
     view["cards"] = [c for c in view["cards"] if c["code"] != cards.card_code(last)]
     view["to_act"] = False
     ctx["to_act"] = None
     vocab = vocabulary(q.game)
-    exposed = tables.exposures(q.rules, q.family.exposed(state))
     ctx["trick"] = [  # at the seats that played them, as every table draws a trick
-        tables.played_card(vocab, s, c, BOTTOM, exposed)
-        for s, c in [*before.state.trick, (seat, last)]  # a trick game: the kind asks of a trick
+        tables.played_card(vocab, s, c, BOTTOM, after)
+        for s, c in after.last_trick[0]  # a trick game: the kind asks of a trick
     ]
     return ctx
 

@@ -1,4 +1,4 @@
-"""Analyses as the site serves them: the engine's (``rulebook.engine.analysis``) under a time
+"""Analyses as the site serves them: the engine's (``cardgames.analysis``) under a time
 budget, one at a time per core, cached per position, written as the positions spec's JSON.
 
 Every page and API that judges a card comes here (the analysis API, the position page, the
@@ -29,11 +29,9 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.cache import caches
 
+from cardgames import analysis
+from cardgames.table import SEATS, parse_seat
 from plumbing import limits
-
-from .engine import analysis
-from .engine.games import game as described
-from .engine.table import SEATS, parse_seat
 
 VIEWS = ("seat", "open")
 CACHE_SECONDS = 24 * 3600  # an answer never changes: kept while the cache has room
@@ -62,7 +60,7 @@ def retry_after() -> int:
 
 def read_view(text) -> str:
     """``view``: ``seat`` (the default) or ``open``; ``BadInput`` ``bad_view`` else."""
-    from .engine.errors import BadInput
+    from cardgames.errors import BadInput
 
     view = (text or "seat").strip().lower()
     if view not in VIEWS:
@@ -357,8 +355,8 @@ def deal_json(view: str, plies: list[dict], table) -> dict:
 
 def judge_deal_table(game: str, position) -> dict | None:
     """The deal's double-dummy table from its start (the Tarneeb family), cached; None for
-    the other games."""
-    if described(game).family.name != "trickbid":
+    the other games (their families have no table: nothing is searched for them)."""
+    if not analysis.has_table(game):
         return None
     key = _key("deal-table", game, position.query(), "", "open")
 

@@ -5,13 +5,13 @@ from django.http import JsonResponse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
+from cardgames import analysis
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.positions import open_position
+from cardgames.table import SEATS
 from plumbing import limits, pagecache
 
 from . import analyses, games
-from .engine import analysis
-from .engine.errors import BadInput, IllegalMove
-from .engine.positions import open_position
-from .engine.table import SEATS
 from .messages import explain
 from .models import Variant
 from .registry import LANGUAGES

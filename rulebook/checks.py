@@ -7,12 +7,12 @@ import re
 
 from django.core import checks
 
+from cardgames import cards
+from cardgames.domains import domain_of
+from cardgames.errors import BadInput
 from cardtable import words
 
 from . import games, registry
-from .engine import cards
-from .engine.domains import domain_of
-from .engine.errors import BadInput
 
 
 def _cards_problems(codes, spec) -> list[str]:
@@ -41,10 +41,10 @@ def _texts_missing(table, where):
     return [f"{where}: no {', '.join(missing)} text"] if missing else []
 
 
-def registry_problems(spec: games.GameSpec) -> list[str]:
-    data = registry.read(spec.engine_name)
+def registry_problems(spec: games.Game) -> list[str]:
+    data = registry.read(spec.registry)
     problems = []
-    engine_keys = set(spec.rule_keys())
+    engine_keys = set(games.rule_keys(spec))
     rules = {r["key"]: r for r in data["rules"]}
     for key in sorted(engine_keys - rules.keys()):
         problems.append(f"engine parameter {key!r} has no registry entry")
@@ -139,7 +139,7 @@ def claim_problems(key: str, claims: list) -> list[str]:
     return problems
 
 
-def _unlabelled_values(spec: games.GameSpec, key: str, rule: dict) -> list[str]:
+def _unlabelled_values(spec: games.Game, key: str, rule: dict) -> list[str]:
     """Every value a rule may take needs a label (a form lists them in words): each word of a
     choice and both values of a flag; a number or a card list needs its ``*`` entry."""
     domain = domain_of(spec.engine.Rules, key)
@@ -157,7 +157,7 @@ def _unlabelled_values(spec: games.GameSpec, key: str, rule: dict) -> list[str]:
     return []
 
 
-def _disputed(rule: dict, spec: games.GameSpec) -> bool:
+def _disputed(rule: dict, spec: games.Game) -> bool:
     """Sources that state different values, or presets that play different ones."""
     stated = {c.get("value") for c in rule.get("claims", []) if c["status"] == "stated"}
     played = {games.value_key(getattr(r, rule["key"])) for r in spec.presets.values()}
@@ -173,10 +173,10 @@ def registry_matches_engines(app_configs=None, **kwargs):
     return errors
 
 
-def _worded(spec: games.GameSpec, key: str) -> tuple[bool, set[str]]:
+def _worded(spec: games.Game, key: str) -> tuple[bool, set[str]]:
     """Whether the game's registry names rule ``key`` (a rule, or a ``[fixed]`` table with a
     name), and the values it words for it."""
-    data = registry.read(spec.engine_name)
+    data = registry.read(spec.registry)
     rule = next((r for r in data["rules"] if r["key"] == key), None)
     fixed = data.get("fixed", {}).get(key, {})
     values = {v["value"] for v in rule.get("values", [])} if rule else set()
@@ -187,15 +187,15 @@ def family_problems(specs) -> list[str]:
     """Two games of a family compared (or two variants): every rule on which their rule sets
     differ must be named, and each value worded, by one of the two registries, as the compare
     page looks them up (``comparing.value_label``); else a rule's key reaches the page."""
-    from .engine.compare import Side, family_parameters, knob_text
+    from cardgames.compare import Side, family_parameters, knob_text
 
     problems = set()
     sides = [(spec, Side(spec.slug, spec.engine, v)) for spec in specs for v in spec.presets]
     for i, (spec_a, a) in enumerate(sides):
         for spec_b, b in sides[i + 1 :]:
-            family = getattr(type(spec_a.engine.PRESETS[a.variant]), "FAMILY", None)
+            family = getattr(type(spec_a.engine.PRESETS[a.variant]), "KNOB_FAMILY", None)
             if spec_a is not spec_b and (
-                family is None or family is not getattr(type(b.rules), "FAMILY", None)
+                family is None or family is not getattr(type(b.rules), "KNOB_FAMILY", None)
             ):
                 continue
             pa, pb = family_parameters(a), family_parameters(b)

@@ -17,16 +17,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
+from cardgames import cards
+from cardgames.compare import Budget, Side, compare
+from cardgames.contract import Phase
+from cardgames.errors import BadInput
+from cardgames.house_rules import PREFIX, overrides_in, with_overrides
+from cardgames.positions import open_position
 from cardtable import tables
 from cardtable.words import listing, vocabulary
 from plumbing import pagecache
 
 from . import api as json_api
 from . import games, pages, registry
-from .engine.compare import Budget, Side, compare
-from .engine.errors import BadInput
-from .engine.house_rules import PREFIX, overrides_in, with_overrides
-from .engine.positions import open_position
 from .matchview import outcome
 from .messages import explain
 from .models import Game, Rule, Variant
@@ -148,7 +150,7 @@ def _fixed(game: str, key: str) -> dict:
     """How the registry words a rule of the family that ``game`` does not let a table change
     (its ``[fixed.<key>]`` table), in the active language."""
     spec = games.get(game)
-    return registry.read(spec.engine_name).get("fixed", {}).get(key, {}) if spec else {}
+    return registry.read(spec.registry).get("fixed", {}).get(key, {}) if spec else {}
 
 
 def _in_language(table: dict) -> str:
@@ -184,13 +186,37 @@ SHOWN_MOVES = 6  # a longer list of moves is cut, with the number left out
 def _moves(vocab, tokens, phase) -> str:
     if not tokens:
         return _("nothing")
-    tokens = sorted(tokens, key=lambda t: tables.reading_order(t, phase))
+    tokens = sorted(tokens, key=lambda t: _reading_order(t, phase))
     # A move's word is a button's label ("Bid 7"); inside a sentence it starts in lower case.
     words = [_in_sentence(vocab.move(t, phase)) for t in tokens[:SHOWN_MOVES]]
     more = len(tokens) - SHOWN_MOVES
     if more > 0:
         words.append(ngettext("%(n)s other move", "%(n)s other moves", more) % {"n": more})
     return listing(words, "and")
+
+
+# A bid's strains from the lowest to the highest, as bidders read them.
+STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+
+
+def _reading_order(token: str, phase: str) -> tuple:
+    """Where a move of a compared answer (a token of the positions API) stands when moves are
+    listed for a reader: in the play, cards by suit with the highest first (as a hand is
+    shown); in the bidding, bids by their number and then strain from the lowest (7 before
+    10), other calls after them."""
+    if phase != Phase.BIDDING:
+        try:
+            card = cards.parse_card(token)
+            return (0, cards.suit_of(card), -cards.rank_of(card), "")
+        except BadInput:
+            pass
+    upper = token.upper()
+    number = "".join(ch for ch in upper if ch.isdigit())
+    if number and upper.startswith(number):
+        strain = upper[len(number) :]
+        rank = STRAIN_ORDER.index(strain) if strain in STRAIN_ORDER else -1
+        return (1, int(number), rank, "")
+    return (2, 0, 0, token)
 
 
 def _in_sentence(label: str) -> str:
@@ -289,7 +315,7 @@ def _game_of(request):
 
 def family(spec):
     """The engine family a game belongs to (None for a game on its own)."""
-    return getattr(type(spec.presets[spec.default_variant]), "FAMILY", None)
+    return getattr(type(spec.presets[spec.default_variant]), "KNOB_FAMILY", None)
 
 
 def pairs() -> list[dict]:

@@ -1,9 +1,9 @@
 """An analysis's numbers in words: what a card costs and what it keeps, in the family's unit.
 
-The analysis (``rulebook.engine.analysis``) values a card in the family's own terms: tricks
+The analysis (``cardgames.analysis``) values a card in the family's own terms: tricks
 for Tarneeb and Tarneeb 41, penalty points for Bent Al Sbeet, Leekha and Hearts, the chance to
-go out first for Sab'at Al-Deemin. Each family's description names its unit here (the
-``costs`` part), so the analysis API's pages, the position page, the hint and the review all
+go out first for Sab'at Al-Deemin. Each family's record names its unit (``Family.unit``), worded
+here, so the analysis API's pages, the position page, the hint and the review all
 say a cost the same way. A sampled value is an average (1.4 tricks): it is written with one
 decimal in the language's own way and takes the plural form that language gives a decimal
 number.
@@ -15,6 +15,10 @@ from django.utils import formats
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.games import game as described
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import (
     COUNTED,
     ISOLATE,
@@ -25,10 +29,6 @@ from cardtable.words import (
     listing,
     vocabulary,
 )
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.games import game as described
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 
 
 def decimal(x: float, places: int = 1) -> tuple[str, int | None]:
@@ -93,9 +93,13 @@ POINTS = Unit("points", "points_obj", BY_THE_END)
 CHANCE = Unit("chance", None, _("a %(value)s chance of going out first, with best play"))
 
 
+# Each unit an analysis counts in, by the family's own word for it (``Family.unit``).
+UNITS = {unit.key: unit for unit in (TRICKS, POINTS, CHANCE)}
+
+
 def unit(game: str) -> Unit:
-    """The unit ``game``'s analysis counts in (its description's ``costs`` part)."""
-    return described(game).part("costs")
+    """The unit ``game``'s analysis counts in (its family's ``unit``)."""
+    return UNITS[described(game).family.unit]
 
 
 # --- an analysis answer, drawn ----------------------------------------------------------------

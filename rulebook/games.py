@@ -1,108 +1,59 @@
-"""The games the site knows, as the registry and the pages see them: URL slug -> engine module
-and registry file, with the region and the cards the registry file gives.
+"""The games as the registry and the pages see them: the engine's list of games
+(``cardgames.games``) read with what each game's registry file says of it (its region, the
+cards drawn where it is introduced), and the words that name pages rather than games.
 
-Every game is described once (``rulebook.engine.games``); ``GAMES`` here reads that description,
-so a game registered there is served by the views, the loader, the checks and the API.
+A game is a ``cardgames.contract.Game``: its registry file is ``game.registry`` (a stem of
+``rulebook/registry/``), never its engine module's name, so two games may share an engine
+module and each have a registry of its own.
 """
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields
-from functools import cache, cached_property
-from importlib import import_module
+from collections.abc import Mapping
+from dataclasses import fields
 
-from .engine import cards
-from .engine import games as description
-from .engine.domains import rules_json, rules_text
-from .engine.table import Direction
+from cardgames import cards
+from cardgames.contract import Game
+from cardgames.domains import rules_json, rules_text
+from cardgames.games import GAMES as LISTED
+from cardgames.table import Direction
 
+from . import registry
 
-@dataclass(frozen=True)
-class GameSpec:
-    slug: str
-    engine_name: str  # the engine module, and the registry file's stem
-
-    @cached_property
-    def engine(self):
-        return import_module(f"{description.__package__}.{self.engine_name}")
-
-    @property
-    def presets(self) -> dict:
-        return self.engine.PRESETS
-
-    @property
-    def default_variant(self) -> str:
-        return self.engine.DEFAULT_PRESET
-
-    @property
-    def region(self) -> str:
-        """Whose words the game speaks (``gulf``, ``levant``): its registry file says."""
-        from . import registry
-
-        return registry.read(self.engine_name).get("region", "")
-
-    @property
-    def cards(self) -> list[int]:
-        """The cards drawn for the game where it is introduced (the home page): its registry
-        file names them (``cards``)."""
-        from . import registry
-
-        return [cards.parse_card(code) for code in registry.read(self.engine_name).get("cards", [])]
-
-    def rule_keys(self) -> list[str]:
-        return [f.name for f in fields(self.engine.Rules)]
-
+# Every game, in the site's order: the engine's own list (a game registered there is here).
+GAMES: Mapping[str, Game] = LISTED
 
 # Words that name pages (the positions spec's "Reserved words"): never a game or variant slug.
 RESERVED = frozenset(
     (
         *("position", "practice", "compare", "glossary", "print", "sheet", "tutorials", "quiz"),
         *("api", "mine", "lessons", "tables", "table", "accounts", "analysis", "classes"),
+        "challenges",
     )
 )
 
 
-@cache
-def _spec(described: description.Game) -> GameSpec:
-    return GameSpec(described.slug, described.engine_name)
-
-
-class Described(Mapping):
-    """Every described game's spec, in the site's order, read from the description each time:
-    a game registered (or unregistered) there is in (or out of) ``GAMES`` at once."""
-
-    def __getitem__(self, slug: str) -> GameSpec:
-        return _spec(description.GAMES[slug])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(description.GAMES)
-
-    def __len__(self) -> int:
-        return len(description.GAMES)
-
-
-GAMES: Mapping[str, GameSpec] = Described()
-
-
-def get(slug: str) -> GameSpec | None:
+def get(slug: str) -> Game | None:
     return GAMES.get(slug)
 
 
-def by_engine(engine_name: str) -> GameSpec | None:
-    """The game an engine module plays (``tarneeb`` -> the ``tarneeb`` spec)."""
-    return next((s for s in GAMES.values() if s.engine_name == engine_name), None)
+def region(game: Game) -> str:
+    """Whose words the game speaks (``gulf``, ``levant``): its registry file says."""
+    return registry.read(game.registry).get("region", "")
 
 
-def family(spec: GameSpec) -> list[GameSpec]:
-    """The other games of ``spec``'s family in the description (Bent Al Sbeet, Leekha and
-    Hearts; Tarneeb and Tarneeb 41), in the site's order; none for a game alone."""
-    mine = description.GAMES.get(spec.slug)
-    if mine is None:
-        return []
-    return [
-        GAMES[slug]
-        for slug, other in description.GAMES.items()
-        if other is not mine and other.family is mine.family
-    ]
+def drawn_cards(game: Game) -> list[int]:
+    """The cards drawn for the game where it is introduced (the home page): its registry file
+    names them (``cards``)."""
+    return [cards.parse_card(code) for code in registry.read(game.registry).get("cards", [])]
+
+
+def rule_keys(game: Game) -> list[str]:
+    return [f.name for f in fields(game.engine.Rules)]
+
+
+def relatives(game: Game) -> list[Game]:
+    """The other games of ``game``'s family (Bent Al Sbeet, Leekha and Hearts; Tarneeb and
+    Tarneeb 41), in the site's order; none for a game alone."""
+    return [other for other in GAMES.values() if other is not game and other.family is game.family]
 
 
 def value_key(value) -> str:

@@ -40,7 +40,9 @@ def entries(lang: str) -> dict:
                     "region_name": words.data()["region_names"][region][lang],
                     "word": table.get("word", ""),
                     "alternatives": table.get("alternatives", []),
-                    "games": [names[g] for g in played_in if games.GAMES[g].region == region],
+                    "games": [
+                        names[g] for g in played_in if games.region(games.GAMES[g]) == region
+                    ],
                 }
             )
         words_ar = list(dict.fromkeys(a["word"] for a in arabic))
@@ -65,9 +67,7 @@ def game_names(lang: str) -> dict[str, str]:
     """Each game's name in ``lang``, from the registry files (no database needed)."""
     from . import registry
 
-    return {
-        slug: registry.read(spec.engine_name)["name"][lang] for slug, spec in games.GAMES.items()
-    }
+    return {slug: registry.read(spec.registry)["name"][lang] for slug, spec in games.GAMES.items()}
 
 
 @cache

@@ -10,9 +10,10 @@ allowed values in words, grouped by the page's sections.
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from .engine.domains import domains
-from .engine.errors import RuleError
-from .engine.house_rules import PREFIX, overrides_between, with_overrides
+from cardgames.domains import domains
+from cardgames.errors import RuleError
+from cardgames.house_rules import PREFIX, overrides_between, with_overrides
+
 from .messages import explain
 
 

@@ -75,17 +75,17 @@ def prune(queryset, keep_ids, report: Report):
 
 
 @transaction.atomic
-def load_game(spec: games.GameSpec, report: Report) -> Game:
-    data = registry.read(spec.engine_name)
+def load_game(spec: games.Game, report: Report) -> Game:
+    data = registry.read(spec.registry)
     game = sync(
         Game,
         {"slug": spec.slug},
         {
-            "engine": spec.engine_name,
+            "engine": spec.registry,  # the stem of its registry file
             "order": data.get("order", 0),
             "default_variant": data["default_variant"],
             "region": data.get("region", ""),
-            "registry_version": registry.version(spec.engine_name),
+            "registry_version": registry.version(spec.registry),
             **texts(data, "name"),
             **texts(data, "tagline"),
             **texts(data, "default_reason"),

@@ -5,9 +5,8 @@ not, the winners, a tie shared or played on). Used by the position page and the 
 
 from django.utils.translation import gettext as _
 
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import listing
-
-from .engine.table import PARTNERSHIPS, SEATS
 
 
 def who(vocab, key: str) -> str:
@@ -52,6 +51,6 @@ def context(position, vocab) -> dict:
 
 
 def _keys(position) -> tuple[str, ...]:
-    from .engine.positions import totals_keys
+    from cardgames.positions import totals_keys
 
     return totals_keys(position.module)

@@ -13,11 +13,11 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from cardgames import cards
+from cardgames.table import SEATS
 from cardtable.words import listing, vocabulary
 
 from . import echo
-from .engine import cards
-from .engine.table import SEATS
 
 MESSAGES = {
     # input that cannot be read (HTTP 400)

@@ -18,12 +18,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames import cards
+from cardgames.domains import domains
+from cardgames.house_rules import PREFIX, overrides_between
 from cardtable.words import ONE_LETTER_WORD, attach, count, listing, signed, times, vocabulary
 
 from . import differences, games, glossary
-from .engine import cards
-from .engine.domains import domains
-from .engine.house_rules import PREFIX, overrides_between
 from .models import Claim, Game, Rule, Section
 
 # ``{name}`` or ``{name:form}``, after a one-letter Arabic word written onto it («بـ{name}»).
@@ -71,7 +71,7 @@ def show_value(text: str, vocab) -> str | int:
         return text
 
 
-def placeholders(spec: games.GameSpec, rules, vocab) -> dict:
+def placeholders(spec: games.Game, rules, vocab) -> dict:
     values = {k: show_value(v, vocab) for k, v in games.parameters(rules).items()}
     values["pack_size"] = spec.engine.PACK.bit_count()
     for key, value in spec.engine.describe(rules).items():
@@ -181,7 +181,7 @@ def _offered(rule: Rule, domain, rules, base, vocab, side: str) -> list[dict]:
     return out
 
 
-def build(game: Game, spec: games.GameSpec, variant_slug: str, rules, base=None) -> dict:
+def build(game: Game, spec: games.Game, variant_slug: str, rules, base=None) -> dict:
     """The page as data: sections with their paragraphs and rules, and the differences, under
     ``rules`` (the variant's, or the reader's house rules on ``base``, the variant's rules).
     Rule texts are HTML: each term links to the glossary the first time it appears."""
@@ -268,7 +268,7 @@ def build(game: Game, spec: games.GameSpec, variant_slug: str, rules, base=None)
     }
 
 
-def side_by_side(rule_rows, spec: games.GameSpec, names: dict, vocab) -> dict:
+def side_by_side(rule_rows, spec: games.Game, names: dict, vocab) -> dict:
     """Every rule under every variant, with the rules that differ from the default marked."""
     presets = {slug: games.parameters(r) for slug, r in spec.presets.items()}
     base = presets[spec.default_variant]
@@ -285,7 +285,7 @@ def side_by_side(rule_rows, spec: games.GameSpec, names: dict, vocab) -> dict:
     return {"variants": [names.get(slug, slug) for slug in presets], "rows": rows}
 
 
-def game_extras(spec: games.GameSpec, rules, vocab) -> dict:
+def game_extras(spec: games.Game, rules, vocab) -> dict:
     """Pictures and tables a game's page draws from its engine (piles, penalties)."""
     from cardtable.words import penalty_name
 

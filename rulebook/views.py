@@ -8,6 +8,11 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from cardgames import analysis, cards, shuffle
+from cardgames.contract import Phase
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.house_rules import PREFIX, overrides_between
+from cardgames.positions import open_position
 from cardtable import tables
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
@@ -15,11 +20,6 @@ from plumbing import limits, links, pagecache
 
 from . import analyses, beside, costs, games, glossary, lookup, matchview, pages, reports
 from . import house as house_rules
-from .engine import analysis, cards, shuffle
-from .engine.contract import Phase
-from .engine.errors import BadInput, IllegalMove
-from .engine.house_rules import PREFIX, overrides_between
-from .engine.positions import open_position
 from .messages import explain
 from .models import Game, Rule, Section, Variant
 
@@ -84,7 +84,7 @@ def _rules_response(request, spec, game_row, variant):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
-            "relatives": Game.objects.filter(slug__in=[s.slug for s in games.family(spec)]),
+            "relatives": Game.objects.filter(slug__in=[s.slug for s in games.relatives(spec)]),
             **beside.shared(game_row, variant_row.slug),
             "house": house,
             "house_query": house.query_string(),
@@ -351,12 +351,13 @@ def _viewer(line, at: int) -> dict:
 
 
 def _pass_chosen(request, spec, picked):
-    """The pass chosen by touching cards: the cards join the moves as ``pass:`` tokens."""
+    """The pass chosen by touching cards: each box sends its move's token, which joins the
+    moves."""
     params = request.GET.copy()
     params.pop("pass")
     params.pop("at", None)
     tokens = params.get("moves", "").replace(",", " ").split()
-    tokens += ["pass:" + code[:3] for code in picked[:13]]
+    tokens += [token[:12] for token in picked[:13]]
     params["moves"] = " ".join(tokens)
     return redirect(request.path + "?" + params.urlencode())
 

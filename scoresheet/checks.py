@@ -1,10 +1,12 @@
 """System checks: every game's sheet lives at ``/<lang>/<game>/sheet/``, so ``sheet`` can
-never be a variant's slug (its rule page would be unreachable), and every described game names
-a sheet."""
+never be a variant's slug (its rule page would be unreachable), and every game's sheet takes a
+row of its deal's facts with a form of its family's (``families/<family>.py``)."""
 
 from django.core import checks
 
-from rulebook.engine.games import GAMES
+from cardgames.games import GAMES
+
+from .forms import entry_forms
 
 RESERVED = "sheet"
 
@@ -15,9 +17,12 @@ def sheet_problems() -> list[str]:
         if RESERVED in game.engine.PRESETS:
             problems.append(f"{slug}: a variant is called {RESERVED!r}, the score sheet's word")
         try:
-            game.part("sheet")
-        except (KeyError, ImportError, AttributeError):
-            problems.append(f"{slug}: its description names no score sheet (``sheet``)")
+            forms = entry_forms(slug)
+        except ImportError:
+            forms = {}
+        missing = [kind for kind in game.sheet.KINDS if kind not in forms]
+        if missing:
+            problems.append(f"{slug}: no form takes its sheet's rows of {missing}")
     return problems
 
 

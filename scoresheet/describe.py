@@ -4,8 +4,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from cardgames import cards
 from cardtable.words import listing
-from rulebook.engine import cards
 
 from .messages import regional
 

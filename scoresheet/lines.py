@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from cardgames.games import game as described
+from cardgames.table import PARTNERSHIPS, SEATS, across, parse_seat, side_of
 from cardtable.words import vocabulary
 from rulebook import games
-from rulebook.engine.sheets import sheet_class
-from rulebook.engine.table import PARTNERSHIPS, SEATS, across, parse_seat, side_of
 
 NAME_LENGTH = 30
 
@@ -23,7 +23,7 @@ class Line:
 
 
 def line_keys(game: str) -> tuple[str, ...]:
-    return sheet_class(game).LINES
+    return described(game).sheet.LINES
 
 
 def words(game: str):

@@ -1,6 +1,6 @@
 """The score sheet's refusals as sentences in the reader's language.
 
-Engine codes of the sheets (``rulebook.engine.sheets`` and the Tarneeb ``score_sheet``) and the
+Engine codes of the sheets (``cardgames.sheet`` and the Tarneeb ``score_sheet``) and the
 page's own (``match_ended``, ``row_taken``, ``row_stale``, ``undo_stale``, ``end_stale``,
 ``not_yours``) are worded here, in the game's words; anything else (a card that cannot be
 exposed, a house rule the engine refuses) falls back to ``rulebook.messages``. A sentence that
@@ -12,11 +12,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardgames import cards
+from cardgames.errors import BadInput
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import listing, signed
 from rulebook import echo
-from rulebook.engine import cards
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 from rulebook.messages import explain as rulebook_explain
 
 # Sentences that name tricks or hearts: one wording per region (a trick is a أكلة in the

@@ -2,7 +2,7 @@
 user entered them, in order.
 
 Nothing computed is stored: the sheet (each line's scores and totals, a Tarneeb side's debt,
-the winners) is the engine's sheet for the game (``rulebook.engine.sheets``) replaying the rows
+the winners) is the engine's sheet for the game (``cardgames.sheet``) replaying the rows
 under the match's rules, so the site and the engine cannot disagree.
 
 A match is reached by two unguessable links, never by its id: the scorer's link (private: it
@@ -15,10 +15,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine.errors import EngineError
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.sheets import GameSheet, sheet_for
+from cardgames.errors import EngineError
+from cardgames.games import game as described
+from cardgames.house_rules import with_overrides
+from cardgames.sheet import GameSheet
 
 OWNED = "sheet"  # the kind of thing a session owns (plumbing.ownership)
 VIEWING = "sheet-view"  # the share links a session opened: it may see them, not change them
@@ -84,7 +84,7 @@ class Match(models.Model):
         """The sheet after the stored rows; an error if the rules or a row (changed outside the
         site) fail. ``entries`` are the rows already read, if any."""
         try:
-            sheet = sheet_for(self.game, self.rules())
+            sheet = described(self.game).sheet(self.rules())
         except EngineError as error:
             return None, error.at_move(-1)
         for entry in self.entries.all() if entries is None else entries:
@@ -97,7 +97,7 @@ class Match(models.Model):
 
 class Entry(models.Model):
     """One row as typed: its kind (``points``, or the deal's facts the game scores: ``deal``,
-    ``bids``, ``cards``) and the facts (``rulebook.engine.sheets`` says which)."""
+    ``bids``, ``cards``) and the facts (``cardgames.sheet`` says which)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField(_("row"))  # 1, 2, 3... in the order entered

@@ -12,11 +12,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from cardgames.domains import Cards, Number, domains
+from cardgames.games import game as described
+from cardgames.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
 from cardtable.words import listing
-from rulebook.engine.domains import Cards, Number, domains
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import PREFIX, overrides_between, overrides_in, with_overrides
-from rulebook.engine.sheets import sheet_class
 from rulebook.pages import house_rules_in_words, value_label
 
 from .lines import words
@@ -45,7 +44,7 @@ def _values(domain) -> list[str]:
 def offered(game: str) -> dict:
     """The rules a start form offers: {key: domain}, in the Rules' order."""
     known = domains(described(game).engine.Rules)
-    reads = sheet_class(game).READS
+    reads = described(game).sheet.READS
     return {key: d for key, d in known.items() if key in reads}
 
 

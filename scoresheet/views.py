@@ -1,7 +1,7 @@
 """The score sheet pages of every game: starting a match, scoring it, undoing a row, ending
 it, viewing it (``/<lang>/<game>/sheet/...``).
 
-The views store what was typed and show what the game's sheet (``rulebook.engine.sheets``)
+The views store what was typed and show what the game's sheet (``cardgames.sheet``)
 makes of it. Every form carries the row number it expects (the next row to add, the last row
 to undo, the rows seen before ending), so a form sent twice or from a stale tab is refused
 (409) instead of acting twice. Only a session that owns the match (``plumbing.ownership``) may
@@ -10,20 +10,16 @@ session an owner.
 """
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames.games import game as described
+from cardgames.table import PARTNERSHIPS
 from cardtable.words import signed
 from plumbing import capability, limits, ownership
-from plumbing.links import absolute
 from rulebook import games
-from rulebook.engine.errors import EngineError
-from rulebook.engine.games import game as described
-from rulebook.engine.sheets import TarneebSheet
-from rulebook.engine.table import PARTNERSHIPS
 from rulebook.messages import explain as rulebook_explain
 from rulebook.models import content_of_row, game_rows, with_content
 
@@ -33,6 +29,7 @@ from .forms import NewMatchForm, entry_forms
 from .lines import lines, side_names, words
 from .messages import explain
 from .models import OWNED, VIEWING, Match
+from .owned import links, owned_matches, owned_rows
 
 
 def sheet_games() -> list[str]:
@@ -44,47 +41,6 @@ def _game(game: str) -> str:
     if game not in sheet_games():
         raise Http404(rulebook_explain("unknown_game", {"game": game}))
     return game
-
-
-def owned_rows(request, game: str | None = None):
-    """The matches this session owns (of ``game``, else of every game) as rows of
-    ``ownership.listed``; None if it owns none."""
-    tokens = ownership.owned(request, OWNED)
-    if not tokens:
-        return None
-    rows = Match.objects.filter(scorer__in=tokens)
-    if game is not None:
-        rows = rows.filter(game=game)
-    return (
-        rows.order_by()
-        .annotate(kind=Value(OWNED), level=Value(""), count=Count("entries"))
-        .values_list(
-            *("kind", "pk", "game", "variant", "scorer", "share", "house_rules", "created"),
-            *("ended", "level", "count"),
-        )
-    )
-
-
-def owned_matches(request, listed, names) -> list[Match]:
-    """This session's matches among ``listed`` (``ownership.listed`` of ``owned_rows``),
-    newest first, named by ``names`` (``registry_names()``), for the lists of one's matches."""
-    game_names, variant_names = names
-    found = []
-    for row in ownership.listed_of(request, OWNED, listed):
-        match = Match(
-            pk=row.pk, game=row.game, variant=row.variant, scorer=row.token, share=row.link,
-            house_rules=row.rules, created=row.at, ended=row.ended,
-        )  # fmt: skip
-        match.rows = row.count
-        match.game_name = game_names.get(match.game, match.game)
-        match.variant_name = variant_names.get((match.game, match.variant), match.variant)
-        try:
-            match.target = match.rules().target
-        except (EngineError, KeyError):  # a broken stored rule: its sheet page says so
-            match.target = None
-        match.links = _links(match)
-        found.append(match)
-    return found
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -329,7 +285,7 @@ def _render(
         "scorer": scorer,
         "confirm_end": confirm_end,
         "can_undo": scorer and match.ended is None and bool(entries),
-        "links": _links(match) if scorer else None,
+        "links": links(match) if scorer else None,
         "show_forms": bool(forms)
         and (is_open or form is not None or typed is not None)
         and not confirm_end,
@@ -338,7 +294,7 @@ def _render(
         "next_row": next_row,
         "error": error,
         # The paper sheet with its debts is explained by the source's worked example.
-        "example": _paper_example(game, sheet) if isinstance(sheet, TarneebSheet) else None,
+        "example": _paper_example(game, sheet) if _keeps_debts(sheet) else None,
     }
     return render(request, "scoresheet/match.html", context, status=status)
 
@@ -377,18 +333,12 @@ def _winners(standing, names) -> list[str]:
     return [names.get(key, key) for key in standing.winners]
 
 
+def _keeps_debts(sheet) -> bool:
+    """Whether the sheet is a paper sheet that carries debts (Tarneeb's)."""
+    return sheet is not None and sheet.debts is not None
+
+
 def _paper_example(game: str, sheet) -> dict:
     """The source's three deals under the match's rules, for the page's explanation."""
     example = described(game).engine.worked_example(sheet.rules)
     return {**example, "minus_cost": signed(-example["example_missed_cost"])}
-
-
-def _links(match) -> dict:
-    """The two links, and each in full to copy and send (from SITE_URL, never the request)."""
-    scorer, share = match.scorer_url(), match.share_url()
-    return {
-        "scorer": scorer,
-        "scorer_full": absolute(scorer),
-        "share": share,
-        "share_full": absolute(share),
-    }

@@ -10,6 +10,8 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from cardgames import analysis as searching
+from cardgames.errors import BadInput, IllegalMove
 from plumbing import jsonbody, limits
 from plumbing.links import absolute
 from practice import advice, costs
@@ -18,8 +20,6 @@ from practice.match import Conflict
 from practice.models import Match
 from rulebook import analyses
 from rulebook.api import _language
-from rulebook.engine import analysis as searching
-from rulebook.engine.errors import BadInput, IllegalMove
 
 from . import live, service
 from .messages import explain

@@ -31,10 +31,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
+from cardgames.contract import Phase
+from cardgames.table import SEATS
 from plumbing import jsonbody
 from practice.models import Match
-from rulebook.engine.contract import Phase
-from rulebook.engine.table import SEATS
 
 from . import live, presence, service
 from .messages import PHRASES, explain
@@ -191,8 +191,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 lambda table, place: service.next_deal(table, place, self.deal), "places"
             )
         elif kind == "hint":
-            card, text = frame.get("card"), frame.get("text")
-            await self.note(lambda table, place: service.hint(table, place, card, text))
+            card, text, phrase = frame.get("card"), frame.get("text"), frame.get("phrase")
+            await self.note(lambda table, place: service.hint(table, place, card, text, phrase))
         elif kind == "ask":
             await self.note(service.ask)
         elif kind == "phrase":
@@ -411,7 +411,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                         else "person",
                     }
                 )
-            passed = any(t.startswith("pass:") for t in played.record.moves[self.ply :])
+            passed = any(played.is_pass(i) for i in range(self.ply, played.ply))
             state = (
                 hello
                 and self.ply < played.ply

@@ -13,6 +13,14 @@ MESSAGES = {
         "least one person."
     ),
     "bad_coach": _("The coach must sit beside one of the people’s seats."),
+    "bad_host": _("The host takes a person’s seat, the coach’s place or a watcher’s."),
+    "bad_role": _("Choose whether you play, coach a player or watch."),
+    "choose_me": _("You play: choose “me” for exactly one seat."),
+    "me_not_playing": _(
+        "You coach or watch, so no seat is yours: choose “someone I invite” or a computer "
+        "player for the seat marked “me”."
+    ),
+    "choose_coached": _("Choose the seat of the player you coach."),
     "bad_turn_seconds": _("A turn’s time must be a number of seconds from 10 to 3600."),
     "bad_help": _("“help” must be true or false."),
     "not_a_player": _("Only the person at this seat can make its moves."),
@@ -38,6 +46,16 @@ PHRASES = {
     "your_turn": _("Your turn."),
     "thanks": _("Thanks!"),
     "one_moment": _("One moment, please."),
+}
+
+
+# The coach's quick phrases: a code on the wire, the learner's own words on their page.
+COACH_PHRASES = {
+    "well_done": _("Well done!"),
+    "take_time": _("Take your time."),
+    "count_trumps": _("Count the trumps already played."),
+    "partner": _("Think of your partner’s cards."),
+    "keep_high": _("Keep your high cards for later."),
 }
 
 

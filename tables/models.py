@@ -92,6 +92,9 @@ class Place(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     name = models.CharField(_("name"), max_length=40, blank=True)
+    # The host's own place: a seat they play, the coach's beside the seat they coach, or a
+    # watcher's of their own (never the shared watchers' place). It holds the invitations.
+    host = models.BooleanField(_("host"), default=False)
     # The last coach's hint to this seat, or the coached seat's ask to this coach: the frame,
     # kept for the page without JavaScript (the WebSocket sends it at once).
     note = models.JSONField(null=True, blank=True, editable=False)

@@ -30,7 +30,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.core.cache import cache
 
-from rulebook.engine.table import SEATS
+from cardgames.table import SEATS
 
 SECONDS = 12  # a seat is here while a socket of its said so this recently
 BEAT = 4  # a process says so this often (a missed beat or two under load is no absence)

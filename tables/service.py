@@ -13,13 +13,14 @@ from collections import OrderedDict
 
 from django.db import transaction
 
+from cardgames import bots, cards
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.table import SEATS, parse_seat
 from practice import service as practice
 from practice.match import WATCHER, Conflict, new_seed
 from practice.models import Match
-from rulebook.engine import bots, cards
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.table import SEATS, parse_seat
 
+from .messages import COACH_PHRASES
 from .models import Place, Table, digest, new_key
 
 PERSON, COMPUTER = "person", "computer"
@@ -74,12 +75,23 @@ def _turn_seconds(value) -> int | None:
     return seconds
 
 
-def create(game: str, params: dict) -> tuple[Table, dict]:
+HOST_PLACES = ("coach", "watch")
+
+
+def create(game: str, params: dict, host: str | None = None) -> tuple[Table, dict]:
     """A new table from what a request asks (``variant``, ``rule.<key>``, ``seats``,
     ``coach``, ``turn_seconds``, ``help``): the table and its keys, ``{"N": key, ...,
-    "coach": key, "watch": key}`` (shown once: only their digests are kept)."""
+    "coach": key, "watch": key}`` (shown once: only their digests are kept).
+
+    ``host``: the host's own place, a person's seat (by default the first), ``"coach"`` (the
+    host coaches and plays no seat) or ``"watch"`` (a watcher's place of the host's own, its
+    key under ``"host"``)."""
     players = players_from(params.get("seats"))
     people = [s for s, p in enumerate(players) if p is None]
+    if host is None:
+        host = SEATS[people[0]]
+    if host not in HOST_PLACES and (host not in SEATS or parse_seat(host) not in people):
+        raise BadInput("bad_host")
     coach = params.get("coach")
     coach_seat = None
     if coach not in (None, ""):
@@ -88,6 +100,8 @@ def create(game: str, params: dict) -> tuple[Table, dict]:
         coach_seat = parse_seat(coach)
         if coach_seat not in people:
             raise BadInput("bad_coach")
+    elif host == "coach":
+        raise BadInput("bad_coach")  # a host who coaches names the seat
     turn_seconds = _turn_seconds(params.get("turn_seconds"))
     help_on = params.get("help", False)
     if help_on not in (True, False, "true", "false", "on", ""):
@@ -109,10 +123,18 @@ def create(game: str, params: dict) -> tuple[Table, dict]:
         if coach_seat is not None:
             places.append(("coach", Place.COACH, coach_seat))
         places.append(("watch", Place.WATCH, None))
+        if host == "watch":
+            places.append(("host", Place.WATCH, None))
+        host_name = "host" if host == "watch" else host
         for name, role, seat in places:
             keys[name], nonce = new_key()
             Place.objects.create(
-                table=table, role=role, seat=seat, key_digest=digest(keys[name]), nonce=nonce
+                table=table,
+                role=role,
+                seat=seat,
+                key_digest=digest(keys[name]),
+                nonce=nonce,
+                host=name == host_name,
             )
     return table, keys
 
@@ -167,6 +189,24 @@ def by_session(public_id: str, session, user=None) -> Place | None:
     return found
 
 
+def held_by(session, user=None, limit: int = 20) -> list[Place]:
+    """The places this browser session (or account) holds, at the newest tables first (the
+    watchers' shared place is remembered per table, and not listed)."""
+    from django.db.models import Q
+
+    held = Q(pk__in=[])
+    session_key = getattr(session, "session_key", None)
+    if session_key:
+        held |= Q(session_key=session_key)
+    if user is not None and user.is_authenticated:
+        held |= Q(user=user)
+    return list(
+        Place.objects.filter(held)
+        .select_related("table__match")
+        .order_by("-table__created")[:limit]
+    )
+
+
 class Taken(BadInput):
     """The place was taken by another browser (its key is spent)."""
 
@@ -179,7 +219,7 @@ def claim(place: Place, key: str, session_key: str, user=None, name: str = "") -
     account) and the key is spent, so it opens nothing anywhere else (pages, API, socket).
     Two browsers taking one place at once: one has it, the other ``Taken``. The watchers'
     place is shared: its key stays, and the session only remembers it (``watching``)."""
-    if place.role == Place.WATCH:
+    if shared(place):
         return place
     owner = user if user is not None and user.is_authenticated else None
     fields = {
@@ -189,7 +229,7 @@ def claim(place: Place, key: str, session_key: str, user=None, name: str = "") -
         "session_key": session_key,
         "user": owner,
     }
-    if place.role == Place.SEAT:
+    if place.role == Place.SEAT or place.host:
         fields["name"] = name
     done = Place.objects.filter(pk=place.pk, key_digest=digest(key)).update(**fields)
     if not done:
@@ -197,6 +237,12 @@ def claim(place: Place, key: str, session_key: str, user=None, name: str = "") -
     for field, value in fields.items():
         setattr(place, field, value)
     return place
+
+
+def shared(place: Place) -> bool:
+    """The watchers' place, which many browsers open by one link (a host's watching place is
+    the host's alone)."""
+    return place.role == Place.WATCH and not place.host
 
 
 def viewer(place: Place) -> int:
@@ -438,12 +484,17 @@ def plain_text(value, code: str, limit: int) -> str:
     return text
 
 
-def hint(table: Table, place: Place, card, text) -> tuple[Place, dict]:
-    """The coach's hint: a card the coached seat holds (or None) and a text. The seat's place
-    (its connections only are sent it) and the frame; kept as the seat's note for its page."""
+def hint(table: Table, place: Place, card, text, phrase=None) -> tuple[Place, dict]:
+    """The coach's hint: a card the coached seat holds (or None), a text, and a quick phrase
+    (``COACH_PHRASES``' code, worded in the learner's language). The seat's place (its
+    connections only are sent it) and the frame; kept as the seat's note for its page."""
     if place.role != Place.COACH:
         raise Refused("not_the_coach")
     text = plain_text(text, "bad_hint", MAX_TEXT)
+    if phrase in (None, ""):
+        phrase = None
+    elif not isinstance(phrase, str) or phrase not in COACH_PHRASES:
+        raise BadInput("bad_phrase")
     token = None
     match, deals = read(table)
     played = match.replay(deals)
@@ -457,12 +508,14 @@ def hint(table: Table, place: Place, card, text) -> tuple[Place, dict]:
         if played.state.is_over or code not in cards.cards_in(played.state.hands[place.seat]):
             raise BadInput("bad_hint_card")
         token = cards.card_code(code)
-    if not text and token is None:
+    if not text and token is None and phrase is None:
         raise BadInput("bad_hint")
     seat = table.places.filter(role=Place.SEAT, seat=place.seat).first()
     if seat is None:
         raise Refused("not_coached")  # the seat was given to a computer player
     frame = {"type": "hint", "card": token, "text": text}
+    if phrase is not None:
+        frame["phrase"] = phrase
     Place.objects.filter(pk=seat.pk).update(note=_for_the_deal(frame, played))
     return seat, frame
 
@@ -497,13 +550,10 @@ def rename(place: Place, name) -> None:
 # --- the host's controls ---------------------------------------------------------------------
 
 
-def host_seat(table: Table) -> int:
-    """The host's seat: the first person's (taken at creation, never given away)."""
-    return next(s for s, p in enumerate(table.match.players) if p is None)
-
-
 def is_host(table: Table, place: Place | None) -> bool:
-    return place is not None and place.role == Place.SEAT and place.seat == host_seat(table)
+    """The host's place (taken at creation, never given away): a seat, the coach's or a
+    watcher's of their own."""
+    return place is not None and place.host and place.table_id == table.pk
 
 
 def _hosted_place(table: Table, place: Place, which) -> Place:
@@ -512,7 +562,7 @@ def _hosted_place(table: Table, place: Place, which) -> Place:
     if not is_host(table, place):
         raise NotHost
     if which in ("coach", "watch"):
-        found = table.places.filter(role=which).first()
+        found = table.places.filter(role=which, host=False).first()
     elif isinstance(which, str) and len(which) == 1 and which in SEATS:
         seat = parse_seat(which)
         found = None
@@ -544,7 +594,7 @@ def invitations(table: Table, place: Place) -> list[Place]:
     if not is_host(table, place):
         raise NotHost
     order = {Place.SEAT: 0, Place.COACH: 1, Place.WATCH: 2}
-    others = [p for p in table.places.all() if not (p.role == Place.SEAT and p.seat == place.seat)]
+    others = [p for p in table.places.all() if not p.host]
     return sorted(others, key=lambda p: (order[p.role], p.seat or 0))
 
 

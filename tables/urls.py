@@ -3,7 +3,7 @@ never a variant); the others live under ``/tables/`` ("tables" is never a game).
 
 from django.urls import path
 
-from . import views
+from . import doors, views
 
 app_name = "tables"
 urlpatterns = [
@@ -13,10 +13,10 @@ urlpatterns = [
     path("tables/<slug:public_id>/hint/", views.hint, name="hint"),
     path("tables/<slug:public_id>/ask/", views.ask, name="ask"),
     path("tables/<slug:public_id>/name/", views.name, name="name"),
-    path("tables/<slug:public_id>/invitations/", views.invitations, name="invitations"),
+    path("tables/<slug:public_id>/invitations/", doors.invitations, name="invitations"),
     path("tables/<slug:public_id>/reissue/", views.reissue, name="reissue"),
     path("tables/<slug:public_id>/give/", views.give, name="give"),
     # the invitation: GET shows it, POST takes the place
-    path("tables/<slug:public_id>/join/<slug:key>/", views.join, name="join"),
-    path("<slug:game>/table/new/", views.new, name="new"),
+    path("tables/<slug:public_id>/join/<slug:key>/", doors.join, name="join"),
+    path("<slug:game>/table/new/", doors.new, name="new"),
 ]

@@ -13,14 +13,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
-from django.views.decorators.cache import never_cache
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cardgames import bots, cards
+from cardgames.table import SEATS, S, parse_seat
 from cardtable import tables as cardtable
 from cardtable.words import vocabulary
-from plumbing import capability, limits
-from plumbing.links import absolute
 from practice import advice, costs, review
 from practice import service as practice
 from practice.match import Conflict
@@ -35,18 +33,27 @@ from practice.table import (
     seat_title,
     short_title,
 )
-from rulebook import games
-from rulebook.engine import bots, cards
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS, S, parse_seat
 from rulebook.messages import refusal_words
 
-from . import live, service
-from .messages import PHRASES, explain
+from . import live, presence, service
+from .messages import COACH_PHRASES, PHRASES, explain
 from .models import Place
 
 STATUS = {"Refused": 403, "Conflict": 409, "IllegalMove": 422}
 PLACES = {"coach": _("the coach"), "watch": _("the watchers")}
+
+
+def explain_player(level: str) -> str:
+    if level == service.PERSON:
+        return str(YOU)
+    return str(COMPUTER % {"level": LEVELS[level]})
+
+
+def _place_name(game: str, name: str) -> str:
+    """An invitation's place in words: a seat's name, the coach's or the watchers'."""
+    if name in SEATS:
+        return vocabulary(game).seat(parse_seat(name))
+    return str(PLACES[name])
 
 
 def _see(url: str):
@@ -66,167 +73,53 @@ def _mine(request, public_id: str) -> Place:
     return place
 
 
-def _players(game: str) -> list[dict]:
-    choices = [{"value": service.PERSON, "name": explain_player(service.PERSON)}] + [
-        {"value": f"{service.COMPUTER}:{level}", "name": explain_player(level)}
-        for level in bots.LEVELS
-    ]
-    vocab = vocabulary(game)
-    return [
-        {"letter": letter, "name": vocab.seat(s), "choices": choices}
-        for s, letter in enumerate(SEATS)
-    ]
-
-
-def explain_player(level: str) -> str:
-    if level == service.PERSON:
-        return str(YOU)
-    return str(COMPUTER % {"level": LEVELS[level]})
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def new(request, game):
-    spec = games.get(game)
-    if spec is None:
-        raise Http404(explain("unknown_game", {"game": game}))
-    error, status = None, 200
-    if request.method == "POST":
-        params = {k: v for k, v in request.POST.items() if not k.startswith("rule.") or v}
-        params["seats"] = {letter: request.POST.get(f"seat.{letter}", "") for letter in SEATS}
-        params["help"] = "true" if request.POST.get("help") else "false"
-        try:
-            name = service.plain_text(request.POST.get("name"), "bad_name", service.MAX_NAME)
-            wait = limits.creating(request, "table")
-            if wait is not None:
-                return limits.page(request, wait)
-            table, keys = service.create(game, params)
-        except BadInput as e:
-            error, status = explain(e.code, e.details, game=game, html=True), 400
-        else:
-            host = next(k for k in SEATS if k in keys)  # the host takes the first person's seat
-            key = keys[host]
-            _take(request, service.by_key(table.public_id, key), key, name)
-            return _see(reverse("tables:invitations", args=[table.public_id]))
-    context = {
-        "game": game,
-        "variants": list(spec.presets),
-        "seats": _players(game),
-        "error": error,
-        "max_name": service.MAX_NAME,
-        "noindex": True,
-    }
-    return render(request, "tables/new.html", context, status=status)
-
-
-def _place_name(game: str, name: str) -> str:
-    """An invitation's place in words: a seat's name, the coach's or the watchers'."""
-    if name in SEATS:
-        return vocabulary(game).seat(parse_seat(name))
-    return str(PLACES[name])
-
-
-def _take(request, place: Place, key: str, name: str = "") -> None:
-    """Bind a place to this browser session (and its account), spending its key; the
-    watchers' place is shared by many: the session remembers which link it came by."""
-    from plumbing.ownership import session_key
-
-    if place.role == Place.WATCH:
-        session_key(request, create=True)
-        request.session[service.watching(place.table.public_id)] = place.key_digest
-        return
-    service.claim(place, key, session_key(request, create=True), request.user, name)
-
-
-# The invitation's page is answered with no-referrer, so its form's POST carries "Origin:
-# null", which Django's CSRF check refuses. The key in the address is what authorises taking
-# the place (as the API's bearer key does); a POST from another site is refused by the
-# browser's own Sec-Fetch-Site, which no-referrer does not hide.
-@csrf_exempt
-@require_http_methods(["GET", "HEAD", "POST"])
-@capability.at_secret_address
-def join(request, public_id, key):
-    if request.method == "POST" and request.headers.get("Sec-Fetch-Site", "same-origin") not in (
-        "same-origin",
-        "none",
-    ):
-        _not_found()
-    mine = service.by_session(public_id, request.session, request.user)
-    place = service.by_key(public_id, key)
-    if place is None:
-        spent = service.by_spent_key(public_id, key)
-        if spent is None:
-            _not_found()
-        if spent == mine:  # its own browser, back by the link it took the place with
-            return capability.claimed(spent.table.get_absolute_url())
-        return _taken(request)
-    if mine is not None and mine == place:  # a watcher back by the watchers' link
-        return capability.claimed(place.table.get_absolute_url())
-    if mine is not None:  # one place a browser: the link stays for its guest
-        context = {"place": place, "mine": mine, "noindex": True}
-        status = 409 if request.method == "POST" else 200
-        return render(request, "tables/join.html", context, status=status)
-    context = {"place": place, "match": place.table.match, "noindex": True}
-    context["max_name"] = service.MAX_NAME
-    if request.method == "POST":
-        name = ""
-        if place.role == Place.SEAT:
-            try:
-                name = service.plain_text(request.POST.get("name"), "bad_name", service.MAX_NAME)
-            except BadInput as e:
-                context["error"] = explain(e.code, e.details, html=True)
-                return render(request, "tables/join.html", context, status=400)
-        try:
-            _take(request, place, key, name)
-        except service.Taken:  # another browser took it a moment before
-            return _taken(request, 409)
-        live.changed(public_id, "places")
-        return capability.claimed(place.table.get_absolute_url())
-    return render(request, "tables/join.html", context)
-
-
-def _taken(request, status: int | None = None):
-    """A link whose place a browser has taken: it says so, and shows nothing of the table."""
-    status = status or (409 if request.method == "POST" else 200)
-    return render(request, "tables/join.html", {"taken": True, "noindex": True}, status=status)
-
-
-@never_cache
-@require_http_methods(["GET", "HEAD"])
-def invitations(request, public_id):
-    """The host's invitations: each place's link while nobody has taken it (its key made
-    again from its nonce), who took it once taken, and a form to reissue each. Never cached:
-    it holds keys (in the page, never in its address: its Referer gives none away, and its
-    forms keep the site's same-origin policy, which Django's CSRF check needs)."""
-    place = _mine(request, public_id)
-    try:
-        others = service.invitations(place.table, place)
-    except service.NotHost:
-        _not_found()
-    game = place.table.match.game
-    rows = []
-    for other in others:
-        key, value = other.key(), SEATS[other.seat] if other.role == Place.SEAT else other.role
-        rows.append(
-            {
-                "value": value,
-                "name": _place_name(game, value),
-                "url": absolute(reverse("tables:join", args=[public_id, key])) if key else "",
-                "taken": other.taken,
-                "who": other.name,
-                "watch": other.role == Place.WATCH,
-                "new": request.GET.get("new") == value,
-            }
-        )
-    context = {"table": place.table, "invitations": rows, "noindex": True}
-    return render(request, "tables/invitations.html", context)
-
-
 PRESENCE = {
     "here": pgettext_lazy("a seat's presence", "here"),
     "away": pgettext_lazy("a seat's presence", "away"),
     "computer": pgettext_lazy("a seat's presence", "computer player"),
 }
+# Each seat's state in words, as the page shows it (the socket's presence frame says only
+# here, away or computer; the page knows whose seat is taken and by whom).
+PRESENCE_WORDS = {
+    "here": pgettext_lazy("a seat's presence", "here"),
+    "away": pgettext_lazy("a seat's presence", "away"),
+    "empty": pgettext_lazy("a seat's presence", "waiting for someone to sit"),
+    "taken": pgettext_lazy("a seat's presence", "taken"),
+    "autopilot": pgettext_lazy(
+        "a seat's presence", "played by the computer while %(name)s is away"
+    ),
+    "autopilot_unnamed": pgettext_lazy(
+        "a seat's presence", "played by the computer while its player is away"
+    ),
+}
 PERSON_WORD = pgettext_lazy("a seat's player at a live table", "a person")
+ISOLATE = "\u2068%s\u2069"  # a person's name inside a line of the page's own text
+
+
+def _seat_states(table, played, place: Place) -> list[dict]:
+    """Each person's seat's words for each presence the socket may report: the page shows
+    the one it reports (the server's own reading first)."""
+    seats = {p.seat: p for p in table.places.all() if p.role == Place.SEAT}
+    now = presence.of(table)
+    out = {}
+    for s, letter in enumerate(SEATS):
+        if played.setup.seated[s] is not None:
+            out[letter] = {"now": "", "words": {}}  # the seat's name says: a computer player
+            continue
+        holder = seats.get(s)
+        taken = holder is not None and holder.taken
+        name = holder.name if taken else ""
+        words = {
+            "here": str(PRESENCE_WORDS["here"]),
+            "away": str(PRESENCE_WORDS["away" if taken else "empty"]),
+            "computer": str(
+                PRESENCE_WORDS["autopilot"] % {"name": ISOLATE % name}
+                if name
+                else PRESENCE_WORDS["autopilot_unnamed"]
+            ),
+        }
+        out[letter] = {"now": words[now[letter]], "state": now[letter], "words": words}
+    return out
 
 
 def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[str, str]:
@@ -239,7 +132,7 @@ def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[
         who, short = str(COMPUTER % {"level": LEVELS[level]}), str(SHORT_COMPUTER)
     else:
         names = {p.seat: p.name for p in table.places.all() if p.role == Place.SEAT}
-        who = short = names.get(seat) or str(PERSON_WORD)
+        who = short = ISOLATE % names[seat] if names.get(seat) else str(PERSON_WORD)
     name = vocab.seat(seat)
     return str(SEAT_AND_PLAYER % {"seat": name, "player": who}), short
 
@@ -275,6 +168,14 @@ def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
         view = context["seats"][SEATS[seat]]
         view["name"], view["player"] = _seat_words(table, practice_match, place, vocab, seat)
         view["seat_word"] = vocab.seat(seat)
+    hand = context["seats"][SEATS[bottom]]["cards"] if place.seat is not None else []
+    if place.role == Place.COACH and not over and upto is None:
+        for card in hand:  # the coach suggests a card by touching it
+            card["suggest"] = True
+    note = place.note or {}
+    if place.role == Place.SEAT and note.get("deal") == practice_match.deal_number:
+        for card in hand:  # the coach's suggestion, marked on the learner's hand
+            card["suggested"] = card["code"] == note.get("card")
     context["mine"] = mine
     return context
 
@@ -288,6 +189,8 @@ def _talk(place: Place, played, vocab) -> dict:
         note = {}  # given in a deal gone by
     if note.get("card"):
         note["card"] = vocab.card(cards.parse_card(note["card"]))
+    if note.get("phrase") in COACH_PHRASES:
+        note["phrase"] = str(COACH_PHRASES[note["phrase"]])
     coach_cards = []
     if place.role == Place.COACH and not played.deal_over:
         hand = played.position().state.hands[place.seat]
@@ -384,12 +287,21 @@ def _context(
         upto = None  # the table now, as it is
     data = service.match_json(place.table, match, played, place)
     vocab = vocabulary(match.game)
+    names = {p.seat: p.name for p in place.table.places.all() if p.role == Place.SEAT}
+    states = _seat_states(place.table, played, place)
     people = [
         {
             "letter": letter,
-            "name": _seat_words(place.table, played, place, vocab, s)[0],
+            "seat": vocab.seat(s),
+            "player": str(YOU)
+            if place.role == Place.SEAT and place.seat == s
+            else str(COMPUTER % {"level": LEVELS[played.setup.seated[s]]})
+            if played.setup.seated[s] is not None
+            else names.get(s, ""),
+            "you": place.role == Place.SEAT and place.seat == s,
             "computer": played.setup.seated[s] is not None,
             "coach": s == place.table.coach_seat,
+            "state": states[letter],
         }
         for s, letter in enumerate(SEATS)
     ]
@@ -424,6 +336,10 @@ def _context(
             vocab.seat(parse_seat(s)) for s in service.waiting_for(place.table, played)
         ),
         "phrases": [(code, str(text)) for code, text in PHRASES.items()],
+        "coach_phrases": [(code, str(text)) for code, text in COACH_PHRASES.items()],
+        "coached_name": vocab.seat(place.table.coach_seat)
+        if place.table.coach_seat is not None
+        else "",
         "max_text": service.MAX_TEXT,
         "max_name": service.MAX_NAME,
         "table": place.table,
@@ -506,8 +422,9 @@ def _act(request, public_id, act, what="moves"):
 
 @require_POST
 def move(request, public_id):
-    # The pass chosen by touching cards (``pass``), or one move (a button's ``move``).
-    picked = [f"pass:{code[:3]}" for code in request.POST.getlist("pass")[:13]]
+    # The pass chosen by touching cards (``pass``: each its move's token), or one move (a
+    # button's ``move``).
+    picked = [token[:12] for token in request.POST.getlist("pass")[:13]]
     tokens = picked or request.POST.get("move", "").split()[:13]
 
     def act(table, place):  # numbers are read once the place is known: no place, a 404 first
@@ -525,8 +442,8 @@ def next_deal(request, public_id):
 
 @require_POST
 def hint(request, public_id):
-    card, text = request.POST.get("card"), request.POST.get("text")
-    return _act(request, public_id, lambda t, p: service.hint(t, p, card, text), "note")
+    card, text, phrase = (request.POST.get(k) for k in ("card", "text", "phrase"))
+    return _act(request, public_id, lambda t, p: service.hint(t, p, card, text, phrase), "note")
 
 
 @require_POST

@@ -3,9 +3,8 @@ score sheet (``sheets.sheet_for``) enters each finished deal (``record``) and sa
 match stands and who deals next, as a practice match does (``practice.match``). Nothing here
 keeps a match: the sheet does; these only deal the next deal as practice deals it."""
 
-from rulebook.engine.games import GAMES, game
-from rulebook.engine.sheets import sheet_for
-from rulebook.engine.table import parse_seat
+from cardgames.games import GAMES, game, sheet_for
+from cardgames.table import parse_seat
 
 MAX_DEALS = 300  # a match that has not ended after this many deals is a failure
 

@@ -1,8 +1,9 @@
 """Every benchmark still runs: ``make bench`` is not part of the suite (its figures are times),
 so a benchmark that no longer matches the code it measures would otherwise go unnoticed until
 someone runs it. Each runs here on a few deals, and only its output's shape is checked, never
-a time. (``bench_pages``, ``bench_table`` and ``bench_live`` serve the site with gunicorn,
-the second to Chromium, the third to hundreds of sockets, and are left to ``make bench``.)"""
+a time. (``bench_pages``, ``bench_table``, ``bench_live`` and ``bench_challenges`` serve the
+site with gunicorn, the second to Chromium, the third to hundreds of sockets, the fourth after
+10,000 results written, and are left to ``make bench``.)"""
 
 import importlib
 import pkgutil
@@ -14,7 +15,8 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 MODULES = sorted(
     m.name
     for m in pkgutil.iter_modules([str(BENCH)])
-    if m.name.startswith("bench_") and m.name not in ("bench_pages", "bench_table", "bench_live")
+    if m.name.startswith("bench_")
+    and m.name not in ("bench_pages", "bench_table", "bench_live", "bench_challenges")
 )
 # The sizes each module reads, made small: enough to run every path once.
 SMALL = {

@@ -8,10 +8,13 @@ import polib
 import pytest
 from django.utils import formats, translation
 
+from cardgames import cards
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet
+from cardgames.trickbid import tarneeb
 from cardtable import words
 from cardtable.words import count, listing, signed, times, vocabulary
 from rulebook import games
-from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, tarneeb
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 NUMBERS = (0, 1, 2, 3, 11, 100)
@@ -117,7 +120,8 @@ def test_dates_follow_each_language():
 
 # ---------------------------------------------------------------- one vocabulary per region
 def test_each_game_speaks_its_regions_arabic():
-    assert {slug: spec.region for slug, spec in games.GAMES.items()} == {
+    regions = {slug: games.region(spec) for slug, spec in games.GAMES.items()}
+    known = {
         "bent-al-sbeet": "gulf",
         "tarneeb": "levant",
         "sabaat-al-deemin": "gulf",
@@ -125,6 +129,8 @@ def test_each_game_speaks_its_regions_arabic():
         "tarneeb-41": "levant",
         "hearts": "levant",
     }
+    assert {slug: regions[slug] for slug in known} == known
+    assert set(regions.values()) <= {"gulf", "levant"}  # a game added since speaks one of them
     levant, gulf = vocabulary("tarneeb", "ar"), vocabulary("bent-al-sbeet", "ar")
     assert [levant.suit(s, "word") for s in range(4)] == ["بستوني", "كبّة", "ديناري", "سباتي"]
     assert [gulf.suit(s, "word") for s in range(4)] == ["سبيت", "هاص", "ديمن", "شريهة"]
@@ -206,6 +212,14 @@ def test_suit_and_rank_names_are_not_in_the_catalogues():
     for lang in ("ar", "fr"):
         po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
         assert not [e.msgid for e in po if e.msgctxt in ("suit", "rank", "card")]
+
+
+def test_each_catalogue_defines_each_message_once():
+    """A message merged in twice breaks msgfmt and makemessages (polib compiles it silently)."""
+    for lang in ("ar", "en", "fr"):
+        po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+        keys = [(e.msgctxt, e.msgid) for e in po if not e.obsolete]
+        assert sorted(k for k in set(keys) if keys.count(k) > 1) == [], lang
 
 
 def test_the_vocabulary_is_complete():

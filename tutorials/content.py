@@ -38,10 +38,10 @@ A file looks like this (see ``tutorials/data/`` for real ones)::
 import tomllib
 from pathlib import Path
 
+from cardgames.errors import EngineError
+from cardgames.positions import parse_deal_number, parse_totals
+from cardgames.table import SEATS, parse_seat
 from rulebook import games
-from rulebook.engine.errors import EngineError
-from rulebook.engine.positions import parse_deal_number, parse_totals
-from rulebook.engine.table import SEATS, parse_seat
 
 from .script import ANY_LEGAL, Match, ScriptError, Step, deal_hands
 
@@ -336,8 +336,8 @@ def problems(data: dict, word=str) -> list[str]:
 
 def _describe(frame) -> str:
     """A step as text, for authors writing a script (``python -m tutorials.content show``)."""
-    from rulebook.engine import cards
-    from rulebook.engine.table import SEATS
+    from cardgames import cards
+    from cardgames.table import SEATS
 
     lines = []
     for label, pos in (("before", frame.before), ("after", frame.after)):
@@ -351,15 +351,14 @@ def _describe(frame) -> str:
         lines.append(f"  {label}: phase={s.phase} to_act={to_act} points={s.points()}")
         for seat in range(4):
             lines.append(f"    {SEATS[seat]}: {cards.format_hand(s.hands[seat])}")
-        trick = getattr(s, "trick", None)
-        if trick:
+        view = s.table_view(range(4))
+        if view.trick:
             lines.append(
-                "    trick: " + " ".join(f"{SEATS[a]}:{cards.card_code(c)}" for a, c in trick)
+                "    trick: " + " ".join(f"{SEATS[a]}:{cards.card_code(c)}" for a, c in view.trick)
             )
-        if hasattr(s, "layout"):
-            piles = pos.module.piles(s.layout)
+        if view.piles is not None:
             lines.append(
-                "    piles: " + " | ".join(" ".join(map(cards.card_code, p)) for p in piles)
+                "    piles: " + " | ".join(" ".join(map(cards.card_code, p)) for p in view.piles)
             )
         if legal:
             lines.append(f"    legal: {legal}")

@@ -15,12 +15,12 @@ import json
 import re
 from dataclasses import asdict, dataclass, field
 
+from cardgames import cards
+from cardgames.errors import EngineError
+from cardgames.house_rules import with_overrides
+from cardgames.positions import parse_deal_number, parse_totals
+from cardgames.table import SEATS, parse_seat
 from rulebook import games
-from rulebook.engine import cards
-from rulebook.engine.errors import EngineError
-from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.positions import parse_deal_number, parse_totals
-from rulebook.engine.table import SEATS, parse_seat
 
 from .script import ANY_LEGAL, Match, ScriptError, Step, deal_hands, replay
 

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine.table import SEATS
+from cardgames.table import SEATS
 from rulebook.models import Game, Loaded, content_by
 
 from . import content

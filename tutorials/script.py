@@ -13,11 +13,11 @@ variant forbids: ``replay`` raises ``ScriptError`` naming the step and the engin
 
 from dataclasses import dataclass, field
 
-from rulebook.engine import cards, shuffle
-from rulebook.engine.errors import BadInput, EngineError
-from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.positions import Position, zero_totals
-from rulebook.engine.table import parse_seat
+from cardgames import cards, shuffle
+from cardgames.errors import BadInput, EngineError
+from cardgames.house_rules import with_overrides
+from cardgames.positions import Position, zero_totals
+from cardgames.table import parse_seat
 
 ANY_LEGAL = "legal"
 

@@ -8,7 +8,7 @@ from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from rulebook.engine.errors import EngineError
+from cardgames.errors import EngineError
 
 from .models import Step, Tutorial
 from .script import ScriptError

@@ -8,8 +8,8 @@ from urllib.parse import urlencode
 from django import template
 from django.urls import reverse
 
+from cardgames.house_rules import PREFIX
 from rulebook import games
-from rulebook.engine.house_rules import PREFIX
 
 register = template.Library()
 

@@ -9,10 +9,10 @@ multiplier never reaches a penalty).
 
 from dataclasses import replace
 
-from rulebook.engine.cards import card_code
-from rulebook.engine.contract import Phase
-from rulebook.engine.sabaat_al_deemin import DOUBLE, KNOCK, PASS, TRIPLE, penalty_for
-from rulebook.engine.table import PARTNERSHIPS, SEATS
+from cardgames.cards import card_code
+from cardgames.contract import Phase
+from cardgames.layout.sabaat_al_deemin import DOUBLE, KNOCK, PASS, TRIPLE, penalty_for
+from cardgames.table import PARTNERSHIPS, SEATS
 
 from ..core import (
     CHOICE_KINDS,

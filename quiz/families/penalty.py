@@ -16,14 +16,14 @@ scoring card taken where there is no moon).
 
 from dataclasses import replace
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.domains import domain_of
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.penalty.deal import table as penalty_table
-from rulebook.engine.positions import Position
-from rulebook.engine.table import SEATS
-from rulebook.engine.tricks import trick_winner
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.domains import domain_of
+from cardgames.errors import IllegalMove
+from cardgames.penalty.deal import table as penalty_table
+from cardgames.positions import Position
+from cardgames.table import SEATS
+from cardgames.tricks import trick_winner
 
 from ..core import (
     CHOICE_KINDS,
@@ -86,6 +86,16 @@ def _offers_value(rules, key: str, value: str) -> bool:
     return domain is not None and value in domain.values()
 
 
+def _plays(rules, key: str, value=True) -> bool:
+    """Whether the game fixes rule ``key`` at ``value`` (its section states it; no box)."""
+    return not _offers(rules, key) and rules.knobs()[key] == value
+
+
+def _at(rules, section: str, key: str) -> tuple[str, str | None]:
+    """Where rule ``key`` is stated: its box where tables choose it, else its section."""
+    return (section, key if _offers(rules, key) else None)
+
+
 def _ten_scores(rules) -> bool:
     """Whether the 10♦ is a penalty card of this game (Hearts prices it only as a house rule)."""
     domain = domain_of(rules, "ten_points")
@@ -140,19 +150,23 @@ def anchors(rules) -> dict:
     for the rules this game has."""
     out = {**COMMON_ANCHORS, "queen": ("scoring", "queen_points"), "plain": ("scoring", None)}
     out["hearts"] = ("scoring", "heart_points")
-    if _offers(rules, "forced_penalty_discard"):
-        out["forced_discard"] = out["must_discard_penalty_card"] = (
-            "play",
-            "forced_penalty_discard",
-        )
-    if _offers(rules, "hearts_must_break"):
-        out["hearts_unbroken"] = out["hearts_not_broken"] = ("play", "hearts_must_break")
-    if _offers_value(rules, "opening_lead", "jack_of_hearts"):
-        out["jack_opening"] = out["must_lead_jack_of_hearts"] = ("play", "opening_lead")
-    if _offers_value(rules, "opening_lead", "two_of_clubs"):
-        out["two_clubs"] = out["must_lead_two_of_clubs"] = ("play", "opening_lead")
-    if _offers(rules, "points_on_first_trick"):
-        first = ("play", "points_on_first_trick")
+    if _offers(rules, "forced_penalty_discard") or _plays(rules, "forced_penalty_discard"):
+        forced = _at(rules, "play", "forced_penalty_discard")
+        out["forced_discard"] = out["must_discard_penalty_card"] = forced
+    if _offers(rules, "hearts_must_break") or _plays(rules, "hearts_must_break"):
+        unbroken = _at(rules, "play", "hearts_must_break")
+        out["hearts_unbroken"] = out["hearts_not_broken"] = unbroken
+    opening = _at(rules, "play", "opening_lead")
+    if _offers_value(rules, "opening_lead", "jack_of_hearts") or _plays(
+        rules, "opening_lead", "jack_of_hearts"
+    ):
+        out["jack_opening"] = out["must_lead_jack_of_hearts"] = opening
+    if _offers_value(rules, "opening_lead", "two_of_clubs") or _plays(
+        rules, "opening_lead", "two_of_clubs"
+    ):
+        out["two_clubs"] = out["must_lead_two_of_clubs"] = opening
+    if _offers(rules, "points_on_first_trick") or _plays(rules, "points_on_first_trick", False):
+        first = _at(rules, "play", "points_on_first_trick")
         out["first_trick"] = out["no_points_on_first_trick"] = first
     if _ten_scores(rules):
         out["ten"] = ("scoring", "ten_points")
@@ -184,7 +198,7 @@ def start(rules, rng, kind: str, target: str) -> dict:
         "exposed": QS_BIT if rng.random() < 0.5 else TD_BIT,
         "hearts_doubled": PENALTY_MASK,
     }.get(target, 0)
-    for c in rules.exposable:
+    for c in rules.knobs()["exposable"]:
         if (want >> c & 1) or (target not in ("queen", "ten", "plain") and rng.random() < 0.25):
             exposed |= 1 << c
     return {"exposed": exposed} if exposed else {}
@@ -421,7 +435,7 @@ def _same_situation(pos, rules) -> Position:
     """The position's situation judged by ``rules``. Who leads the first trick is itself a
     rule: where the two rules differ on it, the deal starts again under the other rules."""
     state, module = pos.state, pos.module
-    if not state.played and rules.opening_lead != pos.rules.opening_lead:
+    if not state.played and rules.knobs()["opening_lead"] != pos.rules.knobs()["opening_lead"]:
         fresh = module.position_start(rules, state.hands[:], pos.dealer, exposed=state.exposed)
         if fresh.to_act != state.to_act:
             raise IllegalMove("other_leader", seat=SEATS[fresh.to_act])

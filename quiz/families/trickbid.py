@@ -15,15 +15,15 @@ in the auction ``beat_the_bid``, ``dealer_forced``, ``dealer_match``; who leads 
 
 from dataclasses import replace
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.domains import domain_of
-from rulebook.engine.errors import EngineError, IllegalMove
-from rulebook.engine.positions import offered_calls, open_position
-from rulebook.engine.score_sheet import Sheet
-from rulebook.engine.table import PARTNERSHIPS, SEATS
-from rulebook.engine.trickbid.moves import DOUBLE, NT, PASS, TRICKS, classic_bid, trump_call
-from rulebook.engine.trickbid.scoring import score_bids, score_deal
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.domains import domain_of
+from cardgames.errors import EngineError, IllegalMove
+from cardgames.positions import offered_calls, open_position
+from cardgames.table import PARTNERSHIPS, SEATS
+from cardgames.trickbid.moves import DOUBLE, NT, PASS, TRICKS, classic_bid, trump_call
+from cardgames.trickbid.score_sheet import Sheet
+from cardgames.trickbid.scoring import score_bids, score_deal
 
 from ..core import (
     CHOICE_KINDS,

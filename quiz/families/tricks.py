@@ -5,10 +5,10 @@ A family passes what is its own: the trump suit (``None`` without trumps) and th
 by the rule that narrows a choice (the code of the engine's permission of a legal card).
 """
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Phase
-from rulebook.engine.table import SEATS
-from rulebook.engine.tricks import trick_winner
+from cardgames import cards
+from cardgames.contract import Phase
+from cardgames.table import SEATS
+from cardgames.tricks import trick_winner
 
 from ..core import PLAY, Note, card_choice, mask, seat_to_act
 

@@ -80,7 +80,7 @@ def fill_from_registry(apps, schema_editor):
         spec = games.get(game.slug)
         if spec is None:
             continue
-        data = registry.read(spec.engine_name)
+        data = registry.read(spec.registry)
         untouched = fingerprint({k: getattr(game, k) for k in OLD_KEYS["Game"]})
         game.region = data.get("region", "")
         if untouched == game.loaded_digest:

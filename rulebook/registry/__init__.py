@@ -1,7 +1,9 @@
 """The registry's versioned data: one TOML file per game, read without Django.
 
-``read(slug)`` returns the parsed file and ``version(slug)`` a digest of its bytes, which keys
-the page cache and tells the loader what it last loaded.
+``read(name)`` returns the parsed file and ``version(name)`` a digest of its bytes, which keys
+the page cache and tells the loader what it last loaded. A game's ``registry`` names its file:
+the stem of a file of this folder (``hearts``), or the path from the project's root of a file
+kept elsewhere (``tests/newgame/<game>.toml``: a test's game).
 """
 
 import hashlib
@@ -14,6 +16,8 @@ LANGUAGES = ("ar", "en", "fr")
 
 
 def path_for(engine: str) -> Path:
+    if engine.endswith(".toml"):
+        return HERE.parents[1] / engine
     return HERE / f"{engine}.toml"
 
 

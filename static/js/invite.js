@@ -1,5 +1,5 @@
-// The invitations after a table is opened: each link gets a button that hands it to the
-// phone's share sheet (navigator.share) where there is one, else copies it to the clipboard.
+// The invitations after a table is opened: each link gets a button that copies it, and one
+// that hands it to the phone's own share sheet (navigator.share) where the browser has one.
 // Without JavaScript the links are there to select and copy by hand.
 (function () {
   "use strict";
@@ -15,18 +15,23 @@
     return document.execCommand("copy") ? Promise.resolve() : Promise.reject(new Error("copy"));
   }
 
-  list.querySelectorAll(".share").forEach(function (button) {
-    var field = button.parentNode.querySelector("input");
-    var done = button.parentNode.querySelector(".shared");
-    button.textContent = button.getAttribute(sharing ? "data-share" : "data-copy");
-    button.hidden = false;
-    button.addEventListener("click", function () {
-      var act = sharing
-        ? navigator.share({ title: document.title, text: button.getAttribute("data-text"), url: field.value })
-        : copy(field);
-      act.then(function () {
-        if (!sharing && done) done.hidden = false;
-      }).catch(function () { field.select(); });
-    });
+  list.querySelectorAll(".invitation").forEach(function (line) {
+    var field = line.querySelector("input");
+    var done = line.querySelector(".shared");
+    var copying = line.querySelector(".copy");
+    var share = line.querySelector(".share");
+    if (copying) {
+      copying.hidden = false;
+      copying.addEventListener("click", function () {
+        copy(field).then(function () { if (done) done.hidden = false; }).catch(function () { field.select(); });
+      });
+    }
+    if (share && sharing) {
+      share.hidden = false;
+      share.addEventListener("click", function () {
+        navigator.share({ title: document.title, text: share.getAttribute("data-text"), url: field.value })
+          .catch(function () { /* the sheet was closed: nothing to say */ });
+      });
+    }
   });
 })();

@@ -32,15 +32,34 @@
     box.hidden = !text;
   }
 
+  // Each seat's state in words: the block gives each person's seat its words for each
+  // presence the socket may report ("waiting for someone to sit", "played by the computer
+  // while Samira is away", "here"); a computer player's seat has none, its name says it.
   function showPresence() {
     var b = block();
     if (!b) return;
     Object.keys(presence).forEach(function (seat) {
-      var slot = b.querySelector('.live-seats [data-seat="' + seat + '"] .presence');
-      if (!slot) return;
+      var item = b.querySelector('.live-seats [data-seat="' + seat + '"]');
+      var slot = item && item.querySelector(".presence");
+      if (!slot || !item.hasAttribute("data-" + presence[seat])) return;
       slot.setAttribute("data-presence", presence[seat]);
-      slot.textContent = root.getAttribute("data-" + presence[seat]) || presence[seat];
+      slot.textContent = item.getAttribute("data-" + presence[seat]);
     });
+  }
+
+  // The coach's word is a toast at the top of the block, in the first screen; closed, it
+  // stays closed through the redraws until another word comes.
+  var dismissed = null;
+  function showNote() {
+    var note = document.getElementById("coach-note");
+    if (!note) return;
+    var button = note.querySelector(".dismiss");
+    var text = note.textContent.trim();
+    if (dismissed !== null && dismissed === text) { note.hidden = true; return; }
+    if (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () { dismissed = text; note.hidden = true; });
+    }
   }
 
   // --- the turn's alert: off unless this browser asked for it ------------------------------
@@ -221,14 +240,14 @@
         var current = block();
         if (!fresh || !current) return;
         ok = true;
-        ["text", "card"].forEach(function (name) {  // the coach's hint being written
+        ["text", "phrase"].forEach(function (name) {  // the coach's note being written
           var was = current.querySelector('.hint-form [name="' + name + '"]');
           var now = fresh.querySelector('.hint-form [name="' + name + '"]');
-          if (was && now && was.value) {
-            now.value = was.value;
-            if (now.value !== was.value) now.value = "";  // that card has left the hand
-          }
+          if (was && now && was.value) now.value = was.value;
         });
+        var pressed = current.querySelector('.hint-form button.suggest[aria-pressed="true"]');
+        var still = pressed && fresh.querySelector('.hint-form button.suggest[value="' + pressed.value + '"]');
+        if (still) still.setAttribute("aria-pressed", "true");  // the card last suggested
         var focused = document.activeElement && document.activeElement.name;
         Array.prototype.forEach.call(current.querySelectorAll("details[open]"), function (d) {
           var same = d.className && fresh.querySelector("details." + d.className.split(" ")[0]);
@@ -240,6 +259,7 @@
           if (input) input.focus();
         }
         showPresence();
+        showNote();
         var mine = isMine();
         if (mine && !wasMine) ring();
         wasMine = mine;
@@ -275,11 +295,20 @@
   });
 
   // --- the socket ----------------------------------------------------------------------------
-  function status(text) {
+  // The connection's state, at the top of the page: "reconnecting…" while the socket is
+  // down, then "connected again" for a few seconds once it is back.
+  var dropped = false;
+  var backTimer = null;
+  function status(state) {
     var line = document.getElementById("live-state");
     if (!line) return;
-    line.textContent = text || "";
-    line.hidden = !text;
+    if (backTimer !== null) { clearTimeout(backTimer); backTimer = null; }
+    line.classList.remove("offline", "back");
+    if (!state) { line.hidden = true; line.textContent = ""; return; }
+    line.classList.add(state);
+    line.textContent = line.getAttribute(state === "offline" ? "data-offline" : "data-back");
+    line.hidden = false;
+    if (state === "back") backTimer = setTimeout(function () { status(null); }, 5000);
   }
 
   function open() {
@@ -291,7 +320,8 @@
       var phrases = document.getElementById("phrases");
       if (phrases) phrases.hidden = false;  // they go over the socket only
       root.setAttribute("data-socket", "open");
-      status("");
+      status(dropped ? "back" : null);
+      dropped = false;
       socket.send(JSON.stringify({
         type: "hello",
         lang: document.documentElement.lang,
@@ -313,6 +343,7 @@
         if (frame.match && frame.match.deal_number) have.deal = frame.match.deal_number;
         redraw();
       } else if (frame.type === "hint" || frame.type === "ask") {
+        dismissed = null;
         redraw();  // the note is drawn in the block, the card named in this reader's words
         ring();
       } else if (frame.type === "phrase") {
@@ -328,8 +359,8 @@
     socket.onclose = function () {
       socket = null;
       root.setAttribute("data-socket", "closed");
-      var line = document.getElementById("live-state");
-      status(line ? line.getAttribute("data-offline") : "");
+      dropped = true;
+      status("offline");
       // A sleeping phone or a dropped network: come back, saying which moves we have.
       setTimeout(open, retry);
       retry = Math.min(retry * 2, 30000);
@@ -349,17 +380,24 @@
     if (form.classList.contains("next-form")) {
       sent = send({ type: "next" });
     } else if (form.classList.contains("hint-form")) {
+      // A card of the coached hand tapped (its button is the submitter), with the note and
+      // the phrase; or the note alone.
       var text = form.querySelector("[name=text]");
-      var card = form.querySelector("[name=card]");
-      sent = send({ type: "hint", card: card.value || null, text: text.value });
-      if (sent) { text.value = ""; card.value = ""; }
+      var phrase = form.querySelector("[name=phrase]");
+      var tapped = event.submitter && event.submitter.name === "card" ? event.submitter : null;
+      sent = send({ type: "hint", card: tapped ? tapped.value : null, text: text.value, phrase: phrase.value || null });
+      if (sent) {
+        text.value = "";
+        phrase.value = "";
+        form.querySelectorAll("button.suggest").forEach(function (b) { b.setAttribute("aria-pressed", String(b === tapped)); });
+      }
     } else if (form.classList.contains("ask-form")) {
       sent = send({ type: "ask" });
     } else if (form.classList.contains("moves")) {
       var ply = parseInt(form.querySelector("[name=ply]").value, 10);
       var picked = Array.prototype.map.call(
         form.querySelectorAll("input[name=pass]:checked"),
-        function (box) { return "pass:" + box.value; }
+        function (box) { return box.value; }  // each box's value: its move's token
       );
       var button = event.submitter;
       var move = picked.length ? picked.join(" ") : button && button.name === "move" ? button.value : "";
@@ -377,5 +415,7 @@
   window.addEventListener("online", function () {
     if (!socket) { retry = 500; open(); }
   });
+  showPresence();
+  showNote();
   open();
 })();

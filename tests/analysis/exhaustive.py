@@ -7,7 +7,7 @@ tricks still to come depend on the cards held, the seat to act and the trick on 
 on how the position came about), which changes no value, only the time.
 """
 
-from rulebook.engine.table import side_of
+from cardgames.table import side_of
 
 
 def card_values(state, seat: int, own: bool = False) -> dict[int, int]:

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import analysis, bots, shuffle
-from rulebook.engine.errors import EngineError, IllegalMove
-from rulebook.engine.games import game as described
+from cardgames import analysis, bots, shuffle
+from cardgames.errors import EngineError, IllegalMove
+from cardgames.games import game as described
 from tests.bots.helpers import PRESETS
 
 from .test_sampling import in_play
@@ -40,8 +40,8 @@ def check_answer(game, answer, state, seat, higher):
     then the costly ones, each costing what it gives up against the best card (in the unit
     players count, and at least the least a player counts), clear of the deals' noise."""
     legal = [m for m in state.legal_moves() if m < 52 or m == 64]
-    family = described(game).family.name
-    step = 10 ** -analysis.PLACES[family]
+    tuning = described(game).family.analysis.tuning
+    step = 10**-tuning.places
     assert answer.seat == seat
     assert sorted(mv.move for mv in answer.moves) == legal  # every legal card, once
     costs = [mv.cost for mv in answer.moves]
@@ -52,7 +52,7 @@ def check_answer(game, answer, state, seat, higher):
     for mv in answer.moves:
         assert mv.cost >= 0
         if mv.cost:
-            assert mv.cost >= analysis.MATERIAL[family] - 1e-9
+            assert mv.cost >= tuning.material - 1e-9
             assert mv.cost == pytest.approx(abs(best - mv.value), abs=step + 1e-9)
             assert mv.cost > mv.margin
 
@@ -137,7 +137,7 @@ def test_the_expert_player_asks_with_the_view_alone():
 
 @pytest.mark.parametrize("game", ["tarneeb", "tarneeb-41"])
 def test_the_tarneeb_family_goes_to_the_double_dummy_solver(game):
-    pytest.importorskip("rulebook.engine.analysis.trick")
+    pytest.importorskip("cardgames.trickbid.solver")
     state = playing(game, 3, 30)
     for view in ("open", "seat"):
         answer = analysis.analyse(game, state, view=view, samples=2)
@@ -146,7 +146,7 @@ def test_the_tarneeb_family_goes_to_the_double_dummy_solver(game):
 
 
 def test_the_tarneeb_table_comes_from_the_solver():
-    trick = pytest.importorskip("rulebook.engine.analysis.trick")
+    trick = pytest.importorskip("cardgames.trickbid.solver")
     state = playing("tarneeb", 3, 30)
     assert analysis.table("tarneeb", state) == trick.table(state)
 
@@ -155,6 +155,8 @@ def test_the_penalty_games_and_sabaat_have_no_table():
     for game in GAMES:
         state, _ = in_play(game, described(game).engine.DEFAULT_PRESET, 1, 10)
         assert analysis.table(game, state) is None
+        assert not analysis.has_table(game)  # so the site asks for none
+    assert analysis.has_table("tarneeb") and analysis.has_table("tarneeb-41")
 
 
 # --- the whole deal -------------------------------------------------------------------------

@@ -11,9 +11,9 @@
 
 import pytest
 
-from rulebook.engine import analysis, bots, shuffle
-from rulebook.engine.games import game as described
-from rulebook.engine.table import across
+from cardgames import analysis, bots, shuffle
+from cardgames.games import game as described
+from cardgames.table import across
 
 SABAAT = described("sabaat-al-deemin").engine
 LEEKHA = described("leekha").engine
@@ -43,7 +43,7 @@ def test_sabaat_seats_view_answers_at_every_moment_of_card_play(seed, start, mul
     while state.to_act is not None:
         if state.phase == "play":
             answer = analysis.analyse("sabaat-al-deemin", state.copy(), samples=4)
-            legal = [m for m in state.legal_moves() if m < 52 or m == analysis.search.KNOCK]
+            legal = analysis.choices("sabaat-al-deemin", state)  # the cards, and a knock
             assert sorted(m.move for m in answer.moves) == sorted(legal)
             assert all(0 <= m.value <= 1 for m in answer.moves)
             moments += 1
@@ -130,7 +130,8 @@ def test_every_penalty_variants_ending_is_valued_as_the_spec_says(game, preset, 
 def test_leekha_partners_who_keep_their_own_scores_are_valued_on_their_own_points():
     rules = LEEKHA.PRESETS["classic"]
     assert rules.knobs()["partnership"] == "individual_scores"
-    goal = analysis.search.objective("penalty", rules, 2)
+    hooks = described("leekha").family.analysis
+    goal = hooks.objective(rules, 2)
     assert not goal.partners and not goal.ours(0)
-    added = analysis.search.objective("penalty", LEEKHA.PRESETS["pairs"], 2)
+    added = hooks.objective(LEEKHA.PRESETS["pairs"], 2)
     assert added.partners and added.ours(0)

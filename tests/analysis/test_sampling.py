@@ -7,9 +7,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import analysis, bots
-from rulebook.engine.analysis import sampling
-from rulebook.engine.cards import suit_mask
+from cardgames import analysis, bots
+from cardgames.cards import suit_mask
+from cardgames.search import sampling
 from tests.bots.helpers import PENALTY_GAMES, PRESETS
 from tests.bots.test_fairness import position, redeal_hidden
 
@@ -100,7 +100,7 @@ def test_the_hidden_hands_dealt_otherwise_give_the_same_answer(game, preset, see
 
 @pytest.mark.parametrize("game", ["tarneeb", "tarneeb-41"])
 def test_the_tarneeb_family_reads_no_hidden_card_either(game):
-    pytest.importorskip("rulebook.engine.analysis.trick")
+    pytest.importorskip("cardgames.trickbid.solver")
     rng = random.Random(3)
     checked = 0
     for seed in range(20):

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bots
-from rulebook.engine.analysis import search
+from cardgames import bots
+from cardgames.search import tree as search
 from tests.bots.helpers import PRESETS
 
 from .test_sampling import in_play
@@ -15,19 +15,27 @@ SEARCHED = [(g, p) for g, p in PRESETS if g in ("bent-al-sbeet", "leekha", "hear
 SEARCHED += [("sabaat-al-deemin", "classic")]
 
 
-def family(game):
-    return "layout" if game == "sabaat-al-deemin" else "penalty"
+def hooks(game):
+    """The game's family's analysis hooks: what the search asks of it."""
+    return bots.GAMES[game].family.analysis
 
 
-def brute(goal, state) -> float:
+PENALTY, LAYOUT = hooks("hearts"), hooks("sabaat-al-deemin")
+
+
+def moves_of(family, state) -> list[int]:
+    return [m for m in state.legal_moves() if family.weighs(m)]
+
+
+def brute(family, goal, state) -> float:
     """Paranoid minimax over every continuation, nothing pruned, nothing remembered."""
     if state.to_act is None:
         return goal.utility(state)
     values = []
-    for move in search.moves_of(state):
+    for move in moves_of(family, state):
         child = state.copy()
         child.push(move)
-        values.append(brute(goal, child))
+        values.append(brute(family, goal, child))
     return max(values) if goal.ours(state.to_act) else min(values)
 
 
@@ -49,20 +57,21 @@ def test_the_open_values_are_the_brute_force_values(game, preset, seed, cards, s
             state.push(bots.hint(game, state, state.to_act).move)
     assume(state.to_act is not None)
     seat = state.to_act
-    values, exact = search.open_values(family(game), state, seat, exact=True)
+    family = hooks(game)
+    values, exact = search.open_values(family, state, seat, exact=True)
     assert exact
-    goal = search.objective(family(game), state.rules, seat)
+    goal = family.objective(state.rules, seat)
     for move, value in values.items():
         child = state.copy()
         child.push(move)
-        assert value == goal.value(brute(goal, child)), (move, values)
+        assert value == goal.value(brute(family, goal, child)), (move, values)
 
 
 def test_small_endings_are_exact_by_default_and_larger_ones_say_not():
-    small = ending("hearts", "pagat", 1, search.EXACT_CARDS["penalty"])
-    assert search.open_values("penalty", small, small.to_act)[1]
-    large = ending("hearts", "pagat", 1, search.EXACT_CARDS["penalty"] + 2)
-    assert not search.open_values("penalty", large, large.to_act)[1]
+    small = ending("hearts", "pagat", 1, PENALTY.tuning.exact_cards)
+    assert search.open_values(PENALTY, small, small.to_act)[1]
+    large = ending("hearts", "pagat", 1, PENALTY.tuning.exact_cards + 2)
+    assert not search.open_values(PENALTY, large, large.to_act)[1]
 
 
 def test_sabaat_is_searched_whole_from_its_first_card():
@@ -72,20 +81,20 @@ def test_sabaat_is_searched_whole_from_its_first_card():
         if (s := ending("sabaat-al-deemin", "classic", seed, 8)).to_act is not None
     )
     state.push(state.legal_moves()[0])
-    values, exact = search.open_values("layout", state, state.to_act)
+    values, exact = search.open_values(LAYOUT, state, state.to_act)
     assert exact and set(values.values()) <= {0.0, 1.0}
 
 
 def test_partners_play_for_their_side_where_the_variant_scores_sides():
     state = ending("leekha", "pairs", 2, 3)
-    goal = search.objective("penalty", state.rules, state.to_act)
+    goal = PENALTY.objective(state.rules, state.to_act)
     assert goal.partners and goal.ours((state.to_act + 2) % 4)
     assert not goal.ours((state.to_act + 1) % 4)
     solo = ending("leekha", "solo", 2, 3)
-    assert not search.objective("penalty", solo.rules, solo.to_act).partners
+    assert not PENALTY.objective(solo.rules, solo.to_act).partners
 
 
 def test_the_bounded_search_answers_a_whole_deal():
     state = ending("bent-al-sbeet", "qahwa", 3, 12)
-    values, exact = search.open_values("penalty", state, state.to_act)
-    assert not exact and set(values) == set(search.moves_of(state))
+    values, exact = search.open_values(PENALTY, state, state.to_act)
+    assert not exact and set(values) == set(moves_of(PENALTY, state))

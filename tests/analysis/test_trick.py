@@ -9,14 +9,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from rulebook.engine import shuffle, tarneeb, tarneeb_41
-from rulebook.engine.analysis import trick
-from rulebook.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, hand_of, suit_mask
-from rulebook.engine.contract import Phase
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import Direction, E, N, S, W, next_seats, side_of
-from rulebook.engine.trickbid.deal import new_deal
-from rulebook.engine.trickbid.moves import PASS, classic_bid, trump_call
+from cardgames import shuffle
+from cardgames.cards import CLUBS, DIAMONDS, HEARTS, SPADES, hand_of, suit_mask
+from cardgames.contract import Phase
+from cardgames.errors import BadInput
+from cardgames.table import Direction, E, N, S, W, next_seats, side_of
+from cardgames.trickbid import solver as trick
+from cardgames.trickbid import tarneeb, tarneeb_41
+from cardgames.trickbid.deal import new_deal
+from cardgames.trickbid.moves import PASS, classic_bid, trump_call
 
 from .exhaustive import card_values
 

@@ -1,16 +1,18 @@
 """Shared by the bot tests: whole matches played by computer players, and hands built from a
 few named cards."""
 
-from rulebook.engine import bots, shuffle
-from rulebook.engine.cards import PACK_52, cards_in, hand_of
-from rulebook.engine.games import GAMES as DESCRIBED
-from rulebook.engine.games import game as described
+from cardgames import bots, shuffle
+from cardgames.cards import PACK_52, cards_in, hand_of
+from cardgames.games import GAMES as DESCRIBED
+from cardgames.games import game as described
+from cardgames.penalty.family import FAMILY as PENALTY
 from tests.matchplay import play_match as matchplay
 from tests.matchplay import start
 
 MODULES = {slug: described(slug).engine for slug in DESCRIBED}
 PRESETS = [(game, preset) for game, module in MODULES.items() for preset in module.PRESETS]
-PENALTY_GAMES = ("bent-al-sbeet", "leekha", "hearts")
+# Bent Al Sbeet, Leekha, Hearts, and a penalty game added since (tests/test_new_game.py's).
+PENALTY_GAMES = tuple(slug for slug in DESCRIBED if described(slug).family is PENALTY)
 MAX_DEALS = 300  # a match that has not ended after this many deals is a failure
 # The levels played in whole matches and in hundreds of positions: the expert searches for up
 # to a second a card, so its own tests (test_expert.py) play it in a few chosen positions.

@@ -6,21 +6,27 @@ in every language."""
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from django.utils import translation
 
+from cardgames import bots, shuffle
+from cardgames.cards import card_code, hand_of, parse_card
+from cardgames.contract import Phase
+from cardgames.games import FAMILIES
+from cardgames.layout.family import FAMILY as LAYOUT
+from cardgames.penalty import hearts
+from cardgames.penalty.family import FAMILY as PENALTY
+from cardgames.players.reasons import advise
+from cardgames.search import expert, rollout
+from cardgames.search.expert import Valued
+from cardgames.trickbid import tarneeb
+from cardgames.trickbid.deal import replay
+from cardgames.trickbid.family import FAMILY as TRICKBID
 from practice import advice
 from practice import match as practice_match
 from practice.match import Practice, Setup
-from rulebook.engine import bots, hearts, shuffle, tarneeb
-from rulebook.engine.analysis import rollout
-from rulebook.engine.bots import expert
-from rulebook.engine.bots.expert import Valued
-from rulebook.engine.bots.reasons import advise
-from rulebook.engine.cards import card_code, hand_of, parse_card
-from rulebook.engine.contract import Phase
-from rulebook.engine.trickbid.deal import replay
 
 from .helpers import MODULES
 from .test_fairness import position, redeal_hidden
@@ -34,7 +40,14 @@ def patient(monkeypatch):
     loaded machine, and the file stays quick. (The budget is tested on its own below.)"""
     monkeypatch.setattr(expert, "MOVE_BUDGET", 60.0)
     monkeypatch.setattr(expert, "MOVE_AIM", 60.0)
-    monkeypatch.setattr(expert, "SAMPLES", dict.fromkeys(expert.SAMPLES, 4))
+    at_most(monkeypatch, 4)
+
+
+def at_most(monkeypatch, deals: int) -> None:
+    """Every family's expert rolls out at most ``deals`` deals a move (its tuning's)."""
+    for family in FAMILIES:
+        hooks = family.analysis
+        monkeypatch.setattr(hooks, "tuning", replace(hooks.tuning, expert_samples=deals))
 
 
 @pytest.fixture
@@ -43,8 +56,8 @@ def rollouts(monkeypatch):
     made = []
     real = rollout.rollout
 
-    def recorded(view, game, deal, move):
-        found = real(view, game, deal, move)
+    def recorded(view, deal, move):
+        found = real(view, deal, move)
         made.append((view, deal, move, found))
         return found
 
@@ -83,7 +96,7 @@ def test_the_expert_plays_the_legal_card_its_rollouts_value_best(game, rollouts)
         assert len(rollouts) % len(deals) == 0  # the same cards tried in every deal
         club = bots.decide(view, "club")
         # Equal cards are rolled out once for all (the one tried in their place).
-        tried = rollout.equals(view, bots.GAMES[game].family.name, club.move)
+        tried = rollout.equals(view, club.move)
         total = {m: sum(v for _, _, move, v in rollouts if move == tried[m]) for m in legal}
         best = max(total.values())  # the value is higher-is-better in every family
         assert abs(total[decision.move] - best) < 1e-6
@@ -96,7 +109,7 @@ def test_the_expert_plays_the_legal_card_its_rollouts_value_best(game, rollouts)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_unseen_cards_dealt_otherwise_change_no_expert_move(game, monkeypatch):
-    monkeypatch.setattr(expert, "SAMPLES", dict.fromkeys(expert.SAMPLES, 2))
+    at_most(monkeypatch, 2)
     found = 0
     rng = random.Random(game)
     for seed in range(12):
@@ -189,7 +202,7 @@ def test_the_expert_leads_the_queen_of_spades_into_the_ace_the_club_player_keeps
 
 
 def test_with_no_deal_drawn_the_expert_plays_the_club_move(monkeypatch):
-    monkeypatch.setattr(rollout, "drawn", lambda view, game, count, seed: [])
+    monkeypatch.setattr(rollout, "drawn", lambda view, count, seed: [])
     for game in GAMES:
         state, _ = card_play(game, 7)
         view = bots.view_of(game, state, state.to_act)
@@ -209,7 +222,7 @@ def test_a_spent_deadline_rolls_out_nothing(monkeypatch):
 
 def test_a_move_searches_no_longer_than_its_budget(monkeypatch):
     monkeypatch.setattr(expert, "MOVE_BUDGET", 0.05)
-    monkeypatch.setattr(expert, "SAMPLES", dict.fromkeys(expert.SAMPLES, 200))
+    at_most(monkeypatch, 200)
     for game in ("tarneeb", "hearts", "sabaat-al-deemin"):
         state, _ = card_play(game, 11)
         view = bots.view_of(game, state, state.to_act)
@@ -263,7 +276,7 @@ def test_a_practice_requests_replies_share_one_budget(monkeypatch):
     # Every reply of one request searches within REPLY_BUDGET: three experts after the learner
     # and the whole budget spent, the rest are club moves, and the request returns in time.
     monkeypatch.setattr(expert, "MOVE_BUDGET", 0.2)
-    monkeypatch.setattr(expert, "SAMPLES", dict.fromkeys(expert.SAMPLES, 200))
+    at_most(monkeypatch, 200)
     monkeypatch.setattr(practice_match, "REPLY_BUDGET", 0.3)
     match = Practice.start(Setup("hearts", "pagat", {}, 2, "expert", 0), "budget")
     while match.learner_to_act and match.state.phase != Phase.PLAY:
@@ -284,7 +297,8 @@ def test_a_request_made_again_spends_the_budget_of_its_first_try(monkeypatch):
     match.reply_deadline = time.monotonic() - 1
     while not match.deal_over:
         replies = match.play([match.module.format_move(match.legal()[0])], ply=match.ply)
-        assert all(reason.code not in expert.CODES["trickbid"] for _, _, reason in replies)
+        expert_codes = bots.GAMES["tarneeb"].family.expert_codes
+        assert all(reason.code not in expert_codes for _, _, reason in replies)
 
 
 def test_the_club_card_stays_among_equals_and_the_reason_counts_what_the_next_card_loses():
@@ -293,33 +307,32 @@ def test_the_club_card_stays_among_equals_and_the_reason_counts_what_the_next_ca
     # Values are higher-is-better means a deal: the side's score against the other side's, or
     # the penalty points taken (negated); the reason sums what the next card gives up.
     tricks = [Valued(ah, 5.0, 0.0), Valued(h2, 5.0, 0.0), Valued(c9, 4.75, 0.25)]
-    kept = expert.choose(tricks, 8, club, "trickbid")
+    kept = expert.choose(tricks, 8, club, TRICKBID)
     assert (kept.move, kept.code) == (h2, "best_by_analysis")
     assert kept.facts == {"card": "2H", "deals": 8, "points": 2}  # a quarter, in 8 deals
     points = [Valued(ah, -1.0, 0.0), Valued(c9, -1.25, 0.25)]
-    alone = expert.choose(points, 8, club, "penalty")
+    alone = expert.choose(points, 8, club, PENALTY)
     assert (alone.move, alone.code) == (ah, "fewest_points_by_analysis")
     assert alone.facts == {"card": "AH", "deals": 8, "points": 2}
-    score = expert.choose([Valued(ah, 3.0, 0.0), Valued(c9, -9.0, 12.0)], 8, club, "layout")
+    score = expert.choose([Valued(ah, 3.0, 0.0), Valued(c9, -9.0, 12.0)], 8, club, LAYOUT)
     assert score.facts == {"card": "AH", "deals": 8, "points": 96}
     # An announcement the rollouts prefer by more than the tolerance: the expert's own words.
     e = MODULES["sabaat-al-deemin"]
     calm = advise(e.PASS, "announce_pass", {"runs": 2})
     called = expert.choose(
-        [Valued(e.DOUBLE, 20.0, 0.0), Valued(e.PASS, 0.0, 20.0)], 8, calm, "layout"
+        [Valued(e.DOUBLE, 20.0, 0.0), Valued(e.PASS, 0.0, 20.0)], 8, calm, LAYOUT
     )
     assert (called.move, called.code) == (e.DOUBLE, expert.ANNOUNCED)
     assert called.facts == {"deals": 8, "points": 160}
-    near = expert.choose([Valued(e.DOUBLE, 5.0, 0.0), Valued(e.PASS, 0.0, 5.0)], 8, calm, "layout")
+    near = expert.choose([Valued(e.DOUBLE, 5.0, 0.0), Valued(e.PASS, 0.0, 5.0)], 8, calm, LAYOUT)
     assert near == calm  # within the tolerance: the club player's pass and its reason
     # Every card as good as another: the club player's card and its own reason.
-    assert expert.choose(tricks[:2], 8, club, "trickbid") == club
+    assert expert.choose(tricks[:2], 8, club, TRICKBID) == club
 
 
 @pytest.mark.parametrize("lang", ["ar", "en", "fr"])
 def test_every_expert_reason_has_its_sentence(lang):
     for game in GAMES:
-        family = bots.GAMES[game].family.name
-        for code in expert.CODES[family]:
+        for code in bots.GAMES[game].family.expert_codes:
             with translation.override(lang):
                 assert advice.template(game, code) is not None, (game, code)

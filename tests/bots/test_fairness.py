@@ -14,11 +14,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bots, shuffle
-from rulebook.engine.cards import HEARTS, PACK_52, cards_in, suit_mask
-from rulebook.engine.penalty.moves import PASS
-from rulebook.engine.penalty.scoring import PENALTY_MASK
-from rulebook.engine.table import next_seat, seats_from
+from cardgames import bots, shuffle
+from cardgames.cards import HEARTS, PACK_52, cards_in, suit_mask
+from cardgames.penalty.moves import PASS
+from cardgames.penalty.players import card_points
+from cardgames.penalty.scoring import PENALTY_MASK
+from cardgames.table import next_seat, seats_from
 
 from .helpers import MODULES, PENALTY_GAMES, PRESETS, QUICK_LEVELS
 
@@ -70,7 +71,7 @@ def _penalty_play_facts(state, view, tricks, cannot):
     from a hand of such cards only."""
     knobs = state.rules.knobs()
     talbees = sum(1 << c for c in knobs["talbees"])
-    values = bots.GAMES[view.game].part("card_points")(state.rules, view.table.exposed)
+    values = card_points(state.rules, view.table.exposed)
     scoring = sum(1 << c for c in range(52) if values[c])
     broken = False
     for number, trick in enumerate(tricks):
@@ -140,7 +141,7 @@ def _deal(pool, room, cannot, rng):
 def _redeal_passes(state, alt, seat, rng):
     """The passes ``seat`` never saw, chosen again from the new hands, in the state and in its
     history."""
-    if not state.rules.pass_count or state.passes == [0, 0, 0, 0]:
+    if not state.rules.knobs()["pass_count"] or state.passes == [0, 0, 0, 0]:
         return
     target = state.pass_target(seat)
     giver = state.pass_target(state.pass_target(target))
@@ -154,9 +155,9 @@ def _redeal_passes(state, alt, seat, rng):
         candidates = cards_in(source & ~state.passes[seat])
         if len(candidates) >= n:
             alt.passes[s] = sum(1 << c for c in rng.sample(candidates, n))
-    direction = state.rules.direction
+    direction = state.rules.knobs()["direction"]
     order = seats_from(next_seat(state.dealer, direction), direction)
-    count = state.rules.pass_count
+    count = state.rules.knobs()["pass_count"]
     for block, s in enumerate(order):
         chosen = cards_in(alt.passes[s])
         for i in range(count):

@@ -4,8 +4,8 @@ goes clockwise (West, North, East, South), the holder of the two of clubs leadin
 
 from dataclasses import replace
 
-from rulebook.engine import hearts as engine
-from rulebook.engine.cards import parse_card
+from cardgames.cards import parse_card
+from cardgames.penalty import hearts as engine
 
 from .helpers import club_hint, hands_with, replay
 

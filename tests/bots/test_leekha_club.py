@@ -5,8 +5,8 @@ South are partners, so are East and West."""
 
 from dataclasses import replace
 
-from rulebook.engine import leekha as engine
-from rulebook.engine.cards import parse_card
+from cardgames.cards import parse_card
+from cardgames.penalty import leekha as engine
 
 from .helpers import club_hint, hands_with, replay
 

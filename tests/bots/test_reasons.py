@@ -3,14 +3,14 @@ registry, every code of a family reachable in every game of that family."""
 
 import pytest
 
-from rulebook.engine import bots
+from cardgames import bots
 from rulebook.games import GAMES as SITE_GAMES
 from rulebook.registry import read
 
 
 @pytest.mark.parametrize("game", SITE_GAMES)
 def test_every_source_named_is_a_source_of_the_games_registry(game):
-    keys = {source["key"] for source in read(SITE_GAMES[game].engine_name)["sources"]}
+    keys = {source["key"] for source in read(SITE_GAMES[game].registry)["sources"]}
     named = {source for source in bots.REASONS[game].values() if source is not None}
     assert named <= keys
 
@@ -43,7 +43,7 @@ def test_every_code_of_a_game_has_its_facts_listed(game):
 
 def test_a_source_is_only_named_for_a_code_its_family_gives():
     for game in bots.GAMES.values():
-        family = game.part("players")
+        family = game.family.players
         assert set(game.sources) <= set(family.CODES)
 
 
@@ -53,6 +53,6 @@ def test_the_levels():
 
 def test_a_code_shared_by_two_families_means_the_same_facts():
     for code in bots.REASON_FACTS:
-        families = {game.part("players") for game in bots.GAMES.values()}
+        families = {game.family.players for game in bots.GAMES.values()}
         facts = {family.CODES[code] for family in families if code in family.CODES}
         assert len(facts) <= 1, code

@@ -3,8 +3,8 @@ where it must not. Dealer North: the announcements start with West, then South, 
 (to the right); play starts with the holder of the seven of diamonds. North and South are
 partners, so are East and West."""
 
-from rulebook.engine import sabaat_al_deemin as engine
-from rulebook.engine.cards import PACK_32, parse_card, parse_deal
+from cardgames.cards import PACK_32, parse_card, parse_deal
+from cardgames.layout import sabaat_al_deemin as engine
 
 from .helpers import club_hint, hands_with, replay
 

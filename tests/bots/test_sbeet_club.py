@@ -3,8 +3,8 @@ where it must not."""
 
 from dataclasses import replace
 
-from rulebook.engine import bent_al_sbeet as engine
-from rulebook.engine.cards import parse_card
+from cardgames.cards import parse_card
+from cardgames.penalty import bent_al_sbeet as engine
 
 from .helpers import club_hint, hands_with, replay
 

@@ -3,7 +3,7 @@ tricks for their own bid plays the declarer's part. Each heuristic on a position
 fire and on one where it must not. Dealer North: West bids first, then South, East and North
 (to the right); North, the dealer, leads. West and East are partners, so are North and South."""
 
-from rulebook.engine import tarneeb_41 as engine
+from cardgames.trickbid import tarneeb_41 as engine
 
 from .helpers import club_hint, hands_with, replay
 

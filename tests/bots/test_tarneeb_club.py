@@ -4,8 +4,8 @@ North (to the right). West and East are partners, so are North and South."""
 
 from dataclasses import replace
 
-from rulebook.engine import tarneeb as engine
-from rulebook.engine.cards import HEARTS, parse_card
+from cardgames.cards import HEARTS, parse_card
+from cardgames.trickbid import tarneeb as engine
 
 from .helpers import club_hint, hands_with, replay
 

@@ -166,7 +166,7 @@ def stored(env, table: str) -> dict:
     no key to ask the API with: theirs were spent when they took the seats)."""
     code = (
         "import json; from tables.models import Table; from tables import service; "
-        "from rulebook.engine import cards; "
+        "from cardgames import cards; "
         f"m, d = service.read(Table.objects.get(public_id={table!r})); p = m.replay(d); "
         "print(json.dumps({'hands': {'NESW'[s]: [cards.card_code(c) for c in "
         "cards.cards_in(p.state.hands[s])] for s in range(4)}, 'history': {'NESW'[s]: "

@@ -5,8 +5,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+from cardgames import cards
 from quiz import questions
-from rulebook.engine import cards
 
 from .conftest import ARTIFACTS
 

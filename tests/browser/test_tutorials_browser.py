@@ -4,7 +4,7 @@ answered wrongly then rightly."""
 import pytest
 from playwright.sync_api import expect
 
-from rulebook.engine import cards
+from cardgames import cards
 from tutorials import content
 
 from .conftest import ARTIFACTS, in_place

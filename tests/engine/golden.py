@@ -6,9 +6,10 @@ import hashlib
 import os
 from pathlib import Path
 
-from rulebook.engine import cards, shuffle
-from rulebook.engine.sheets import sheet_for
-from rulebook.engine.table import SEATS, N
+from cardgames import cards, shuffle
+from cardgames.games import sheet_for
+from cardgames.penalty.rules import pass_direction_for
+from cardgames.table import SEATS, N
 from tests.matchplay import next_dealer, slug_of, start
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -18,9 +19,10 @@ def choose(seed: str, n: int, count: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{n}".encode()).digest(), "big") % count
 
 
-def check(name: str, text: str) -> None:
-    """Compare ``text`` with ``golden/<name>``, or rewrite the file under DIWANIYA_REGOLD=1."""
-    path = GOLDEN / name
+def check(name: str, text: str, folder: Path = GOLDEN) -> None:
+    """Compare ``text`` with ``<folder>/<name>`` (``golden/`` unless a test keeps its own), or
+    rewrite the file under DIWANIYA_REGOLD=1."""
+    path = folder / name
     if os.environ.get("DIWANIYA_REGOLD") == "1":
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -80,7 +82,7 @@ def penalty_match(module, title: str, preset: str) -> str:
             deal.push(move)
             if phase == "play" and not deal.trick:
                 tricks[-1] += f"  won by {SEATS[deal.last_trick[1]]}"
-        direction = module.pass_direction_for(rules, deal.deal_number)
+        direction = pass_direction_for(rules, deal.deal_number)
         out.append(f"  pass {direction}: " + " | ".join(rows["pass"]))
         out.append("  expose: " + (" | ".join(rows["expose"]) or "-"))
         exposed = ",".join(cards.card_code(x) for x in cards.cards_in(deal.exposed)) or "-"
@@ -108,7 +110,7 @@ def strength_bid(hand: int) -> int:
 def tarneeb_41_match(module, preset: str) -> str:
     """A whole match of Tarneeb 41: every player bids by :func:`strength_bid`, every card is
     chosen by sha256(seed:card number) among the legal cards."""
-    from rulebook.engine.trickbid.moves import classic_bid
+    from cardgames.trickbid.moves import classic_bid
 
     rules = module.PRESETS[preset]
     seed = f"golden-{preset}"

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from rulebook.engine import cards, shuffle
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.games import GAMES
+from cardgames import cards, shuffle
+from cardgames.errors import IllegalMove
+from cardgames.games import GAMES
 
 
 def c(code: str) -> int:

@@ -80,7 +80,8 @@ def test_bad_house_rules_and_context_are_400_in_each_language(client, game, para
 
 @pytest.mark.django_db
 def test_a_finished_deal_says_where_the_match_stands(client):
-    from rulebook.engine import bent_al_sbeet, cards
+    from cardgames import cards
+    from cardgames.penalty import bent_al_sbeet
 
     state = bent_al_sbeet.position_start(bent_al_sbeet.PRESETS["qahwa"], cards.parse_deal(DEAL), 0)
     while not state.is_over:

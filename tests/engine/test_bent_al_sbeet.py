@@ -7,8 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bent_al_sbeet, cards, shuffle
-from rulebook.engine.bent_al_sbeet import (
+from cardgames import cards, shuffle
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.games import game, sheet_for
+from cardgames.penalty import bent_al_sbeet
+from cardgames.penalty.bent_al_sbeet import (
     DEFAULT_PRESET,
     EXPOSE,
     JH,
@@ -27,14 +30,12 @@ from rulebook.engine.bent_al_sbeet import (
     pass_direction_for,
     score_deal,
 )
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.sheets import sheet_class, sheet_for
-from rulebook.engine.table import SEATS, E, N, S, W, left_of, right_of
+from cardgames.table import SEATS, E, N, S, W, left_of, right_of
 from tests.matchplay import next_dealer, start
 
 from . import golden
 
-SHEET = sheet_class("bent-al-sbeet")
+SHEET = game("bent-al-sbeet").sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -915,7 +916,7 @@ def test_a_refusal_says_what_push_would_do_and_changes_nothing(game, preset, see
     the very refusal ``push`` raises for the others, and touches nothing of the state."""
     import importlib
 
-    module = importlib.import_module(f"rulebook.engine.{game}")
+    module = importlib.import_module(f"cardgames.penalty.{game}")
     presets = list(module.PRESETS.values())
     deal = module.new_deal(presets[preset % len(presets)], shuffle.deal(seed, module.PACK), W)
     moves = [m for m in range(256) if _is_a_move(module, m)]

@@ -5,11 +5,11 @@ import itertools
 
 import pytest
 
-from rulebook.engine.compare import Budget, Side, compare, family_parameters
-from rulebook.engine.errors import BadInput
-from rulebook.engine.games import GAMES as DESCRIBED
-from rulebook.engine.games import game as described
-from rulebook.engine.positions import open_position
+from cardgames.compare import Budget, Side, compare, family_parameters
+from cardgames.errors import BadInput
+from cardgames.games import GAMES as DESCRIBED
+from cardgames.games import game as described
+from cardgames.positions import open_position
 
 GAMES = {slug: described(slug).engine for slug in DESCRIBED}
 FAMILIES = [

@@ -9,13 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulebook.engine import penalty
+from cardgames import penalty
 
 ROOT = Path(__file__).resolve().parents[2]
 
 PLAY = r"""
 import hashlib, json, random
-from rulebook.engine import bent_al_sbeet, hearts, leekha, penalty, shuffle
+from cardgames import penalty, shuffle
+from cardgames.penalty import bent_al_sbeet, hearts, leekha
 
 digest = hashlib.sha256()
 for module in (bent_al_sbeet, hearts, leekha):
@@ -53,12 +54,11 @@ def test_the_compiled_engine_plays_every_preset_as_its_sources_do():
 
 def test_a_build_older_than_its_sources_is_never_used(tmp_path):
     """An edit to a source after the build: the source runs, not the compiled module."""
-    shutil.copytree(ROOT / "rulebook" / "engine", tmp_path / "rulebook" / "engine")
-    (tmp_path / "rulebook" / "__init__.py").write_text("")
+    shutil.copytree(ROOT / "cardgames", tmp_path / "cardgames")
     assert _play(tmp_path, pure=False)["engine"] == "mypyc"
-    deal = tmp_path / "rulebook" / "engine" / "penalty" / "deal.py"
+    deal = tmp_path / "cardgames" / "penalty" / "deal.py"
     deal.write_text(deal.read_text() + "\n# edited after the build\n")
-    check = "import rulebook.engine.penalty.deal as d, json; print(json.dumps(d.__file__))"
+    check = "import cardgames.penalty.deal as d, json; print(json.dumps(d.__file__))"
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "DIWANIYA_PURE": ""}
     done = subprocess.run(
         [sys.executable, "-c", check], cwd=tmp_path, env=env, capture_output=True, text=True
@@ -72,8 +72,7 @@ def test_this_process_runs_the_engine_make_setup_built():
 
 
 def test_a_build_missing_one_of_its_files_is_never_used(tmp_path):
-    shutil.copytree(ROOT / "rulebook" / "engine", tmp_path / "rulebook" / "engine")
-    (tmp_path / "rulebook" / "__init__.py").write_text("")
-    (shared,) = (tmp_path / "rulebook" / "engine" / "penalty").glob("_hot__mypyc*")
+    shutil.copytree(ROOT / "cardgames", tmp_path / "cardgames")
+    (shared,) = (tmp_path / "cardgames" / "penalty").glob("_hot__mypyc*")
     shared.unlink()
     assert _play(tmp_path, pure=False)["engine"] == "python"

@@ -1,5 +1,5 @@
-"""The game contract (``rulebook.engine.contract``), checked over every game of
-``rulebook.engine.games.GAMES`` and every preset, as OpenSpiel runs one suite over every game.
+"""The game contract (``cardgames.contract``), checked over every game of
+``cardgames.games.GAMES`` and every preset, as OpenSpiel runs one suite over every game.
 
 Each engine module is a ``GameModule`` and each deal a ``DealState``; random deals played out
 keep the members' promises to one another at every position.
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine.contract import DealState, GameModule, Permission, Phase
-from rulebook.engine.errors import BadInput
-from rulebook.engine.games import GAMES
+from cardgames.contract import DealState, GameModule, Permission, Phase
+from cardgames.errors import BadInput
+from cardgames.games import GAMES
 from tests.engine.moves import CASES, first_move_deal
 
 # Every int any game uses as a move lies below 256 (the trick-and-bid trump calls are 240..244).

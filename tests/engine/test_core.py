@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebook.engine import cards, shuffle, table, tricks
-from rulebook.engine.errors import BadInput
+from cardgames import cards, shuffle, table, tricks
+from cardgames.errors import BadInput
 
 SPEC_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
@@ -145,9 +145,10 @@ def test_following_suit():
 def test_offered_calls_are_this_moment_s_calls_legal_or_not():
     """The answer buttons of the tutorials and the quiz: a knock is offered even when a card
     fits, and a variant's own form of bid only."""
-    from rulebook.engine import sabaat_al_deemin as sad
-    from rulebook.engine import shuffle, tarneeb
-    from rulebook.engine.positions import offered_calls
+    from cardgames import shuffle
+    from cardgames.layout import sabaat_al_deemin as sad
+    from cardgames.positions import offered_calls
+    from cardgames.trickbid import tarneeb
 
     hands = shuffle.deal("offered", sad.PACK)
     play = sad.new_deal(sad.PRESETS["classic"], hands, 0, start="play")

@@ -3,8 +3,8 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebook.engine import shuffle
-from rulebook.engine.cards import PACK_52, cards_in, mask_of
+from cardgames import shuffle
+from cardgames.cards import PACK_52, cards_in, mask_of
 
 
 @given(st.permutations(range(52)), st.integers(min_value=0, max_value=52))

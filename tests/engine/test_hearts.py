@@ -7,12 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import cards, hearts, shuffle
-from rulebook.engine.errors import BadInput
-from rulebook.engine.hearts import PRESETS, new_deal, parse_move
-from rulebook.engine.penalty.match import outcome
-from rulebook.engine.sheets import sheet_for
-from rulebook.engine.table import E, N, S, W
+from cardgames import cards, shuffle
+from cardgames.errors import BadInput
+from cardgames.games import sheet_for
+from cardgames.penalty import hearts
+from cardgames.penalty.hearts import PRESETS, new_deal, parse_move
+from cardgames.penalty.match import outcome
+from cardgames.table import E, N, S, W
 from tests.matchplay import next_dealer, start
 
 from . import golden, moves

@@ -26,10 +26,11 @@ import random
 import pyspiel
 import pytest
 
-from rulebook.engine import hearts, shuffle
-from rulebook.engine.cards import card_code, cards_in
-from rulebook.engine.hearts import PASS, Rules
-from rulebook.engine.table import W
+from cardgames import shuffle
+from cardgames.cards import card_code, cards_in
+from cardgames.penalty import hearts
+from cardgames.penalty.hearts import PASS, Rules
+from cardgames.table import W
 
 PAGAT = hearts.PRESETS["pagat"]
 # Our house rule -> the OpenSpiel parameter it is, beside the pagat defaults.

@@ -6,21 +6,17 @@ import dataclasses
 
 import pytest
 
-from rulebook.engine import (
-    bent_al_sbeet,
-    hearts,
-    sabaat_al_deemin,
-    shuffle,
-    tarneeb,
-    tarneeb_41,
-)
-from rulebook.engine.cards import format_deal
-from rulebook.engine.domains import domains, rules_json, rules_text
-from rulebook.engine.errors import BadInput, RuleError
-from rulebook.engine.games import GAMES as DESCRIBED
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import overrides_between, overrides_in, with_overrides
-from rulebook.engine.positions import open_position
+from cardgames import shuffle
+from cardgames.cards import format_deal
+from cardgames.domains import domains, rules_json, rules_text
+from cardgames.errors import BadInput, RuleError
+from cardgames.games import GAMES as DESCRIBED
+from cardgames.games import game as described
+from cardgames.house_rules import overrides_between, overrides_in, with_overrides
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet, hearts
+from cardgames.positions import open_position
+from cardgames.trickbid import tarneeb, tarneeb_41
 
 GAMES = {slug: described(slug).engine for slug in DESCRIBED}
 PRESETS = [(slug, preset) for slug, m in GAMES.items() for preset in m.PRESETS]

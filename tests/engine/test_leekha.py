@@ -7,13 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import cards, leekha, shuffle
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.leekha import PASS, PRESETS, Rules, new_deal, parse_move
-from rulebook.engine.penalty.match import next_dealer, outcome
-from rulebook.engine.sheets import sheet_for
-from rulebook.engine.table import E, N, S, W, parse_seat
-from rulebook.engine.tricks import trick_winner
+from cardgames import cards, shuffle
+from cardgames.errors import IllegalMove
+from cardgames.games import sheet_for
+from cardgames.penalty import leekha
+from cardgames.penalty.leekha import PASS, PRESETS, Rules, new_deal, parse_move
+from cardgames.penalty.match import next_dealer, outcome
+from cardgames.table import E, N, S, W, parse_seat
+from cardgames.tricks import trick_winner
 from tests import matchplay
 
 from . import golden, moves

@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bent_al_sbeet, hearts, leekha, shuffle
-from rulebook.engine.errors import BadInput
-from rulebook.engine.penalty.rules import PASS_DIRECTIONS, PASS_TARGET, pass_direction_for
+from cardgames import shuffle
+from cardgames.errors import BadInput
+from cardgames.penalty import bent_al_sbeet, hearts, leekha
+from cardgames.penalty.rules import PASS_DIRECTIONS, PASS_TARGET, pass_direction_for
 
 from .test_bent_al_sbeet import RULES as SBEET_RULES
 from .test_hearts import OPTIONS as HEARTS_OPTIONS

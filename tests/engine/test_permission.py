@@ -11,9 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from rulebook.engine import cards
-from rulebook.engine.contract import Permission
-from rulebook.engine.games import GAMES
+from cardgames import cards
+from cardgames.contract import Permission
+from cardgames.games import GAMES
 from tests.engine.moves import CASES, first_move_deal
 from tests.quiz.oracle import why_legal  # the quiz's reading, kept when the quiz asked the engine
 

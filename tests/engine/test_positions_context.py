@@ -4,20 +4,14 @@ and a finished deal says where the match stands (``match``)."""
 
 import pytest
 
-from rulebook.engine import (
-    bent_al_sbeet,
-    cards,
-    hearts,
-    leekha,
-    sabaat_al_deemin,
-    shuffle,
-    tarneeb,
-    tarneeb_41,
-)
-from rulebook.engine.errors import BadInput
-from rulebook.engine.positions import open_position
-from rulebook.engine.score_sheet import Sheet
-from rulebook.engine.table import SEATS, N, W
+from cardgames import cards, shuffle
+from cardgames.errors import BadInput
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet, hearts, leekha
+from cardgames.positions import open_position
+from cardgames.table import SEATS, N, W
+from cardgames.trickbid import tarneeb, tarneeb_41
+from cardgames.trickbid.score_sheet import Sheet
 
 DEAL = cards.format_deal(shuffle.deal("context"))
 

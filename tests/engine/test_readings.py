@@ -7,11 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, shuffle, tarneeb
-from rulebook.engine.bent_al_sbeet import EXPOSE, KEEP, QS, TD, new_deal, parse_move
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.table import E, N, S, W
-from rulebook.engine.tarneeb import DOUBLE, Contract, replay
+from cardgames import cards, shuffle
+from cardgames.errors import IllegalMove
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet
+from cardgames.penalty.bent_al_sbeet import EXPOSE, KEEP, QS, TD, new_deal, parse_move
+from cardgames.table import E, N, S, W
+from cardgames.trickbid import tarneeb
+from cardgames.trickbid.tarneeb import DOUBLE, Contract, replay
 
 from . import moves
 from .moves import hands

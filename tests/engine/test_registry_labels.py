@@ -12,7 +12,7 @@ def _problems_with(monkeypatch, engine, change):
     change(data)
     original = registry.read
     monkeypatch.setattr(registry, "read", lambda e: data if e == engine else original(e))
-    spec = next(s for s in games.GAMES.values() if s.engine_name == engine)
+    spec = next(s for s in games.GAMES.values() if s.registry == engine)
     return registry_problems(spec)
 
 

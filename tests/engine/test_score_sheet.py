@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import score_sheet, shuffle
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.score_sheet import DealEntry, Sheet
-from rulebook.engine.table import N
-from rulebook.engine.tarneeb import PASS, PRESETS, Rules, classic_bid, new_deal
+from cardgames import shuffle
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.table import N
+from cardgames.trickbid import score_sheet
+from cardgames.trickbid.score_sheet import DealEntry, Sheet
+from cardgames.trickbid.tarneeb import PASS, PRESETS, Rules, classic_bid, new_deal
 
 CLASSIC = PRESETS["classic"]
 EGYPTIAN = PRESETS["egyptian"]

@@ -1,4 +1,4 @@
-"""Every game's score sheet (``rulebook.engine.sheets``): a row of facts scores what the game's
+"""Every game's score sheet (``cardgames.sheet``): a row of facts scores what the game's
 engine scores for a played deal, the sources' worked examples, and each game's match end."""
 
 import doctest
@@ -9,42 +9,40 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import (
-    bent_al_sbeet,
-    hearts,
-    leekha,
-    sabaat_al_deemin,
-    sheets,
-    shuffle,
-    tarneeb,
-    tarneeb_41,
-)
-from rulebook.engine.cards import ACE, HEARTS, JACK, KING, QUEEN, card_code, cards_in, suit_mask
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.games import GAMES as DESCRIBED
-from rulebook.engine.games import game as described
-from rulebook.engine.house_rules import with_overrides
-from rulebook.engine.penalty.scoring import JD_BIT, KC_BIT, QS_BIT, TD_BIT
-from rulebook.engine.sheets import Standing, sheet_for
-from rulebook.engine.table import SEATS
+from cardgames import sheet as sheets
+from cardgames import shuffle
+from cardgames.cards import ACE, HEARTS, JACK, KING, QUEEN, card_code, cards_in, suit_mask
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.games import GAMES as DESCRIBED
+from cardgames.games import game as described
+from cardgames.games import sheet_for
+from cardgames.house_rules import with_overrides
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet, hearts, leekha
+from cardgames.penalty import sheet as penalty_sheet
+from cardgames.penalty.scoring import JD_BIT, KC_BIT, QS_BIT, TD_BIT
+from cardgames.penalty.sheet import PenaltySheet
+from cardgames.sheet import Standing
+from cardgames.table import SEATS
+from cardgames.trickbid import tarneeb, tarneeb_41
 
 QAHWA = bent_al_sbeet.PRESETS["qahwa"]
 SBEETAH = bent_al_sbeet.PRESETS["sbeetah"]
 
 
 def test_docstring_examples():
-    assert doctest.testmod(sheets).failed == 0
+    assert doctest.testmod(penalty_sheet).failed == 0
 
 
 def test_every_engine_has_a_sheet_reading_its_own_rules():
     for slug in DESCRIBED:
-        assert issubclass(sheets.sheet_class(slug), sheets.GameSheet)
+        assert issubclass(described(slug).sheet, sheets.GameSheet)
         module = described(slug).engine
         for rules in module.PRESETS.values():
             sheet = sheet_for(slug, rules)
             assert sheet.KINDS[-1] == "points" and len(sheet.KINDS) == 2
             knobs = rules.knobs() if hasattr(rules, "knobs") else rules.as_dict()
-            assert set(sheet.READS) <= set(knobs) | set(sheets.PenaltySheet.READS), slug
+            assert set(sheet.READS) <= set(knobs) | set(PenaltySheet.READS), slug
             assert "target" in sheet.READS
 
 
@@ -109,7 +107,7 @@ def test_sabaats_cards_left_seven_and_double():
 
 
 def _penalty_facts(deal, rules) -> dict:
-    sheet = sheets.PenaltySheet(rules)
+    sheet = PenaltySheet(rules)
     asks = sheet.asks()
     facts = {}
     if asks["hearts"]:

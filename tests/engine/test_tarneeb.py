@@ -12,12 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import cards, shuffle, tarneeb
-from rulebook.engine.cards import parse_card, parse_deal
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.score_sheet import Sheet
-from rulebook.engine.table import SEATS, Direction, E, N, S, W
-from rulebook.engine.tarneeb import (
+from cardgames import cards, shuffle
+from cardgames.cards import parse_card, parse_deal
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.table import SEATS, Direction, E, N, S, W
+from cardgames.trickbid import tarneeb
+from cardgames.trickbid.deal import out_of_turn
+from cardgames.trickbid.score_sheet import Sheet
+from cardgames.trickbid.tarneeb import (
     ALL_MOVES,
     BID,
     DEFAULT_PRESET,
@@ -39,7 +41,6 @@ from rulebook.engine.tarneeb import (
     score_deal,
     trump_call,
 )
-from rulebook.engine.trickbid.deal import out_of_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -126,10 +127,10 @@ def test_rules_refuse_nonsense(bad):
 
 def test_engine_imports_nothing_outside_the_engine():
     for name in ("tarneeb.py", "score_sheet.py"):
-        tree = ast.parse((ROOT / "rulebook" / "engine" / name).read_text())
+        tree = ast.parse((ROOT / "cardgames" / "trickbid" / name).read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                assert node.level == 1 or node.module in {"dataclasses", "functools", "typing"}, (
+                assert node.level >= 1 or node.module in {"dataclasses", "functools", "typing"}, (
                     name,
                     node.module,
                 )
@@ -156,7 +157,7 @@ def test_describe_and_the_worked_example():
 
 
 def test_a_position_through_the_positions_module():
-    from rulebook.engine.positions import open_position
+    from cardgames.positions import open_position
 
     params = {"variant": "classic", "dealer": "N", "deal": SPEC_DEAL, "moves": "7 pass 8 pass"}
     position = open_position(tarneeb, params)
@@ -168,7 +169,7 @@ def test_a_position_through_the_positions_module():
 
 
 def test_an_egyptian_position_through_the_positions_module():
-    from rulebook.engine.positions import open_position
+    from cardgames.positions import open_position
 
     params = {"variant": "egyptian", "dealer": "N", "deal": SPEC_DEAL, "moves": "7C pass"}
     assert open_position(tarneeb, params).state.high == (W, egyptian_bid(7, CLUBS))

@@ -6,15 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.engine import cards, shuffle, tarneeb_41
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.positions import open_position
-from rulebook.engine.sheets import sheet_for
-from rulebook.engine.table import E, N, S, W
-from rulebook.engine.tarneeb_41 import PRESETS, new_deal, replay, score_bids
-from rulebook.engine.trickbid.deal import out_of_turn
-from rulebook.engine.trickbid.match import outcome
-from rulebook.engine.trickbid.moves import classic_bid
+from cardgames import cards, shuffle
+from cardgames.errors import IllegalMove
+from cardgames.games import sheet_for
+from cardgames.positions import open_position
+from cardgames.table import E, N, S, W
+from cardgames.trickbid import tarneeb_41
+from cardgames.trickbid.deal import out_of_turn
+from cardgames.trickbid.match import outcome
+from cardgames.trickbid.moves import classic_bid
+from cardgames.trickbid.tarneeb_41 import PRESETS, new_deal, replay, score_bids
 from tests import matchplay
 
 from . import golden

@@ -242,7 +242,7 @@ ORIGINS = {
     "tutorial": {
         "en": "It starts as your own copy of the site’s tutorial “",
         "fr": "Elle part de votre propre copie du tutoriel du site «\u00a0",
-        "ar": "يبدأ الدرس منقولًا لك عن شرح الموقع «",
+        "ar": "يبدأ الدرس نسخةً خاصة بك من شرح الموقع «",
     },
     "practice": {
         "en": "It starts from deal 1 of your practice match",

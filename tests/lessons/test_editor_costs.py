@@ -7,11 +7,11 @@ to accept in one tap are exactly those of cost 0."""
 import pytest
 from django.test import Client
 
+from cardgames import analysis
 from lessons import start
 from lessons.models import Lesson
 from plumbing import limits
 from rulebook import analyses, games
-from rulebook.engine import analysis
 from tests.web.test_analysis_api import card_play_position
 
 from .helpers import post

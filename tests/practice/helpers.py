@@ -1,9 +1,9 @@
 """Shared by the practice tests: every playable game and variant, a random learner, and a whole
 match played through the Django-free core."""
 
+from cardgames import bots, cards
 from practice.match import Practice, Setup
 from rulebook import games
-from rulebook.engine import bots, cards
 
 # Every game the site has and the computer players know (the relatives join once merged).
 PLAYABLE = [

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from cardgames import cards, shuffle
+from cardgames.games import game as described
+from cardgames.table import SEATS
 from practice.models import Match
-from rulebook.engine import cards, shuffle
-from rulebook.engine.games import game as described
-from rulebook.engine.table import SEATS
 
 from .helpers import PLAYABLE, hidden_cards
 

@@ -9,12 +9,12 @@ import re
 import pytest
 from django.utils import translation
 
+from cardgames import shuffle
+from cardgames.games import game as described
+from cardgames.table import S
+from cardgames.trickbid import moves
 from cardtable.words import count, vocabulary
 from practice import calls
-from rulebook.engine import shuffle
-from rulebook.engine.games import game as described
-from rulebook.engine.table import S
-from rulebook.engine.trickbid import moves
 from tests.web.test_writing import visible
 
 from .helpers import learner_token

@@ -1,5 +1,5 @@
 """Checkable deals: a revealed seed deals exactly the hands that were played. The shuffle is
-written again here from its docstring alone (``rulebook.engine.shuffle``), without the site's
+written again here from its docstring alone (``cardgames.shuffle``), without the site's
 code, as anyone checking a deal would write it; and the program the check page shows deals the
 same hands too."""
 
@@ -12,8 +12,8 @@ import struct
 
 import pytest
 
+from cardgames import cards
 from practice import match, service
-from rulebook.engine import cards
 
 pytestmark = pytest.mark.django_db
 

@@ -11,12 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgames import bots, cards, shuffle
+from cardgames.errors import BadInput, IllegalMove
+from cardgames.games import game as described
+from cardgames.penalty import bent_al_sbeet
+from cardgames.table import PARTNERSHIPS, SEATS, right_of
+from cardgames.trickbid import tarneeb
+from cardgames.trickbid.score_sheet import Sheet
 from practice.match import HIDDEN_PASS, Conflict, DealRecord, Practice, Setup, new_seed
-from rulebook.engine import bent_al_sbeet, bots, cards, shuffle, tarneeb
-from rulebook.engine.errors import BadInput, IllegalMove
-from rulebook.engine.games import game as described
-from rulebook.engine.score_sheet import Sheet
-from rulebook.engine.table import PARTNERSHIPS, SEATS, right_of
 
 from .helpers import PLAYABLE, card_plays, learner_token, play_match
 

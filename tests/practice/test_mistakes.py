@@ -9,20 +9,21 @@ import random
 import pytest
 from django.utils import translation
 
+from cardgames import analysis, bots, shuffle
+from cardgames.cards import parse_card
+from cardgames.games import game as described
+from cardgames.search import lines
+from cardgames.table import E, N, S, W
 from cardtable.words import vocabulary
+from plumbing import families
 from practice import mistakes
 from rulebook import costs as cost_words
-from rulebook.engine import analysis, bots, shuffle
-from rulebook.engine.analysis import lines
-from rulebook.engine.cards import parse_card
-from rulebook.engine.games import game as described
-from rulebook.engine.table import E, N, S, W
 
 LANGS = ("ar", "en", "fr")
 GAMES = ("bent-al-sbeet", "leekha", "hearts", "tarneeb", "tarneeb-41")
 # Deals a view is judged over here: few for speed, but Sab'at's, cheap to search, as many as
 # the site draws (with few, its small differences stay within the noise: no card is costly).
-SAMPLES = {"sabaat-al-deemin": analysis.SAMPLES["layout"]}
+SAMPLES = {"sabaat-al-deemin": described("sabaat-al-deemin").family.analysis.tuning.samples}
 
 
 def played_deal(game: str, seed: str, careless: bool = False):
@@ -50,7 +51,7 @@ def test_the_trick_as_it_was_played(game):
     start, moves = played_deal(game, f"mistakes-{game}")
     assert moves, "thrown in"
     for ply, seat, move, state, _chosen in analysis.card_plays(game, start, moves):
-        trick = lines.trick_of(game, state, moves[ply:])
+        trick = lines.trick_of(described(game), state, moves[ply:])
         assert trick.number == sum(state.tricks_won) + 1
         assert (seat, move) in trick.cards and len(trick.cards) == 4
         after = state.copy()
@@ -59,8 +60,10 @@ def test_the_trick_as_it_was_played(game):
             if sum(after.tricks_won) > sum(state.tricks_won):
                 break
         assert after.last_trick[1] == trick.winner
-        if described(game).family.name == "penalty":
+        if families.of("practice", described(game).family).scoring_cards(state) is not None:
             assert trick.points == sum(after.points()) - sum(state.points())
+        else:  # a trick carries no points
+            assert trick.points == 0
 
 
 def test_the_issues_example_is_told_as_a_player_tells_it():
@@ -88,11 +91,9 @@ def test_the_issues_example_is_told_as_a_player_tells_it():
         with translation.override(lang):
             vocab = vocabulary(vocab_game)
             scores = {parse_card("QS")}
-            happened = mistakes.happened(
-                vocab, "penalty", S, parse_card("JC"), trick=trick, scores=scores
-            )
+            happened = mistakes.happened(vocab, S, parse_card("JC"), trick=trick, scores=scores)
             instead = mistakes.instead(
-                vocab, "penalty", False, "seat", parse_card("7C"), parse_card("JC"), compared
+                vocab, True, False, "seat", parse_card("7C"), parse_card("JC"), compared
             )
             said[lang] = happened + " " + instead
             assert vocab.card(parse_card("JC")) in happened
@@ -152,7 +153,7 @@ def test_a_costly_card_in_words_in_every_language(game):
                     state,
                     moves[ply:],
                     as_json,
-                    lambda cards, st=state: lines.compare(game, st, cards, "seat", samples),
+                    lambda cards, st=state: analysis.lines(game, st, cards, "seat", samples),
                 )
                 text = told["text"]
                 assert vocab.card(move) in text or vocab.card_the(move) in text
@@ -169,6 +170,19 @@ def test_a_costly_card_in_words_in_every_language(game):
 
 
 def test_partners_are_named_only_where_the_game_has_them():
-    assert not mistakes.partners(described("hearts").engine.PRESETS["pagat"], "penalty")
-    assert mistakes.partners(described("leekha").engine.PRESETS["classic"], "penalty")
-    assert mistakes.partners(None, "trickbid") and mistakes.partners(None, "layout")
+    def partners(game: str, preset: str) -> bool:
+        rules = described(game).engine.PRESETS[preset]
+        return families.of("practice", described(game).family).partners(rules)
+
+    assert not partners("hearts", "pagat")
+    assert partners("leekha", "classic")
+    assert partners("tarneeb", "classic") and partners("tarneeb-41", "classic")
+
+
+def test_a_trick_is_won_for_the_side_only_where_sides_count_tricks():
+    def for_side(game: str) -> bool:
+        rules = described(game).engine.PRESETS[described(game).engine.DEFAULT_PRESET]
+        return families.of("practice", described(game).family).won_for_side(rules)
+
+    assert for_side("tarneeb")
+    assert not for_side("tarneeb-41") and not for_side("hearts") and not for_side("leekha")

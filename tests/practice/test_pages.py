@@ -2,6 +2,7 @@
 a form), who may see it, stale and illegal forms, the hint, the review, my matches, the links
 from the rule pages, tutorials and quiz, and no computer card in the HTML before the end."""
 
+import dataclasses
 import html
 import random
 import re
@@ -10,9 +11,9 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 
+from cardgames import bots, cards, games
 from cardtable.words import vocabulary
 from practice.models import Match
-from rulebook.engine import bots, cards
 from tests.web.test_writing import visible
 
 from .helpers import PLAYABLE, hidden_cards, learner_token
@@ -67,7 +68,11 @@ def test_the_choice_of_a_match_in_every_language(client, rulebook, lang, game, v
     body = page.content.decode()
     assert f'<input type="hidden" name="variant" value="{variant}">' in body
     assert body.count('name="seat"') == 4 and body.count('name="level"') == len(bots.LEVELS)
-    assert 'name="rule.target"' in body and 'name="rule.direction"' in body
+    # The end of the match and the way play goes round are offered as house rules, wherever
+    # they are the game's rules (a game may fix the direction: tests/test_new_game.py's).
+    offered = set(re.findall(r'name="rule\.(\w+)"', body))
+    keys = {f.name for f in dataclasses.fields(games.game(game).engine.Rules)}
+    assert "target" in offered and ("direction" in offered) == ("direction" in keys)
     assert re.findall(r"\{\w+\}", body) == []
 
 
@@ -176,8 +181,9 @@ def test_the_pass_is_chosen_by_touching_cards(client, rulebook):
     body = client.get(url).content.decode()
     held = [cards.card_code(c) for c in cards.display_order(practice.state.hands[2])]
     for code in held:
-        assert f'<input type="checkbox" name="pass" value="{code}">' in body
-    sent = client.post(url + "move/", {**turn(match_of(url)), "pass": held[:3]})
+        assert f'<input type="checkbox" name="pass" value="pass:{code}">' in body
+    picked = [f"pass:{code}" for code in held[:3]]  # each box sends its move's token
+    sent = client.post(url + "move/", {**turn(match_of(url)), "pass": picked})
     assert sent.status_code == 303
     assert match_of(url).replay().state.passes[2] == cards.hand_of(held[:3]) or (
         match_of(url).replay().state.phase != "pass"
@@ -358,7 +364,7 @@ def test_the_rule_pages_tutorials_and_quiz_link_to_the_practice_table(client, ru
 
 
 def test_the_check_page_deals_from_a_seed(client, rulebook):
-    from rulebook.engine import shuffle
+    from cardgames import shuffle
 
     page = client.get("/fr/practice/check/").content.decode()
     assert "SHA-256" in page and "diwaniya-deal-v1" in page
@@ -439,3 +445,41 @@ def test_no_value_is_named_as_the_set_up_names_keeping_the_variants(rulebook, la
                     if unchanged in label.casefold():
                         named[(slug, key, row.value)] = label
     assert unchanged and named == {}
+
+
+def test_an_opponents_exposed_queen_is_face_up_at_its_seat_with_the_multiplier_in_force(
+    client, rulebook, monkeypatch
+):
+    """Issue 45 and 46: the felt draws what the seat's table view shows, and an exposed card
+    is shown to the whole table: West's exposed queen of spades is drawn face up at West's
+    seat, tagged with the house rule's multiplier (3, never a literal 2), beside its backs."""
+    from practice import service
+
+    monkeypatch.setattr(service, "new_seed", lambda: "exposed-0")  # West exposes the queen
+    monkeypatch.setattr(service, "draw_dealer", lambda: 0)
+    url = table_url(new_match(client, variant="qahwa", **{"rule.exposure_multiplier": "3"}))
+    while (practice := match_of(url).replay()).state.phase in ("pass", "expose"):
+        tokens = [practice.module.format_move(m) for m in practice.legal()]
+        if "keep" in tokens:
+            play(client, url, "keep")
+        else:
+            client.post(url + "move/", {**turn(match_of(url)), "pass": tokens[:3]})
+    assert practice.state.exposed >> cards.parse_card("QS") & 1
+    page = client.get(url).content.decode()
+    west = re.search(r'<div class="seat [^"]*seat-W[^"]*closed.*?</div>\s*</div>', page, re.S)[0]
+    shown = re.search(r'<ul class="hand shown">(.*?)</ul>', west, re.S)[1]
+    # the exposed queen, and (45a) the cards the learner passed West, if West holds them: face
+    # up, only the queen with the badge
+    state = practice.state
+    passed = state.passes[2] if state.pass_target(2) == 3 else 0
+    public = state.hands[3] & (state.exposed | passed)
+    codes = re.findall(r'data-card="(\w\w)"', shown)
+    assert "QS" in codes and sorted(codes) == sorted(
+        cards.card_code(c) for c in range(52) if public >> c & 1
+    )
+    assert re.findall(r'class="tag"[^>]*>([^<]*)<', shown) == ["×3"]
+    assert "×2" not in page
+    held, up = state.hands[3].bit_count(), public.bit_count()
+    assert west.count('<span class="back"></span>') == held - up  # the others stay face down
+    assert f"{held - up} cards, face down" in west
+    assert "queen of spades, exposed" in shown  # what a screen reader hears

@@ -7,10 +7,12 @@ import re
 import pytest
 from django.utils import translation
 
+from cardgames import bots
+from cardgames.bots import Reason
+from cardgames.games import FAMILIES
+from plumbing import families
 from practice import advice
 from rulebook import games
-from rulebook.engine import bots
-from rulebook.engine.bots import Reason
 
 # A value for each fact a reason may carry.
 SAMPLE = {
@@ -54,8 +56,9 @@ def test_every_reason_code_has_a_sentence_in_every_language(game):
 
 
 def test_a_sentence_names_only_the_facts_its_code_gives():
-    tables = {"common": advice.COMMON, "penalty": advice.PENALTY, "trickbid": advice.TRICKBID}
-    for family, codes in {**tables, "layout": advice.LAYOUT}.items():
+    tables = {"common": advice.COMMON}
+    tables.update({f.name: families.of("practice", f).SENTENCES for f in FAMILIES})
+    for family, codes in tables.items():
         for code, text in codes.items():
             if code not in bots.REASON_FACTS:
                 continue  # worded ahead of the computer players that will give it

@@ -7,11 +7,12 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
+from cardgames.games import game as described
+from cardgames.positions import open_position
 from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
 from practice import review
-from rulebook.engine.games import game as described
-from rulebook.engine.positions import open_position
+from practice.families import trickbid
 from tutorials import content
 
 
@@ -79,7 +80,7 @@ def test_the_review_of_a_tarneeb_deal_writes_the_sheets_debt():
             "debts": {"NS": 0, "EW": 9},
         }
     ]
-    written = review._sheet(practice)["written"]
+    written = trickbid._sheet(practice)["written"]
     assert [(w["entry"], w["debt"]) for w in written] == [(5, 0), (0, 9)]
 
 

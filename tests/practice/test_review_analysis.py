@@ -13,12 +13,13 @@ import re
 import pytest
 from django.utils import translation
 
+from cardgames import analysis
+from cardgames.games import game as described
+from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import vocabulary
 from practice import mistakes
 from practice.costs import ABOUT_AS_GOOD
 from rulebook import analyses, costs, games
-from rulebook.engine import analysis
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 from tests.web.test_writing import visible
 
 from .helpers import learner_token
@@ -147,10 +148,8 @@ def test_the_review_judges_each_card_the_learner_chose(client, rulebook, game):
             assert len(re.findall(r'<li class="(?:costly|no-cost)"', open_box)) == len(answers)
 
 
-def analysis_family(game: str) -> str:
-    from rulebook.engine.games import game as described
-
-    return described(game).family.name
+def analysis_family(game: str):
+    return described(game).family
 
 
 def test_a_reviews_link_opens_the_moment_of_that_card(client, rulebook):

@@ -4,9 +4,9 @@ import html
 import re
 from urllib.parse import urlparse
 
+from cardgames.table import PARTNERSHIPS, SEATS
 from quiz import questions
 from quiz.models import HandPicked
-from rulebook.engine.table import PARTNERSHIPS, SEATS
 
 QUESTION_URL = re.compile(r"^/(\w\w)/quiz/([\w-]+)/([\w-]+)/([\w-]+)/([\w-]+)\.([\w-]+)/$")
 

@@ -7,9 +7,9 @@ out here from the positions spec's moves, without the engine's state.
 
 from types import SimpleNamespace
 
-from rulebook.engine import cards
-from rulebook.engine.cards import parse_card
-from rulebook.engine.table import SEATS
+from cardgames import cards
+from cardgames.cards import parse_card
+from cardgames.table import SEATS
 
 HEARTS = 1
 QS, TD, JH = parse_card("QS"), parse_card("TD"), parse_card("JH")
@@ -317,7 +317,8 @@ def _held_codes(bits):
 
 def why_legal(pos, move: int):
     """Why ``move`` is allowed here (code and details), by the rules, not the engine."""
-    from rulebook.engine import sabaat_al_deemin, tarneeb
+    from cardgames.layout import sabaat_al_deemin
+    from cardgames.trickbid import tarneeb
 
     state, module, rules = pos.state, pos.module, pos.rules
     name = module.__name__.rpartition(".")[2]
@@ -364,7 +365,7 @@ def why_legal(pos, move: int):
 
 
 def _why_call(state, module, rules, seat, token, move):
-    from rulebook.engine import tarneeb
+    from cardgames.trickbid import tarneeb
 
     if move == tarneeb.PASS:
         return _note("may_pass", seat=seat)

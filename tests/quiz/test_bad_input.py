@@ -8,9 +8,9 @@ from unittest import mock
 import pytest
 from django.test import Client
 
+from cardgames import cards
 from quiz import tokens
 from quiz.models import Answered
-from rulebook.engine import cards
 
 from .helpers import answer_data, form_token, question_of, score, start, text_of
 

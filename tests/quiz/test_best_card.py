@@ -12,14 +12,14 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
+from cardgames import analysis
+from cardgames.positions import open_position
+from cardgames.table import SEATS
 from practice import best_cards
 from quiz import loader, questions
 from quiz.messages import best_card_words
 from quiz.models import HandPicked
 from rulebook import games
-from rulebook.engine import analysis
-from rulebook.engine.positions import open_position
-from rulebook.engine.table import SEATS
 
 from .helpers import answer, verdict
 
@@ -52,7 +52,7 @@ def test_a_stored_puzzle_still_has_its_gap_with_every_hand_open(game, item):
     # the right cards are exactly those of cost 0, and every other card costs the gap or more
     assert set(solution["best"]) == {t for t, c in costs.items() if c == 0}
     others = [c for c in costs.values() if c > 0]
-    assert others and min(others) >= best_cards.GAP[best_cards.family(game)] - 1e-9
+    assert others and min(others) >= best_cards.GAP[best_cards.unit(game)] - 1e-9
     assert min(others) == pytest.approx(solution["gap"])
     assert {m["move"]: m["cost"] for m in solution["moves"]} == pytest.approx(costs)
     assert len(solution["best"]) <= best_cards.MOST_BEST < len(costs)
@@ -111,7 +111,7 @@ def test_a_right_and_a_wrong_answer_are_judged_so(client, quiz, no_search, game,
 @pytest.mark.parametrize("game", ["leekha", "sabaat-al-deemin"])
 def test_the_finder_writes_the_committed_puzzles_again(game, tmp_path, monkeypatch):
     """The search is deterministic: the same seeds give the same file, byte for byte."""
-    committed = loader.DATA / loader.BEST_CARDS / f"{games.get(game).engine_name}.toml"
+    committed = loader.DATA / loader.BEST_CARDS / f"{games.get(game).registry}.toml"
     monkeypatch.setattr(loader, "DATA", tmp_path)
     call_command("findbestcards", game, stdout=StringIO())
     written = tmp_path / loader.BEST_CARDS / committed.name

@@ -7,12 +7,12 @@ import re
 import pytest
 from django.utils import translation
 
+from cardgames import cards
 from cardtable.words import vocabulary
 from quiz import questions
 from quiz.models import HandPicked
 from quiz.progress import AGAIN_AFTER
 from rulebook import games
-from rulebook.engine import cards
 from rulebook.messages import explain
 
 from .helpers import (

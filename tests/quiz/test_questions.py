@@ -6,11 +6,21 @@ import dataclasses
 import doctest
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgames import cards
+from cardgames.cards import parse_card
+from cardgames.errors import IllegalMove
+from cardgames.layout import sabaat_al_deemin
+from cardgames.penalty import bent_al_sbeet
+from cardgames.penalty.family import FAMILY as PENALTY
+from cardgames.positions import open_position
+from cardgames.table import SEATS
+from cardgames.trickbid import tarneeb
 from quiz import questions
 from quiz.questions import (
     DEAL_POINTS,
@@ -26,11 +36,6 @@ from quiz.questions import (
     targets,
 )
 from rulebook import games
-from rulebook.engine import bent_al_sbeet, cards, sabaat_al_deemin, tarneeb
-from rulebook.engine.cards import parse_card
-from rulebook.engine.errors import IllegalMove
-from rulebook.engine.positions import open_position
-from rulebook.engine.table import SEATS
 
 from . import oracle
 
@@ -57,6 +62,19 @@ def tokens(q) -> list[str]:
     return q.query["moves"].split()
 
 
+def relative(q) -> bool:
+    """A penalty game other than Bent Al Sbeet: Leekha, Hearts, or a game added to the family
+    (``tests/test_new_game.py``'s)."""
+    game = games.GAMES[q.game]
+    return game.family is PENALTY and game.engine is not bent_al_sbeet
+
+
+def oracle_rules(q, pos):
+    """The rules as the oracle reads them: a relative's as the family's parameters (each rule
+    by its key, a field of the game's ``Rules`` or a value the game fixes)."""
+    return SimpleNamespace(**pos.rules.knobs()) if relative(q) else pos.rules
+
+
 def hands_of(q, module):
     return cards.parse_deal(q.query["deal"], module.PACK)
 
@@ -68,8 +86,8 @@ def trick_replay(q, pos):
     dealer = SEATS.index(q.query["dealer"])
     if module is bent_al_sbeet:
         return oracle.bent_replay(rules, hands, dealer, tokens(q))
-    if q.game in ("leekha", "hearts"):
-        return oracle.penalty_replay(q.game, rules, hands, dealer, tokens(q))
+    if relative(q):
+        return oracle.penalty_replay(q.game, oracle_rules(q, pos), hands, dealer, tokens(q))
     state = pos.state
     if q.game == "tarneeb-41":  # four bids, then the cards; hearts are trumps
         plays = tokens(q)[4:]
@@ -99,9 +117,9 @@ def independent_legal(q, pos) -> set[str]:
     if pos.module is bent_al_sbeet:
         return oracle.codes(oracle.bent_legal(rules, game))
     if q.game == "leekha":
-        return oracle.codes(oracle.leekha_legal(rules, game))
-    if q.game == "hearts":
-        return oracle.codes(oracle.hearts_legal(rules, game))
+        return oracle.codes(oracle.leekha_legal(oracle_rules(q, pos), game))
+    if relative(q):  # Hearts, and a penalty game added to the family
+        return oracle.codes(oracle.hearts_legal(oracle_rules(q, pos), game))
     hand = game.hands[game.to_act]
     led = game.trick[0][1] // 13 if game.trick else None
     same = {c for c in hand if c // 13 == led}
@@ -198,15 +216,17 @@ def check_next_leader(q, pos):
 
 
 def check_points(q, pos):
-    rules = pos.rules
+    rules = oracle_rules(q, pos)
     game = trick_replay(q, pos)
     exposed = {parse_card(c) for c in q.query.get("exposed", "").split(",") if c}
-    relative = q.game in ("leekha", "hearts")
+    penalty_relative = relative(q)
     if q.kind == TRICK_POINTS:
         trick, win = game.tricks[-1]
         assert not game.trick and game.hands[0]  # a completed trick, and not the last
         expected = [0, 0, 0, 0]
-        cost = oracle.penalty_cost if relative else partial(oracle.bent_cost, exposed=exposed)
+        cost = (
+            oracle.penalty_cost if penalty_relative else partial(oracle.bent_cost, exposed=exposed)
+        )
         expected[win] = cost(rules, taken={c for _, c in trick})
         assert expected[win] > 0
     elif q.game == "tarneeb-41":
@@ -224,7 +244,7 @@ def check_points(q, pos):
         taken = [set(), set(), set(), set()]
         for trick, win in game.tricks:
             taken[win] |= {c for _, c in trick}
-        if relative:
+        if penalty_relative:
             expected = oracle.penalty_deal_points(rules, taken)
         else:
             expected = oracle.bent_deal_points(rules, exposed, taken)
@@ -457,7 +477,7 @@ def test_card_legality_in_tarneeb_play_is_the_same_in_every_variant():
 
 
 def test_read_answer_normalises_and_refuses_what_no_form_sends():
-    from rulebook.engine.errors import BadInput
+    from cardgames.errors import BadInput
 
     q = generate("bent-al-sbeet", "qahwa", LEGAL_SET, "read")
     pos = reopen(q)

@@ -6,10 +6,10 @@ import re
 import pytest
 from django.utils import translation
 
+from cardgames.errors import BadInput
+from cardgames.table import SEATS
 from quiz import questions
 from quiz.messages import kind_name
-from rulebook.engine.errors import BadInput
-from rulebook.engine.table import SEATS
 
 from .helpers import answer, start, text_of, verdict
 

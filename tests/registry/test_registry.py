@@ -6,6 +6,7 @@ from dataclasses import dataclass, make_dataclass
 import pytest
 from django.core import checks
 
+from cardgames.contract import Game as Described
 from rulebook import games, loader, registry
 from rulebook.checks import registry_problems
 from rulebook.models import Claim, Game, Rule, RuleValue, Section, Variant
@@ -65,9 +66,7 @@ def _spec_with_rules(rules_cls, presets):
     engine = type(
         "FakeEngine", (), {"Rules": rules_cls, "PRESETS": presets, "DEFAULT_PRESET": "qahwa"}
     )
-    spec = games.GameSpec("bent-al-sbeet", "bent_al_sbeet")
-    spec.__dict__["engine"] = engine  # cached_property storage
-    return spec
+    return Described("bent-al-sbeet", engine, "bent_al_sbeet")
 
 
 def test_the_check_fails_for_an_engine_parameter_without_registry_entry():
@@ -97,7 +96,7 @@ def test_each_preset_plays_what_its_source_claims(slug):
     """A variant follows its source: a stated value is played as stated, an unclear one as
     the reading the registry records."""
     spec = games.get(slug)
-    data = registry.read(spec.engine_name)
+    data = registry.read(spec.registry)
     for variant in data["variants"]:
         if variant.get("departs_from_claims"):
             continue  # a regional form the source describes beside its base rules
@@ -141,7 +140,7 @@ def test_every_claim_says_whether_its_source_states_it():
     from rulebook.checks import claim_problems
 
     for spec in games.GAMES.values():
-        for rule in registry.read(spec.engine_name)["rules"]:
+        for rule in registry.read(spec.registry)["rules"]:
             assert claim_problems(rule["key"], rule.get("claims", [])) == []
     note = {"en": "says only that", "ar": "يقول فقط", "fr": "dit seulement"}
     bad = [
@@ -191,7 +190,7 @@ def test_arabic_sentences_name_variants_in_arabic_and_say_house_rule_one_way():
     latin = {
         v["name"]["en"]
         for spec in games.GAMES.values()
-        for v in registry.read(spec.engine_name)["variants"]
+        for v in registry.read(spec.registry)["variants"]
         if re.search("[A-Za-z]", v["name"]["en"])
     }
     found = []

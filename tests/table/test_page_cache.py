@@ -397,8 +397,8 @@ def test_the_position_api_answers_from_the_cache_what_the_engine_says(db, monkey
     import json
     from urllib.parse import urlencode
 
-    from rulebook.engine import bent_al_sbeet
-    from rulebook.engine.positions import open_position
+    from cardgames.penalty import bent_al_sbeet
+    from cardgames.positions import open_position
 
     query = {
         "variant": "qahwa",

@@ -8,10 +8,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from cardgames.positions import open_position
+from cardgames.table import S
 from cardtable import tables
 from rulebook import games
-from rulebook.engine.positions import open_position
-from rulebook.engine.table import S
 
 # North holds the queen of spades, West the ten of diamonds.
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -24,10 +24,10 @@ def test_the_pass_is_chosen_by_touching_three_cards(client, rulebook):
     html = get(client, start="deal").content.decode()
     # West, on the dealer's right, passes first: each of the 13 cards is a checkbox
     west = re.search(r'<div class="seat [^"]*seat-W to-act.*?</div>', html, re.S).group(0)
-    assert len(re.findall(r'<input type="checkbox" name="pass" value="\w\w">', west)) == 13
+    assert len(re.findall(r'<input type="checkbox" name="pass" value="pass:\w\w">', west)) == 13
     assert "Choose 3 cards to pass." in html
-    # without JavaScript, the form sends the picked cards; the server makes them moves
-    response = get(client, start="deal", **{"pass": ["4S", "AH", "TD"]})
+    # without JavaScript, the form sends the picked cards' moves, which join the moves
+    response = get(client, start="deal", **{"pass": ["pass:4S", "pass:AH", "pass:TD"]})
     assert response.status_code == 302
     moves = parse_qs(urlsplit(response.url).query)["moves"][0]
     assert moves == "pass:4S pass:AH pass:TD"
@@ -99,8 +99,8 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
     from django.template import Context, Template
     from django.utils import translation
 
+    from cardgames import cards
     from cardtable.words import vocabulary
-    from rulebook.engine import cards
 
     page = Template('{% load cardtable %}{% kept "cardtable/_seat.html" seat=view %}')
     ace = cards.parse_card("AS")
@@ -135,8 +135,8 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
 def test_cards_named_in_a_row_stay_apart_and_a_kept_fragment_refuses_what_it_cannot_key():
     from django.template import Context, Template
 
+    from cardgames import cards
     from cardtable.words import vocabulary
-    from rulebook.engine import cards
 
     views = [vocabulary("hearts").card_view(cards.parse_card(c)) for c in ("5S", "7H", "9D")]
     group = {"kind": "pass", "items": [{"seat": "North", "cards": views}]}

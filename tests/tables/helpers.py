@@ -4,8 +4,8 @@ cards a holder may not see."""
 import random
 import re
 
+from cardgames import cards
 from practice.match import WATCHER
-from rulebook.engine import cards
 
 SEATS_2P = {"N": "person", "E": "computer:club", "S": "person", "W": "computer:beginner"}
 
@@ -68,9 +68,12 @@ def cards_named(value) -> set[str]:
 LINK = re.compile(r'value="(http[^"]+/join/[^"]+)"')
 
 
-def path_of(url: str) -> str:
-    """An absolute link's path, for a test client."""
-    return "/" + url.split("://", 1)[1].split("/", 1)[1]
+def path_of(url: str, lang: str = "en") -> str:
+    """An absolute link's path, for a test client: an invitation's shared link carries no
+    language (it sends each browser on to the invitation in its own), so the path of the
+    invitation in ``lang``, as that redirect gives it."""
+    path = "/" + url.split("://", 1)[1].split("/", 1)[1]
+    return f"/{lang}{path}" if path.startswith("/tables/") else path
 
 
 def open_by_page(host, game: str, form: dict, lang: str = "en"):
@@ -82,11 +85,11 @@ def open_by_page(host, game: str, form: dict, lang: str = "en"):
     assert answer["Location"].endswith("/invitations/")
     page = host.get(answer["Location"])
     assert page.status_code == 200
-    return answer, [path_of(url) for url in LINK.findall(page.content.decode())]
+    return answer, [path_of(url, lang) for url in LINK.findall(page.content.decode())]
 
 
 PAGE_SEATS = {
-    "seat.N": "person",
+    "seat.N": "me",
     "seat.E": "computer:club",
     "seat.S": "person",
     "seat.W": "computer:beginner",

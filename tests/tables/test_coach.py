@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
-from rulebook.engine import cards
+from cardgames import cards
 from tables import service
 from tables.models import Table
 
@@ -103,7 +103,7 @@ def test_the_pages_send_hints_and_asks_and_show_them():
     assert "Count &amp; wait" in south.get(f"{base}/").content.decode()
     assert south.post(f"{base}/hint/", {"text": "hi"}).status_code == 403
     assert south.post(f"{base}/ask/").status_code == 303
-    assert "asks for a hint" in coach.get(f"{base}/").content.decode()
+    assert "South asks for your advice." in coach.get(f"{base}/").content.decode()
     assert coach.post(f"{base}/ask/").status_code == 403
 
 
@@ -249,7 +249,7 @@ def test_a_hint_names_its_card_in_the_readers_words_and_lasts_its_deal():
     assert south.post(f"/fr/tables/{table_id}/join/{keys['S']}/", {"name": "S"}).status_code == 303
     assert coach.post(f"/en/tables/{table_id}/join/{keys['coach']}/").status_code == 303
     page = coach.get(f"/en/tables/{table_id}/").content.decode()
-    offered = set(re.findall(r'<option value="([2-9TJQKA][SHDC])"', page))
+    offered = set(re.findall(r'<button type="submit" name="card" value="([2-9TJQKA][SHDC])"', page))
     hand = played(table_id).state.hands[2]
     assert offered == {cards.card_code(c) for c in cards.cards_in(hand)}
     held = sorted(offered)[0]
@@ -257,7 +257,10 @@ def test_a_hint_names_its_card_in_the_readers_words_and_lasts_its_deal():
     assert sent.status_code == 303
     name = vocabulary("hearts", "fr").card(cards.parse_card(held))
     shown = html.unescape(south.get(f"/fr/tables/{table_id}/").content.decode())
-    assert f"<b>{name}</b> Keep it" in shown
+    # the note in the first screen, its card named in the reader's words; the card marked
+    assert 'id="coach-note"' in shown and name in shown
+    assert '<bdi dir="auto" class="note-text">Keep it</bdi>' in shown
+    assert re.search(rf'<li class="(legal)? suggested">.{{0,120}}data-card="{held}"', shown)
     rng = random.Random(3)
     while not played(table_id).deal_over:
         make_moves(table_id, 1, rng)

@@ -15,7 +15,8 @@ from tables.models import Table
 
 from .helpers import SEATS_2P, pick
 
-pytestmark = pytest.mark.django_db
+# the new-table form names the game, its variants and house rules from the registry
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rulebook")]
 
 
 @pytest.fixture(autouse=True)
@@ -136,7 +137,7 @@ def test_the_analysis_waits_for_the_end_of_the_deal():
 def test_the_new_table_form_sets_help_both_ways():
     for checked, expected in ((True, True), (False, False)):
         Table.objects.all().delete()
-        form = {"variant": "pagat", **{f"seat.{s}": "person" for s in "NS"}}
+        form = {"variant": "pagat", "seat.N": "me", "seat.S": "person"}
         form.update({"seat.E": "computer:club", "seat.W": "computer:club"})
         if checked:
             form["help"] = "on"

@@ -14,7 +14,8 @@ from tables.models import Place, Table
 
 from .helpers import LINK, SEATS_2P, open_by_page, path_of, pick
 
-pytestmark = pytest.mark.django_db
+# the new-table form names the game, its variants and house rules from the registry
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rulebook")]
 
 
 def post(client, path, body=None, key=None):
@@ -159,7 +160,7 @@ def test_the_host_page_reissues_and_gives_seats_and_others_get_404():
     host = Client()
     refused = host.post("/en/tarneeb/table/new/", {"variant": "classic", "name": "<b>"})
     assert refused.status_code == 400 and not Table.objects.exists()
-    form = {"name": "Hala", "variant": "classic", "seat.N": "person", "seat.E": "person"}
+    form = {"name": "Hala", "variant": "classic", "seat.N": "me", "seat.E": "person"}
     _answer, links = open_by_page(
         host, "tarneeb", {**form, "seat.S": "person", "seat.W": "computer:club"}
     )

@@ -160,7 +160,7 @@ async def play_a_deal(game, variant, seed):
 
 
 def secret_cards_at_start(table_id):
-    from rulebook.engine import cards, shuffle
+    from cardgames import cards, shuffle
 
     match = Table.objects.get(public_id=table_id).match
     seed = match.deals.get(number=1).seed

@@ -12,14 +12,15 @@ import re
 import pytest
 from django.test import Client
 
+from cardgames import cards, shuffle
 from practice.match import WATCHER
-from rulebook.engine import cards, shuffle
 from tables import service
 from tables.models import Place, Table
 
 from .helpers import pick, seated, secret_cards
 
-pytestmark = pytest.mark.django_db
+# the new-table form names the game, its variants and house rules from the registry
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rulebook")]
 
 
 def played(table):

@@ -11,7 +11,8 @@ from tables.models import Place, Table
 
 from .helpers import PAGE_SEATS, open_by_page, seated
 
-pytestmark = pytest.mark.django_db
+# the new-table form names the game, its variants and house rules from the registry
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rulebook")]
 
 SEATS = PAGE_SEATS
 
@@ -137,7 +138,11 @@ def test_the_pass_is_chosen_by_touching_cards():
     raise AssertionError("nobody had a pass to make")
 
 
-EXPERT = [("en", "computer, expert"), ("fr", "ordinateur, expert"), ("ar", "كمبيوتر، خبير")]
+EXPERT = [
+    ("en", "a computer player (expert)"),
+    ("fr", "un joueur ordinateur (expert)"),
+    ("ar", "لاعب كمبيوتر (خبير)"),
+]
 
 
 @pytest.mark.parametrize("lang,label", EXPERT)

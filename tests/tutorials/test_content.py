@@ -6,8 +6,8 @@ import copy
 import pytest
 from django.core import checks
 
-from rulebook.engine import cards
-from rulebook.engine.positions import offered_calls
+from cardgames import cards
+from cardgames.positions import offered_calls
 from tutorials import content
 from tutorials.script import ScriptError, Step, replay
 
@@ -168,7 +168,7 @@ def test_a_question_for_someone_else_is_refused():
 
 
 def test_replay_refuses_an_unknown_variant():
-    from rulebook.engine import sabaat_al_deemin as sad
+    from cardgames.layout import sabaat_al_deemin as sad
 
     hands = list(frames("sabaat-knock")[0].before.hands)
     with pytest.raises(ScriptError) as e:

@@ -7,9 +7,8 @@ import re
 import pytest
 from django.utils import translation
 
-from cardtable.scorecard import card_of
+from cardgames import cards
 from cardtable.words import vocabulary
-from rulebook.engine import cards
 from rulebook.messages import explain
 from tutorials.models import Tutorial
 
@@ -189,11 +188,9 @@ def test_the_hint_ladder_names_the_rule_then_marks_then_answers(client, tutorial
     client.post(page_url, {"hint": "2"})
     page = client.get(page_url).content.decode()
     assert 'id="hint-2"' in page
-    module = frame.before.module
+    state = frame.before.state
     # a legal card, or the card a legal move names (the pass of the queen of spades)
-    legal_cards = {
-        c if c < 64 else card_of(module.format_move(c)) for c in frame.before.state.legal_moves()
-    } - {None}
+    legal_cards = {state.move_view(m).card for m in state.legal_moves()} - {None}
     marked = set(re.findall(r'data-card="(\w+)"><span class="card [^"]*legal', page))
     assert marked == {cards.card_code(c) for c in legal_cards}
     client.post(page_url, {"hint": "3"})

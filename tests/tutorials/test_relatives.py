@@ -3,8 +3,10 @@ totals a narration gives are the engine's."""
 
 import pytest
 
-from rulebook.engine import cards, hearts, leekha, tarneeb_41
-from rulebook.engine.table import SEATS
+from cardgames import cards
+from cardgames.penalty import hearts, leekha
+from cardgames.table import SEATS
+from cardgames.trickbid import tarneeb_41
 from tutorials import content
 
 SHIPPED = {d["slug"]: d for d in content.read_all()}

@@ -12,8 +12,9 @@ import secrets
 from diwaniya import accesslog
 from tests import fuzz
 
-# names of holes that hold nothing secret: languages, games, variants, public ids, numbers,
-# a digest that opens nothing by itself (``ref``), a user's id in a reset link, the admin's
+# names of holes that hold nothing secret: languages, games, variants, public ids, numbers (a
+# deal's, in a retry's address: its match is opened by the owner's session, not by the URL), a
+# digest that opens nothing by itself (``ref``), a user's id in a reset link, the admin's
 PUBLIC = {
     "lang",
     "game",
@@ -21,6 +22,7 @@ PUBLIC = {
     "kind",
     "slug",
     "number",
+    "deal",
     "public_id",
     "ref",
     "rule",

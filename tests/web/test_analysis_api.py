@@ -11,12 +11,12 @@ from urllib.parse import urlencode
 import pytest
 from django.test import Client
 
+from cardgames import cards, shuffle
+from cardgames.games import game as described
+from cardgames.table import SEATS
 from plumbing import limits
 from practice.match import Practice, Setup
 from rulebook import analyses, games
-from rulebook.engine import analysis, cards, shuffle
-from rulebook.engine.games import game as described
-from rulebook.engine.table import SEATS
 
 pytestmark = pytest.mark.django_db
 
@@ -102,12 +102,12 @@ def test_every_legal_card_of_the_seat_to_act_is_valued_best_first(client, game, 
     costs = [m["cost"] for m in moves]
     assert costs == sorted(costs) and costs[0] == 0 and min(costs) >= 0  # best first
     best = moves[0]["value"]
-    family = described(game).family.name
-    step = 10 ** -analysis.PLACES[family]  # values and costs are written as players count
+    tuning = described(game).family.analysis.tuning
+    step = 10**-tuning.places  # values and costs are written as players count
     for m in moves:
         # a costly move's cost is what it gives up against the best one, in the value's own
         # unit; every other one is about as good as the best: 0
-        assert m["cost"] == 0 or m["cost"] >= analysis.MATERIAL[family] - 1e-9, m
+        assert m["cost"] == 0 or m["cost"] >= tuning.material - 1e-9, m
         if m["cost"]:
             assert m["cost"] == pytest.approx(abs(best - m["value"]), abs=step + 1e-9), m
             assert m["cost"] > m["margin"] or view == "open", m  # clear of the deals' noise

@@ -136,7 +136,7 @@ def test_two_answers_at_once_from_one_learner_both_count(live):
 
 def _wrong_move():
     """A tutorial question and a move in the learner's hand that is not its answer."""
-    from rulebook.engine import cards
+    from cardgames import cards
     from tutorials import content
 
     for data in content.read_all():

@@ -34,7 +34,7 @@ def _known(visitor) -> dict:
     match = Match.objects.get()
     question = start(visitor, "tarneeb", "classic", "play").rstrip("/").rsplit("/", 1)[1]
     picked = HandPicked.objects.first()
-    from quiz.views import question_url
+    from quiz.tokens import question_url
 
     picked_token = question_url(picked.game, picked.variant, picked.kind, picked.seed)
     from practice.models import Match as PracticeMatch

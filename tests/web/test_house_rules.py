@@ -3,13 +3,14 @@ permalink, and every problem is a 400 page that keeps what the reader chose."""
 
 import re
 from html import unescape
+from types import SimpleNamespace
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 from django.utils import translation
 
+from cardgames.contract import Game
 from rulebook import checks, games
-from rulebook.games import GameSpec
 from rulebook.models import Rule
 
 from .test_rule_pages import text_of
@@ -102,7 +103,7 @@ def test_the_form_lists_every_rule_with_its_values_in_words(client, rulebook):
     html = client.get("/en/bent-al-sbeet/qahwa/").content.decode()
     spec = games.get("bent-al-sbeet")
     sent = dict(form_fields(html))
-    for key in spec.rule_keys():
+    for key in games.rule_keys(spec):
         assert f"rule.{key}" in sent, key
     form = re.search(r'class="house-form".*?</form>', html, re.S).group(0)
     assert "left on odd deals, right on even deals" in form  # a choice in words
@@ -226,13 +227,14 @@ def test_the_print_sheet_lists_every_rule_with_the_house_rules(client, rulebook,
     assert client.get(f"/{lang}/bent-al-sbeet/qahwa/print/?rule.target=x").status_code == 400
 
 
-def test_a_reserved_word_is_refused_as_a_slug():
-    class Fake(GameSpec):
-        @property
-        def presets(self):
-            return {"classic": None, "print": None}
+def fake(slug: str, *variants: str):
+    """A game called ``slug`` with variants called ``variants``, in an engine of its own."""
+    engine = SimpleNamespace(PRESETS=dict.fromkeys(variants), DEFAULT_PRESET=variants[0])
+    return Game(slug, engine, "tarneeb")
 
-    problems = checks.reserved_problems([Fake("compare", "tarneeb")])
+
+def test_a_reserved_word_is_refused_as_a_slug():
+    problems = checks.reserved_problems([fake("compare", "classic", "print")])
     assert any("'compare' is a reserved word" in p for p in problems)
     assert any("'print' is a reserved word" in p for p in problems)
     assert checks.reserved_problems(games.GAMES.values()) == []
@@ -244,13 +246,8 @@ def test_the_words_of_coming_pages_are_reserved_and_checked(word):
     analysis) and My matches: ``manage.py check`` refuses any as a game or variant slug."""
     from django.core import checks as django_checks
 
-    class Fake(GameSpec):
-        @property
-        def presets(self):
-            return {"classic": None, word: None}
-
     assert word in games.RESERVED
-    problems = checks.reserved_problems([Fake(word, "tarneeb")])
+    problems = checks.reserved_problems([fake(word, "classic", word)])
     assert f"the game slug {word!r} is a reserved word" in problems
     assert f"{word}: the variant slug {word!r} is a reserved word" in problems
     assert checks.no_reserved_slugs() == []

@@ -35,8 +35,8 @@ def _old_sheet(target, rows):
     """The sheet the old columns made, replayed by the engine's Tarneeb sheet as before."""
     from dataclasses import replace
 
-    from rulebook.engine import tarneeb
-    from rulebook.engine.score_sheet import Sheet
+    from cardgames.trickbid import tarneeb
+    from cardgames.trickbid.score_sheet import Sheet
 
     rules = replace(tarneeb.PRESETS["egyptian"], target=target)
     sheet = Sheet.for_rules(rules)

@@ -70,8 +70,8 @@ def test_unreadable_input_is_400_never_500(client, rulebook, lang, params):
 
 def test_a_finished_deal_shows_the_score(client, rulebook):
     """Replay a whole deal through the API's notation and check the page's points."""
-    from rulebook.engine import bent_al_sbeet as engine
-    from rulebook.engine import cards
+    from cardgames import cards
+    from cardgames.penalty import bent_al_sbeet as engine
 
     state = engine.position_start(engine.PRESETS["qahwa"], cards.parse_deal(DEAL), 0)
     moves = []

@@ -42,7 +42,7 @@ def notes_keys() -> dict[str, set[str]]:
 
 
 def data(game: str) -> dict:
-    return registry.read(games.get(game).engine_name)
+    return registry.read(games.get(game).registry)
 
 
 def page(client, lang, game, variant=""):
@@ -289,7 +289,7 @@ def test_leekha_from_the_deal_starts_with_the_pass_to_the_right(client):
 
 @pytest.mark.django_db
 def test_a_finished_leekha_deal_says_where_the_partnership_match_stands(client):
-    from rulebook.engine import leekha
+    from cardgames.penalty import leekha
 
     state = leekha.new_deal(leekha.PRESETS["classic"], _hands(), 0, start="play")
     moves = []
@@ -314,7 +314,7 @@ def test_a_finished_leekha_deal_says_where_the_partnership_match_stands(client):
 
 
 def _hands():
-    from rulebook.engine import cards
+    from cardgames import cards
 
     return list(cards.parse_deal(DEAL, cards.PACK_52))
 

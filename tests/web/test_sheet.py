@@ -7,7 +7,7 @@ import re
 import pytest
 from django.test import Client
 
-from rulebook.engine import tarneeb
+from cardgames.trickbid import tarneeb
 from scoresheet.models import Entry, Match
 from scoresheet.rules import variant_name
 
@@ -18,7 +18,7 @@ EXAMPLE = [(8, "EW", 8), (10, "NS", 7), (9, "NS", 13)]  # the source's worked ex
 
 def new_match(client, lang="en", game="tarneeb", **data) -> str:
     """A new match of ``game``; ``target`` is the house rule ``rule.target``."""
-    from rulebook.engine.games import game as described
+    from cardgames.games import game as described
 
     data.setdefault("variant", described(game).engine.DEFAULT_PRESET)
     if "target" in data:

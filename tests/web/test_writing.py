@@ -70,7 +70,7 @@ def _tutorial_pages(client, lang):
 
 def _quiz_pages(client, lang):
     """A question of every kind of every game, and its result, from fixed seeds."""
-    from quiz.views import question_url
+    from quiz.tokens import question_url
 
     for game, kinds in questions.KINDS.items():
         variant = games.GAMES[game].default_variant
@@ -232,9 +232,7 @@ def _pages(rendered, lang=None, prefix=""):
 def _cited_titles() -> list[str]:
     """The sources' own titles are cited as they are, so they are no copy."""
     return [
-        s["title"]
-        for spec in games.GAMES.values()
-        for s in registry.read(spec.engine_name)["sources"]
+        s["title"] for spec in games.GAMES.values() for s in registry.read(spec.registry)["sources"]
     ]
 
 
@@ -315,12 +313,12 @@ def test_the_share_box_shows_the_notation_on_purpose(rendered):
 def _codes() -> set[str]:
     """What the site names things by in its code: every game and variant slug, rule key and
     value (the registry's and the engines', of every knob of every family)."""
-    from rulebook.engine.compare import Side, family_parameters, knob_text
+    from cardgames.compare import Side, family_parameters, knob_text
 
     out = set()
     for slug, spec in games.GAMES.items():
         out |= {slug, *spec.presets}
-        for rule in registry.read(spec.engine_name)["rules"]:
+        for rule in registry.read(spec.registry)["rules"]:
             out |= {rule["key"], *(str(v["value"]) for v in rule.get("values", []))}
         for variant in spec.presets:
             side = Side(slug, spec.engine, variant)
@@ -329,7 +327,7 @@ def _codes() -> set[str]:
     return {c for c in out if re.fullmatch(r"[a-z][a-z0-9_-]*[a-z0-9]", c)}
 
 
-VARIANT_WORD = {"en": r"\b(\S+) variant\b", "fr": r"\bvariante (\S+)", "ar": r"نسخة (\S+)"}
+VARIANT_WORD = {"en": r"\b(\S+) variant\b", "fr": r"\bvariante (\S+)", "ar": r"صيغة (\S+)"}
 
 
 def _names(lang: str) -> set[str]:
@@ -337,7 +335,7 @@ def _names(lang: str) -> set[str]:
     spelt as a code is: pagat's rules are named "pagat"."""
     out = set()
     for spec in games.GAMES.values():
-        data = registry.read(spec.engine_name)
+        data = registry.read(spec.registry)
         out |= {v["name"][lang] for v in data["variants"]}
         for rule in data["rules"]:
             out |= {v["label"][lang] for v in rule.get("values", []) if "label" in v}
@@ -389,7 +387,7 @@ def test_bids_are_listed_from_the_lowest(rendered):
 
 def test_every_variant_has_an_arabic_name():
     for spec in games.GAMES.values():
-        for variant in registry.read(spec.engine_name)["variants"]:
+        for variant in registry.read(spec.registry)["variants"]:
             assert not re.search("[A-Za-z]", variant["name"]["ar"]), (spec.slug, variant["slug"])
 
 

@@ -44,7 +44,7 @@ def toml(puzzles) -> str:
             "[questions.solution]",
             "best = [" + ", ".join(text(m) for m in p.best) + "]",
             f"gap = {number(p.gap)}",
-            f"unit = {text(best_cards.UNIT[best_cards.family(p.game)])}",
+            f"unit = {text(best_cards.unit(p.game))}",
             "moves = [",
         ]
         lines += [
@@ -65,10 +65,9 @@ class Command(BaseCommand):
         parser.add_argument("slugs", nargs="*", help="game slugs (every game by default)")
 
     def handle(self, *args, count, slugs: list, **options):
-        folder = loader.DATA / loader.BEST_CARDS
-        folder.mkdir(exist_ok=True)
         for slug in slugs or list(games.GAMES):
-            spec = games.get(slug)
             puzzles = best_cards.find(slug, count)
-            (folder / f"{spec.engine_name}.toml").write_text(toml(puzzles), encoding="utf-8")
+            path = loader.files(games.get(slug))[1]
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(toml(puzzles), encoding="utf-8")
             self.stdout.write(f"{slug}: {len(puzzles)} puzzles")
