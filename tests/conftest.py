@@ -208,6 +208,7 @@ SERVED_BY = {
     "one_server",
     "served_with_redis",
     "killable_with_redis",
+    "served_env",
 }
 
 

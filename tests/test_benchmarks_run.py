@@ -32,6 +32,7 @@ SMALL = {
 SMALLER = {"bench_expert": {"DEALS": 1}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", MODULES)
 def test_every_benchmark_runs_against_the_code_as_it_is(name, tutorials, monkeypatch):
     module = importlib.import_module(f"bench.{name}")

@@ -176,6 +176,7 @@ def mutated(rng: random.Random, fuzzer) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_every_lesson_endpoint_fuzzed_answers_no_server_error(caplog):
     logging.getLogger("django.request").setLevel(logging.CRITICAL)
@@ -241,6 +242,7 @@ def test_every_lesson_endpoint_fuzzed_answers_no_server_error(caplog):
     assert not failures, failures[:10]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_hostile_pbn_files_are_refused_without_a_server_error():
     rng = random.Random(7)

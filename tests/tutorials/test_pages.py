@@ -30,6 +30,7 @@ def narration_words(text: str) -> str:
     return " ".join(max(runs, key=len).split())[:40]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_step_of_every_tutorial_renders_in_each_language(client, tutorials, lang):
     for tutorial in Tutorial.objects.all():
@@ -117,6 +118,7 @@ def a_refused_card(frame):
     return None, None
 
 
+@pytest.mark.slow
 def test_a_refused_card_gets_the_engine_s_reason_in_each_language(client, tutorials):
     checked = 0
     for tutorial, step, frame in questions():
@@ -138,6 +140,7 @@ def test_a_refused_card_gets_the_engine_s_reason_in_each_language(client, tutori
     assert checked >= 3
 
 
+@pytest.mark.slow
 def test_every_question_is_answered_rightly_and_then_shows_the_move(client, tutorials):
     for tutorial, step, frame in questions():
         answer = frame.before.module.format_move(frame.answers()[0])

@@ -133,6 +133,7 @@ def test_the_open_view_of_tarneeb_is_exact(client, game):
 # --- a finished deal -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("view", ["seat", "open"])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_of_a_finished_deal_is_judged(client, game, view):

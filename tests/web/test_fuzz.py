@@ -76,6 +76,7 @@ def quiet():
         logger.setLevel(level)
 
 
+@pytest.mark.slow
 def test_no_request_gets_a_server_error(content, quiet):
     visitor = Client()
     editor = Client()

@@ -67,6 +67,7 @@ def test_the_box_says_what_the_variant_plays_never_the_opposite(client, rulebook
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_sources_differ_only_where_two_sources_do(client, rulebook):
     """Counted over every variant page in English: where one source states a rule (Tarneeb,
     Sab'at Al-Deemin) no box says "Sources differ"."""

@@ -28,7 +28,7 @@ from tests.quiz.helpers import answer
 # Without a database test among those collected, pytest-django makes no test database and
 # the module's crawl would load the rules into the developer's own db.sqlite3. One worker
 # renders the site for the whole module (a minute and more), not every worker its own.
-pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("writing")]
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("writing"), pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("ar", "en", "fr")
