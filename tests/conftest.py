@@ -220,8 +220,8 @@ def pytest_collection_modifyitems(config, items):
     Under ``--dist loadgroup`` a module is one unit of work, run by one worker, unless its
     tests name a group of their own: xdist otherwise sends the tests one by one, each worker
     ran a part of nearly every module, and set up every module's fixtures (the registry,
-    a server) twice. The modules that start browsers or servers, or hold a slow test, go
-    first, so that no worker is left with a long one at the end while the other waits."""
+    a server) twice. The modules that start servers or hold a slow test go first, so that no
+    worker is left with a long one at the end while the other waits (see ``order``)."""
     for item in items:
         needs = set(getattr(item, "fixturenames", ()))
         if "browser" in needs:
@@ -230,12 +230,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.served)
     if not config.getoption("loadgroup", False):
         return
-    heavy, keeps, empties = set(), set(), set()
+    heavy, keeps, empties, browsers = set(), set(), set(), set()
     for item in items:
         if not item.get_closest_marker("xdist_group"):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
         group = item.get_closest_marker("xdist_group").args[0]
-        if any(item.get_closest_marker(m) for m in ("browser", "served", "slow")):
+        if item.get_closest_marker("browser"):
+            browsers.add(group)
+        if any(item.get_closest_marker(m) for m in ("served", "slow")):
             heavy.add(group)
         if "_rulebook_rows" in item.fixturenames:
             keeps.add(group)
@@ -244,10 +246,14 @@ def pytest_collection_modifyitems(config, items):
 
     def order(item):
         """Heavy groups first; then those that keep the registry loaded, so that one load
-        serves many modules; those that want the database without it (or flush it) last."""
+        serves many modules; those that want the database without it (or flush it) after;
+        the browser's last of all: once a worker's Playwright session has run, its thread
+        may hold a running event loop, under which Django refuses a test's database
+        (SynchronousOnlyOperation), so no database test may follow one on its worker."""
         group = item.get_closest_marker("xdist_group").args[0]
         keeping, emptying = group in keeps, group in empties
-        return group not in heavy, 0 if keeping > emptying else 2 if emptying > keeping else 1
+        wants = 0 if keeping > emptying else 2 if emptying > keeping else 1
+        return group in browsers, group not in heavy, wants
 
     items.sort(key=order)
 
