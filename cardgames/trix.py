@@ -85,6 +85,7 @@ class Rules(RuleSet):
     forced_penalty_discard: bool = _same(penalty_trix.Rules, "forced_penalty_discard")
     ends_early: bool = _same(penalty_trix.Rules, "ends_early")
     partnership: str = _same(penalty_trix.Rules, "partnership")
+    partner_doubled: str = _same(penalty_trix.Rules, "partner_doubled")
     # The layout contract's rules (layout.trix).
     first_out_points: int = _same(layout_trix.Rules, "first_out_points")
     second_out_points: int = _same(layout_trix.Rules, "second_out_points")

@@ -45,7 +45,9 @@ The knobs (the values each may take are the domains below):
   ``with_penalty_card``); ``ends_early``: the deal stops once every priced card is taken (not while
   tricks are priced). ``doubler_gains``: an exposed ("doubled") card's doubler gains its single
   value from whoever else takes it; ``own_double`` says what a doubler who takes his own card pays
-  (``single``, ``by_leader``, ``always_double``: see ``scoring.Values.doubling``).
+  (``single``, ``by_leader``, ``always_double``: see ``scoring.Values.doubling``);
+  ``partner_doubled``: with partners, a card doubled by the taker's partner gains the doubler
+  as any other (``doubler_gains``) or gives no bonus (``no_bonus``).
   ``opening_lead="leader"``: the seat the deal is told (the kingdom's owner) leads the first trick.
 - The match: ``target`` (checked after a whole deal), ``ties`` (``shared`` or ``play_on``),
   ``partnership`` (``none``; ``individual_scores``: fixed partners, individual totals, the
@@ -101,6 +103,7 @@ KNOBS = {
     "ends_early": Flag(),
     "doubler_gains": Flag(),
     "own_double": Choice(("single", "by_leader", "always_double")),
+    "partner_doubled": Choice(("doubler_gains", "no_bonus")),
     "target": Number(1, 1000, (51, 100, 101, 151, 152, 201)),
     "ties": Choice(("shared", "play_on")),
     "partnership": Choice(("none", "individual_scores", "points_added")),
@@ -145,6 +148,7 @@ NEUTRAL = {
     "ends_early": False,
     "doubler_gains": False,
     "own_double": "by_leader",
+    "partner_doubled": "doubler_gains",
     "target": 101,
     "ties": "shared",
     "partnership": "none",

@@ -105,7 +105,7 @@ class Values:
         self.trick_needs_penalty = p["priced_tricks"] == "with_penalty_card"
         self.doubler_gains = p["doubler_gains"]
         self.own_double = p["own_double"]
-        self.partners = p["partnership"] != "none"
+        self.partners = p["partnership"] != "none" and p["partner_doubled"] == "no_bonus"
         # Trix's priced cards: what a void player may have to throw, what ends a deal early.
         self.trix_mask = (
             (KH_BIT if self.king_of_hearts else 0)
@@ -170,11 +170,12 @@ class Values:
         taker's multiplied price. ``doubles``: ``(card, doubler, taker, leader)`` of every
         doubled card taken, ``leader`` who led its trick.
 
-        Taken by another player, the doubler gains the single value (with partners, not when
-        the taker is the doubler's partner: the leader gains it if an opponent of the taker
-        led). Taken by the doubler: ``own_double`` "single" (he pays the single value, nobody
-        gains), "by_leader" (his own lead: single; another's lead: double, the leader gains
-        the single value) or "always_double" (double; the leader gains if another led)."""
+        Taken by another player, the doubler gains the single value (with partners where
+        ``partner_doubled`` is "no_bonus", not when the taker is the doubler's partner: the
+        leader gains it if an opponent of the taker led). Taken by the doubler:
+        ``own_double`` "single" (he pays the single value, nobody gains), "by_leader" (his own
+        lead: single; another's lead: double, the leader gains the single value) or
+        "always_double" (double; the leader gains if another led)."""
         if not self.doubler_gains:
             return
         extra = self.multiplier - 1

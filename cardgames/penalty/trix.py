@@ -41,6 +41,7 @@ class Rules(PenaltyRules):
     forced_penalty_discard: bool = knob("forced_penalty_discard", False)
     ends_early: bool = knob("ends_early", True)
     partnership: str = knob("partnership", "none", "none", "points_added")
+    partner_doubled: str = knob("partner_doubled", "doubler_gains")
 
     # What every Trix table plays: no pass, no hearts, no Q♠ or 10♦ of their own, no moon;
     # a doubled card counts twice to its taker and gains its doubler the single value; the
