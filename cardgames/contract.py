@@ -173,7 +173,8 @@ class TableView:
     choose. ``legal``: the moves of the seat to act, where its hand is seen. ``auction``:
     every call with who made it; ``contract`` once a bid is won; ``piles``: the layout's cards
     by suit (S, H, D, C) where cards are laid out; ``multiplier``: the deal's score multiplied
-    by an announcement (Sab'at's double or triple), else 1. ``points``: by seat, or by side
+    by an announcement (Sab'at's double or triple), else 1. ``trumps``: the trump strain in
+    force (``S``..``C``, ``NT``) once it is known, else None. ``points``: by seat, or by side
     (``by_side``)."""
 
     seen: frozenset[int]
@@ -196,6 +197,7 @@ class TableView:
     contract: ContractView | None = None
     piles: tuple[tuple[int, ...], ...] | None = None
     multiplier: int = 1
+    trumps: str | None = None
 
     @property
     def by_side(self) -> bool:

@@ -90,8 +90,7 @@ def _table(practice, table: dict | None) -> dict | None:
     tricks = table["tricks"]
     mine = SEATS[practice.seat]
     who = mine if mine in tricks else PARTNERSHIPS[practice.seat % 2]
-    strain = getattr(practice.state, "strain", None)
-    return words.table_words(practice.game, tricks, who, strain)
+    return words.table_words(practice.game, tricks, who, practice.view().trumps)
 
 
 def hint(practice) -> dict | None:

@@ -360,11 +360,11 @@ class Practice:
         """Whether the learner may see move ``index`` of this deal: every move is public but
         the pass, where the table view says whose passed cards the seat may know (``view``:
         ``self.view()``, when the caller asks of many moves)."""
-        if not self._passes(index):
+        if not self.is_pass(index):
             return True
         return (view or self.view()).knows_pass(self.actors[index])
 
-    def _passes(self, index: int) -> bool:
+    def is_pass(self, index: int) -> bool:
         """Whether move ``index`` of this deal chose a card to pass."""
         return self.state.move_view(self.moves[index]).kind == "pass_cards"
 
@@ -440,8 +440,8 @@ class Practice:
         while (
             start > 0
             and self.actors[start - 1] == self.seat
-            and self._passes(start)
-            and self._passes(start - 1)
+            and self.is_pass(start)
+            and self.is_pass(start - 1)
         ):
             start -= 1
         taken = self.record.moves[start:]

@@ -368,7 +368,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                         else "person",
                     }
                 )
-            passed = any(t.startswith("pass:") for t in played.record.moves[self.ply :])
+            passed = any(played.is_pass(i) for i in range(self.ply, played.ply))
             state = (
                 hello
                 and self.ply < played.ply

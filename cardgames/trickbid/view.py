@@ -130,4 +130,5 @@ def trickbid_table_view(state, seen) -> TableView:
         tricks_won=tuple(state.tricks_won),
         auction=tuple((seat, describe(call)) for seat, call in state.bids),
         contract=contract_view(state),
+        trumps=state.strain,
     )

@@ -60,12 +60,15 @@
   // ------------------------------------------------------------------ the table
   function draw() {
     var n = ++asked;
+    // busy until the felt shows the move the counter already names
+    $("felt").setAttribute("aria-busy", "true");
     var moves = allMoves().slice(0, cursor).join(" ");
     var url = D.table + "?moves=" + encodeURIComponent(moves) + "&bottom=" + encodeURIComponent(L.learner);
     fetch(url, { credentials: "same-origin" })
       .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
       .then(function (answer) {
         if (n !== asked) return;
+        $("felt").setAttribute("aria-busy", "false");
         if (answer[0] !== 200) { note(answer[1].error || ""); return; }
         info = answer[1];
         $("felt").innerHTML = info.html;
@@ -73,7 +76,7 @@
         renderTranslation(); // the cards of its sentences named as the table now names them
         $("move-count").textContent = fill(W.move_count, { at: cursor, end: allMoves().length });
       })
-      .catch(function () { note(W.failed); });
+      .catch(function () { $("felt").setAttribute("aria-busy", "false"); note(W.failed); });
   }
 
   function question() { return L.steps[current].question; }

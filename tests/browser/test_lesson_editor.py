@@ -47,6 +47,8 @@ def tap_a_legal_move(page):
     page.wait_for_function(
         "b => document.querySelector('#move-count').textContent !== b", arg=before
     )
+    # the counter changes at once, the felt when the server has drawn it
+    page.wait_for_function("() => document.querySelector('#felt').ariaBusy !== 'true'")
 
 
 def saved_as(page, version: str):
