@@ -15,13 +15,13 @@ the kingdom and leads (plays first) in each deal; after the owner's last contrac
 passes on (``kingdom_rotation``), and the game ends when every player has owned one.
 """
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import HEARTS, SEVEN, card
 from .contract import Move, Permission, Phase, TableView
 from .errors import BadInput, IllegalMove
-from .table import SEATS, left_of, right_of
+from .sheet import TYPED_LIMIT, GameSheet, Row, Standing, read_seat
+from .table import PARTNERSHIPS, SEATS, left_of, right_of
 
 SEVEN_OF_HEARTS = card(SEVEN, HEARTS)  # السبعة الكبة: its holder owns the first kingdom
 CHOOSE = 224  # CHOOSE + i: the owner names contract i of the game's ``ALL_CONTRACTS``
@@ -216,92 +216,161 @@ class KingdomDeal:
         return f"<KingdomDeal {self.deal_number} {self.contract or '-'} phase={self.phase}>"
 
 
-@dataclass
-class Row:
-    """One deal on the kingdom's sheet: its owner, contract and each seat's signed points."""
+class Kingdom(GameSheet):
+    """The kingdoms' sheet, the one model of a Trix match: four kingdoms, every player owning one,
+    each contract once in each. A line per player; a row per deal naming its owner and contract;
+    a subtotal per kingdom, which must be zero.
 
-    kingdom: int
-    owner: int
-    contract: str
-    points: tuple[int, int, int, int]
-    doubles: tuple = ()  # (card, doubler, taker, leader) of the doubled cards taken
+    A match played on the site opens each deal with ``deal(hands)`` (the first one's hands name
+    the first owner) and writes it with ``record(deal)``; a table keeping score by hand enters
+    ``points`` rows, ``{"owner": "N", "contract": "queens", "points": [..4 signed..]}``, the
+    owner stated on a kingdom's first row and checked on the others."""
 
+    KINDS = ("points",)
+    READS = ("mode", "kingdom_rotation", "partnership", "team_winner")
 
-@dataclass
-class Kingdom:
-    """A whole game of kingdoms: four, every player owning one, each contract once in each.
+    def __init__(self, rules, first_dealer: int = 0):
+        super().__init__(rules)
+        self.first_dealer = first_dealer
+        self.owner: int | None = None
+        self.owners: list[int] = []
+        self.contracts: list[str] = []  # each row's contract
+        self.kingdoms: list[int] = []  # each row's kingdom
+        self.doubles: list[tuple] = []  # each row's doubled cards
 
-    ``deal(hands)`` opens the next deal (the first one's hands name the first owner);
-    ``record(deal)`` writes a finished deal on the sheet and moves the match on."""
+    def copy(self) -> "Kingdom":
+        other = super().copy()
+        other.owners = list(self.owners)
+        other.contracts = list(self.contracts)
+        other.kingdoms = list(self.kingdoms)
+        other.doubles = list(self.doubles)
+        return other
 
-    rules: Any
-    first_dealer: int = 0
-    rows: list[Row] = field(default_factory=list)
-    owner: int | None = None
-    owners: list[int] = field(default_factory=list)
+    # -- where the match stands --
 
     @property
-    def used(self) -> tuple[str, ...]:
-        """The contracts the current owner has chosen in this kingdom."""
-        return tuple(r.contract for r in self.rows if r.kingdom == len(self.owners) - 1)
+    def grouped(self) -> bool:
+        return self.rules.partnership != "none"
 
     @property
     def is_over(self) -> bool:
         return len(self.rows) == 4 * len(self.rules.contracts)
 
     @property
-    def dealer(self) -> int:
-        """Who deals next: the first dealer, then the owner for the rest of the game."""
-        return self.first_dealer if not self.rows else self._next_owner()
+    def used(self) -> tuple[str, ...]:
+        """The contracts the current owner has chosen in this kingdom."""
+        k = len(self.owners) - 1
+        return tuple(c for c, at in zip(self.contracts, self.kingdoms, strict=True) if at == k)
 
-    def _next_owner(self) -> int:
+    @property
+    def standing(self) -> Standing:
+        if not self.is_over:
+            return Standing(False)
+        totals = self.totals
+        if not self.grouped:
+            best = max(totals)
+            return Standing(True, tuple(SEATS[s] for s in range(4) if totals[s] == best))
+        sides = self.side_totals
+        if self.rules.team_winner == "worst_player_loses":
+            worst = min(totals)
+            losers = {s % 2 for s in range(4) if totals[s] == worst}
+            won = [side for side in (0, 1) if side not in losers]
+        else:
+            won = [side for side in (0, 1) if sides[side] == max(sides)]
+        return Standing(True, tuple(PARTNERSHIPS[side] for side in won))
+
+    def points_range(self) -> tuple[int, int]:
+        return -TYPED_LIMIT, TYPED_LIMIT
+
+    def kingdom_totals(self, k: int) -> tuple[int, ...]:
+        """A kingdom's subtotal per player: zero in all, or a row is wrong."""
+        rows = [r for r, at in zip(self.rows, self.kingdoms, strict=True) if at == k]
+        return tuple(sum(r.scores[s] for r in rows) for s in range(4))
+
+    def grid(self) -> list[dict]:
+        """The sheet as Trix players keep it: for each kingdom, its owner, each contract's
+        points per player (None where not yet played) and the subtotal, with whether it is
+        zero."""
+        out = []
+        for k, owner in enumerate(self.owners):
+            cells = {c: None for c in self.rules.contracts}
+            for row, contract, at in zip(self.rows, self.contracts, self.kingdoms, strict=True):
+                if at == k:
+                    cells[contract] = row.scores
+            subtotal = self.kingdom_totals(k)
+            done = all(v is not None for v in cells.values())
+            out.append(
+                {
+                    "kingdom": k,
+                    "owner": SEATS[owner],
+                    "contracts": cells,
+                    "subtotal": subtotal,
+                    "zero": sum(subtotal) == 0 if done else None,
+                }
+            )
+        return out
+
+    # -- the next deal --
+
+    def _next_owner(self) -> int | None:
+        if self.owner is None:
+            return None
         if len(self.used) < len(self.rules.contracts):
             return self.owner
         step = right_of if self.rules.kingdom_rotation == "right" else left_of
         return step(self.owner)
 
+    def _open(self, owner: int) -> None:
+        """Write ``owner`` as the owner of the deal being entered, a new kingdom's if due."""
+        if self.owner is None or len(self.used) == len(self.rules.contracts):
+            self.owner = owner
+            self.owners.append(owner)
+
     def deal(self, hands) -> KingdomDeal:
-        """The next deal, on ``hands``: its owner to choose the contract."""
+        """The next deal on ``hands``: its owner to choose the contract."""
         if self.is_over:
-            raise IllegalMove("match_over")
-        if not self.rows and self.owner is None:
-            self.owner = owner_of_first(hands)
-            self.owners.append(self.owner)
-        elif len(self.used) == len(self.rules.contracts):
-            self.owner = self._next_owner()
-            self.owners.append(self.owner)
-        dealer = self.first_dealer if not self.rows else self.owner
-        return KingdomDeal(
-            self.rules, hands, dealer, self.owner, self.used, len(self.rows) + 1, self.totals
-        )
+            raise IllegalMove("match_over", winners=list(self.standing.winners))
+        owner = self._next_owner()
+        if owner is None:
+            owner = owner_of_first(hands)
+        dealer = self.first_dealer if not self.rows else owner
+        used = self.used if owner == self.owner else ()  # a new owner: a new kingdom
+        return KingdomDeal(self.rules, hands, dealer, owner, used, len(self.rows) + 1, self.totals)
 
-    def record(self, deal: KingdomDeal) -> Row:
-        if not deal.is_over:
-            raise IllegalMove("deal_not_over")
-        doubles = self.rules.doubles_of(deal.contract, deal.inner)
-        row = Row(len(self.owners) - 1, deal.owner, deal.contract, tuple(deal.points()), doubles)
-        self.rows.append(row)
-        return row
+    # -- rows --
 
-    @property
-    def totals(self) -> tuple[int, int, int, int]:
-        return tuple(sum(r.points[s] for r in self.rows) for s in range(4))
+    def _record(self, state) -> None:
+        self._check(state.owner, state.contract)
+        self._open(state.owner)
+        doubles = self.rules.doubles_of(state.contract, state.inner)
+        facts = {"owner": SEATS[state.owner], "contract": state.contract}
+        self._write_deal("deal", facts, tuple(state.points()), doubles)
 
-    def kingdom_totals(self, k: int) -> tuple[int, int, int, int]:
-        return tuple(sum(r.points[s] for r in self.rows if r.kingdom == k) for s in range(4))
+    def _enter(self, kind: str, facts: dict) -> Row:
+        contract = facts.get("contract")
+        if contract not in self.rules.contracts:
+            raise BadInput("bad_contract", field="contract", contract=str(contract))
+        owner = read_seat(facts.get("owner"), "owner")
+        self._check(owner, contract)
+        scores = self._typed(facts)
+        self._open(owner)
+        return self._write_deal(kind, facts, scores, ())
 
-    def standing(self):
-        """The totals by player, or by side with partners (N+S, E+W), and the winners: the
-        highest total, or (``team_winner="worst_player_loses"``) the side without the lowest
-        individual total."""
-        totals = self.totals
-        if self.rules.partnership == "none":
-            best = max(totals)
-            return totals, [s for s in range(4) if totals[s] == best]
-        sides = (totals[0] + totals[2], totals[1] + totals[3])
-        if self.rules.team_winner == "worst_player_loses":
-            worst = min(totals)
-            losers = {s % 2 for s in range(4) if totals[s] == worst}
-            return sides, [side for side in (0, 1) if side not in losers]
-        best = max(sides)
-        return sides, [side for side in (0, 1) if sides[side] == best]
+    def _check(self, owner: int, contract: str) -> None:
+        """The owner is the kingdom's, the contract one the owner has not chosen in it."""
+        expected = self._next_owner()
+        if expected is not None and owner != expected:
+            raise BadInput("not_the_owner", field="owner", seat=SEATS[owner], owner=SEATS[expected])
+        if expected == self.owner and contract in self.used:
+            raise IllegalMove("contract_used", contract=contract, seat=SEATS[owner])
+
+    def _write_deal(self, kind, facts, scores, doubles) -> Row:
+        kingdom = len(self.owners) - 1
+        self.contracts.append(facts["contract"])
+        self.kingdoms.append(kingdom)
+        self.doubles.append(tuple(doubles))
+        return self._write(kind, facts, scores, {"kingdom": kingdom})
+
+    def next_dealer(self, state) -> int:
+        following = self._next_owner()
+        return state.dealer if following is None else following

@@ -13,7 +13,7 @@ from cardgames import shuffle, trix
 from cardgames.cards import DIAMONDS, JACK, card, cards_in, suit_mask
 from cardgames.contract import Phase
 from cardgames.errors import BadInput, IllegalMove
-from cardgames.kingdom import CHOOSE, SEVEN_OF_HEARTS, Kingdom, Row
+from cardgames.kingdom import CHOOSE, SEVEN_OF_HEARTS, Kingdom
 from cardgames.layout.moves import KNOCK
 from cardgames.penalty.moves import EXPOSE, KEEP
 from cardgames.penalty.scoring import KH, QUEENS
@@ -385,11 +385,12 @@ def test_kingdoms_pass_on_and_the_owner_deals(rotation, step):
         match = whole_game(trix.Rules(mode=mode, kingdom_rotation=rotation), f"r{rotation}{mode}")
         first = match.owners[0]
         assert match.owners == [(first + step * k) % 4 for k in range(4)]
-        assert len(match.rows) == deals
-        for k in range(4):
-            rows = [r for r in match.rows if r.kingdom == k]
-            assert sorted(r.contract for r in rows) == sorted(match.rules.contracts)
-            assert {r.owner for r in rows} == {match.owners[k]}
+        assert len(match.rows) == deals and match.standing.over
+        for k, kingdom in enumerate(match.grid()):
+            assert sorted(kingdom["contracts"]) == sorted(match.rules.contracts)
+            assert kingdom["owner"] == "NESW"[match.owners[k]] and kingdom["zero"]
+        owners = [r.facts["owner"] for r in match.rows]
+        assert owners == ["NESW"[o] for o in match.owners for _ in match.rules.contracts]
         with pytest.raises(IllegalMove):
             match.deal(shuffle.deal("more", trix.PACK))
 
@@ -405,22 +406,58 @@ def test_every_kingdom_totals_zero(preset, seed):
     match = whole_game(trix.PRESETS[preset], seed)
     for k in range(4):
         assert sum(match.kingdom_totals(k)) == 0
-    totals, winners = match.standing()
-    assert sum(totals) == 0 and winners
+    assert sum(match.totals) == 0 and match.standing.over and match.standing.winners
+
+
+def finished(rules, last_row):
+    """A sheet with a whole game entered by hand: zeros, and ``last_row``'s points last."""
+    sheet = Kingdom(rules)
+    rows = [(owner, c) for owner in "NWSE" for c in rules.contracts]
+    for i, (owner, contract) in enumerate(rows):
+        points = last_row if i == len(rows) - 1 else [0] * 4
+        sheet.enter("points", {"owner": owner, "contract": contract, "points": points})
+    return sheet
 
 
 def test_team_winner_readings():
     # J-TX, MB: the side with the higher total wins; NU: the side whose member has the worst
     # individual total loses, even if the partner did best.
-    match = Kingdom(trix.Rules(partnership="points_added"))
-    match.rows.append(Row(0, N, "trix", (200, 150, -300, -50)))
-    assert match.standing() == ((-100, 100), [1])
-    match.rules = trix.Rules(partnership="points_added", team_winner="worst_player_loses")
-    assert match.standing() == ((-100, 100), [1])
-    match.rows[0] = Row(0, N, "trix", (400, -50, -200, -150))
-    assert match.standing()[1] == [1] and match.standing()[0] == (200, -200)
-    match.rules = trix.Rules(partnership="points_added")
-    assert match.standing()[1] == [0]
+    higher = trix.Rules(partnership="points_added")
+    worst = trix.Rules(partnership="points_added", team_winner="worst_player_loses")
+    assert finished(higher, [200, 150, -300, -50]).standing.winners == ("EW",)
+    assert finished(worst, [200, 150, -300, -50]).standing.winners == ("EW",)
+    assert finished(higher, [400, -50, -200, -150]).standing.winners == ("NS",)
+    assert finished(worst, [400, -50, -200, -150]).standing.winners == ("EW",)
+    assert finished(COMMON, [400, -50, -200, -150]).standing.winners == ("N",)
+
+
+def test_a_sheet_kept_by_hand_checks_owner_and_contract():
+    # TIR, GR: a row per deal naming its contract, the owner's contracts tracked; GB, NU, CRP:
+    # the subtotal of a kingdom is zero.
+    sheet = Kingdom(COMMON)
+    sheet.enter("points", {"owner": "S", "contract": "king_of_hearts", "points": [0, -75, 0, 0]})
+    with pytest.raises(IllegalMove) as twice:
+        sheet.enter("points", {"owner": "S", "contract": "king_of_hearts", "points": [0] * 4})
+    assert twice.value.code == "contract_used"
+    with pytest.raises(BadInput) as other:
+        sheet.enter("points", {"owner": "N", "contract": "queens", "points": [0] * 4})
+    assert other.value.code == "not_the_owner"
+    for contract, points in (
+        ("queens", [-25, -25, -50, 0]),
+        ("diamonds", [-40, -30, -20, -40]),
+        ("tricks", [-45, -60, -45, -45]),
+        ("trix", [200, 150, 100, 50]),
+    ):
+        sheet.enter("points", {"owner": "S", "contract": contract, "points": points})
+    grid = sheet.grid()
+    assert grid[0]["subtotal"] == (90, -40, -15, -35) and grid[0]["zero"]
+    assert grid[0]["contracts"]["queens"] == (-25, -25, -50, 0)
+    assert sheet.totals == (90, -40, -15, -35)
+    # The next kingdom is the right-hand player's (E, on S's right).
+    with pytest.raises(BadInput):
+        sheet.enter("points", {"owner": "S", "contract": "queens", "points": [0] * 4})
+    sheet.enter("points", {"owner": "E", "contract": "queens", "points": [0, -100, 0, 0]})
+    assert sheet.grid()[1]["zero"] is None  # a kingdom under way is not checked yet
 
 
 # --- exhaustive small endings against the sources' scoring ------------------------------------
