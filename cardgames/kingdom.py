@@ -49,7 +49,7 @@ class KingdomDeal:
         if not 0 <= owner < 4:
             raise BadInput("bad_seat", seat=str(owner))
         self.rules = rules
-        self.hands = [int(h) for h in hands]
+        self._hands = [int(h) for h in hands]
         self.dealer = dealer
         self.owner = owner
         self.used = tuple(used)
@@ -58,6 +58,11 @@ class KingdomDeal:
         self.history: list[int] = []
         self.contract: str | None = None
         self.inner: Any = None
+
+    @property
+    def hands(self) -> list[int]:
+        """The hands: as dealt until the choice, then the contract's deal's own."""
+        return self._hands if self.inner is None else self.inner.hands
 
     # --- the choice --------------------------------------------------------------------------
 
@@ -103,7 +108,10 @@ class KingdomDeal:
             return None
         if chosen is not None:
             return IllegalMove("wrong_phase", phase=self.phase, move=chosen)
-        return self.inner.refusal(move)
+        try:
+            return self.inner.refusal(move)
+        except BadInput:  # a move of the game's other family (a knock in a trick contract)
+            return IllegalMove("wrong_phase", phase=self.phase, move=str(move))
 
     def permission(self, move: int) -> Permission | None:
         if self.inner is None:
@@ -111,12 +119,16 @@ class KingdomDeal:
                 return None
             facts = {"seat": SEATS[self.owner], "contract": self._choice(move)}
             return Permission("may_choose_contract", facts)
+        if self.refusal(move) is not None:
+            return None
         return self.inner.permission(move)
 
     def permission_code(self, move: int) -> str | None:
-        found = self.permission(move) if self.inner is None else None
         if self.inner is None:
+            found = self.permission(move)
             return None if found is None else found.code
+        if self.refusal(move) is not None:
+            return None
         return self.inner.permission_code(move)
 
     def is_legal(self, move: int) -> bool:
@@ -130,7 +142,7 @@ class KingdomDeal:
         if self.inner is None:
             self.contract = self._choice(move)
             self.inner = self.rules.open_contract(
-                self.contract, self.hands, self.dealer, self.owner, self.deal_number
+                self.contract, self._hands, self.dealer, self.owner, self.deal_number
             )
             return
         self.inner.push(move)
@@ -143,14 +155,14 @@ class KingdomDeal:
     def copy(self, rules=None) -> "KingdomDeal":
         new = object.__new__(KingdomDeal)
         new.__dict__.update(self.__dict__)
-        new.hands = self.hands[:]
+        new._hands = self._hands[:]
         new.history = self.history[:]
         new.inner = None if self.inner is None else self.inner.copy()
         if rules is not None:
             new.rules = rules
             if new.inner is not None:
                 new.inner = rules.open_contract(
-                    new.contract, self.hands, self.dealer, self.owner, self.deal_number
+                    new.contract, self._hands, self.dealer, self.owner, self.deal_number
                 )
                 for m in self.history[1:]:
                     new.inner.push(m)

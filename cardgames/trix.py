@@ -20,15 +20,17 @@ totals zero (−75 −100 −130 −195 +500), and so does the game [GB, SD, CRP
 from dataclasses import Field, dataclass, fields
 
 from . import domains
-from .cards import PACK_52
+from .cards import PACK_52, card_code, parse_card
 from .domains import RuleSet
 from .errors import BadInput
 from .kingdom import CHOOSE, Kingdom, KingdomDeal, owner_of_first
 from .layout import deal as layout_deal
 from .layout import trix as layout_trix
+from .layout.moves import KNOCK
 from .penalty import deal as penalty_deal
 from .penalty import trix as penalty_trix
-from .table import Direction
+from .penalty.moves import EXPOSE, KEEP
+from .table import SEATS, Direction, parse_seat
 
 __all__ = [
     "ALL_CONTRACTS",
@@ -36,11 +38,22 @@ __all__ = [
     "DEFAULT_PRESET",
     "PACK",
     "PRESETS",
+    "STARTS",
+    "TOTALS",
     "Kingdom",
     "KingdomDeal",
     "Rules",
+    "describe",
+    "format_extra",
+    "format_move",
+    "match_after",
+    "match_over",
     "new_deal",
     "owner_of_first",
+    "parse_extra",
+    "parse_move",
+    "position_start",
+    "worked_example",
 ]
 
 PACK = PACK_52
@@ -153,3 +166,118 @@ def new_deal(rules: Rules, hands, dealer: int, owner: int | None = None, used=()
     if bad:
         raise BadInput("bad_contract", contract=bad[0])
     return KingdomDeal(rules, hands, dealer, owner, used, **match)
+
+
+# --- moves and positions -------------------------------------------------------------------------
+
+TOTALS = "seats"  # a player's total, partners' added on the sheet
+STARTS = ("choose",)  # a position starts with the owner's choice
+
+
+def parse_move(token: str) -> int:
+    """Read a move token: a contract (``queens``), a card (``QS``), ``expose:KH`` (a double),
+    ``keep``, ``knock`` (the Trix's pass); any case."""
+    text = token.strip().lower() if isinstance(token, str) else ""
+    if text in ALL_CONTRACTS:
+        return CHOOSE + ALL_CONTRACTS.index(text)
+    if text == "knock":
+        return KNOCK
+    if text == "keep":
+        return KEEP
+    kind, colon, rest = text.partition(":")
+    if colon and kind == "expose":
+        return EXPOSE + parse_card(rest)
+    if colon or not 2 <= len(text) <= 3:
+        raise BadInput("bad_move", move=token)
+    return parse_card(text)
+
+
+def format_move(move: int) -> str:
+    """A move's token, as ``parse_move`` reads it."""
+    if isinstance(move, int) and 0 <= move - CHOOSE < len(ALL_CONTRACTS):
+        return ALL_CONTRACTS[move - CHOOSE]
+    if move == KNOCK:
+        return "knock"
+    if move == KEEP:
+        return "keep"
+    if isinstance(move, int) and 0 <= move - EXPOSE < 52:
+        return "expose:" + card_code(move - EXPOSE)
+    if isinstance(move, int) and 0 <= move < 52:
+        return card_code(move)
+    raise BadInput("bad_move", move=move)
+
+
+def parse_extra(params) -> dict:
+    """A position's kingdom: ``owner=W`` (default: the seven of hearts' holder) and
+    ``used=queens,trix``, the contracts the owner has already played in it."""
+    extra: dict = {}
+    owner = (params.get("owner") or "").strip()
+    if owner:
+        extra["owner"] = parse_seat(owner)
+    used = [u.strip().lower() for u in (params.get("used") or "").split(",") if u.strip()]
+    for contract in used:
+        if contract not in ALL_CONTRACTS:
+            raise BadInput("bad_contract", contract=contract)
+    if used:
+        extra["used"] = tuple(used)
+    return extra
+
+
+def format_extra(extra: dict) -> dict:
+    out = {}
+    if extra.get("owner") is not None:
+        out["owner"] = SEATS[extra["owner"]]
+    if extra.get("used"):
+        out["used"] = ",".join(extra["used"])
+    return out
+
+
+def position_start(
+    rules, hands, dealer: int, owner=None, used=(), start="choose", deal_number=1, match_totals=()
+):
+    """The state a position's moves replay from: the owner's choice."""
+    totals = tuple(match_totals) or (0, 0, 0, 0)
+    return new_deal(rules, hands, dealer, owner, used, deal_number=deal_number, match_totals=totals)
+
+
+def match_over(rules, totals) -> bool:
+    """A Trix match ends after its deals are counted, never on its totals."""
+    return False
+
+
+def match_after(rules, state, totals=None) -> dict:
+    """Where the match stands once ``state`` (a finished deal) is written after ``totals``."""
+    before = state.match_totals if totals is None else totals
+    return Kingdom.resumed(rules, before).record(state)
+
+
+def describe(rules: Rules) -> dict:
+    """Numbers the rule pages quote, derived from the rules."""
+    tricks = penalty_deal.table(rules.tricks("complex")).scoring
+    return {
+        "players": 4,
+        "hand_size": 13,
+        "kingdoms": 4,
+        "contracts_per_kingdom": len(rules.contracts),
+        "deals": 4 * len(rules.contracts),
+        "queens_total": 4 * rules.each_queen_points,
+        "diamonds_total": 13 * rules.diamond_points,
+        "tricks_total": 13 * rules.trick_points,
+        "complex_total": tricks.deal_value(0),
+        "trix_total": sum(rules.layout().place_points),
+        "king_doubled_points": 2 * rules.king_of_hearts_points,
+        "queen_doubled_points": 2 * rules.each_queen_points,
+    }
+
+
+def worked_example(rules: Rules) -> dict:
+    """A doubled king of hearts taken by another player, and a kingdom's total."""
+    scoring = penalty_deal.table(rules.tricks("king_of_hearts")).scoring
+    points = [0, 0, 0, 0]
+    points[1] = scoring.score([0, 1 << penalty_trix.KH, 0, 0], 1 << penalty_trix.KH, True)[1]
+    scoring.doubling(points, [(penalty_trix.KH, 0, 1, 2)])
+    return {
+        "example_doubled_taker": -points[1],
+        "example_doubled_doubler": -points[0],
+        "example_kingdom_total": rules.kingdom_value(),
+    }

@@ -593,3 +593,83 @@ def test_choice_moves_are_tokens_of_their_own():
     assert view.phase == "choose" and view.to_act == E and view.hands[N] is None
     assert [m.token for m in view.legal] == list(COMMON.contracts)
     assert deal.table_view({N}).legal == ()
+
+
+# --- the game contract, as tests/engine/test_contract.py checks every listed game ------------
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.sampled_from(sorted(trix.PRESETS)), st.integers(0, 2**32))
+def test_deals_keep_the_contract(preset, seed):
+    from cardgames.contract import DealState
+
+    rng = random.Random(seed)
+    deal = trix.new_deal(
+        trix.PRESETS[preset], shuffle.deal(f"c{seed}", trix.PACK), rng.randrange(4)
+    )
+    moves_ = [m for m in range(256) if _is_move(m)]
+    assert isinstance(deal, DealState)
+    while True:
+        assert (deal.to_act is None) == deal.is_over == (deal.phase == Phase.OVER)
+        legal = deal.legal_moves()
+        assert legal == sorted(set(legal)) and (not legal) == deal.is_over
+        for move in moves_:
+            ok = move in legal
+            assert (deal.refusal(move) is None) == ok == (deal.permission(move) is not None)
+            assert deal.permission_code(move) == (ok and deal.permission(move).code or None)
+        for move in legal:
+            token = trix.format_move(move)
+            assert deal.parse_move(token) == move == trix.parse_move(token)
+            assert deal.format_move(move) == token
+        if deal.is_over:
+            break
+        move = rng.choice(legal)
+        played = deal.play(move)
+        before = deal.copy()
+        deal.push(move)
+        assert before.history == deal.history[:-1] and played.history == deal.history
+        assert played.points() == deal.points() and played.legal_moves() == deal.legal_moves()
+
+
+def _is_move(m):
+    try:
+        trix.format_move(m)
+    except BadInput:
+        return False
+    return True
+
+
+def test_a_position_names_its_kingdom():
+    extra = trix.parse_extra({"owner": "w", "used": "queens,trix"})
+    assert extra == {"owner": W, "used": ("queens", "trix")}
+    assert trix.format_extra(extra) == {"owner": "W", "used": "queens,trix"}
+    state = trix.position_start(COMMON, hands(LAYOUT), N, **extra)
+    assert state.to_act == W and [state.format_move(m) for m in state.legal_moves()] == [
+        "king_of_hearts",
+        "diamonds",
+        "tricks",
+    ]
+    with pytest.raises(BadInput):
+        trix.parse_extra({"used": "hearts"})
+    with pytest.raises(BadInput):
+        trix.parse_move("pass:QS")  # Trix passes no cards
+    after = trix.match_after(COMMON, playout(choose(state, "tricks"), random.Random(2)))
+    assert after["over"] is False and sum(after["totals"].values()) == -195
+    assert after["next_dealer"] == "W"  # the owner deals the rest of the kingdom
+
+
+def test_pages_numbers():
+    # The values quoted on the rule pages, from the rules: the totals of trix.md's table.
+    numbers = trix.describe(COMMON)
+    assert (numbers["queens_total"], numbers["diamonds_total"], numbers["tricks_total"]) == (
+        100,
+        130,
+        195,
+    )
+    assert numbers["complex_total"] == numbers["trix_total"] == 500
+    assert numbers["deals"] == 20 and trix.describe(COMPLEX)["deals"] == 8
+    assert trix.worked_example(COMMON) == {
+        "example_doubled_taker": -150,
+        "example_doubled_doubler": 75,
+        "example_kingdom_total": 0,
+    }
