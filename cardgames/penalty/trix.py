@@ -16,10 +16,25 @@ Points here are the family's: what each seat took, a cost. Trix's sheet writes t
 
 from dataclasses import dataclass, replace
 
+from ..cards import PACK_52
 from ..table import Direction
+from . import moves
+from .deal import new_deal
+from .family import FAMILY
 from .rules import PenaltyRules, knob
 from .scoring import KH, QUEENS
 
+__all__ = [
+    "CONTRACTS",
+    "FAMILY",
+    "Rules",
+    "contract_rules",
+    "format_move",
+    "new_deal",
+    "parse_move",
+]
+
+PACK = PACK_52
 CONTRACTS = ("king_of_hearts", "queens", "diamonds", "tricks", "complex")
 DOUBLABLE = (KH, *QUEENS)  # the K♥ and the four queens may be doubled
 
@@ -66,3 +81,12 @@ class Rules(PenaltyRules):
 def contract_rules(rules: Rules, contract: str) -> Rules:
     """``rules`` for a deal of ``contract``."""
     return replace(rules, penalty_contract=contract)
+
+
+def parse_move(token: str) -> int:
+    """Read a move token: ``QS`` (play), ``expose:KH`` (a double), ``keep``."""
+    return moves.parse_move(token, exposing=True)
+
+
+def format_move(move: int) -> str:
+    return moves.format_move(move, exposing=True)

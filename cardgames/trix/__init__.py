@@ -19,18 +19,18 @@ totals zero (−75 −100 −130 −195 +500), and so does the game [GB, SD, CRP
 
 from dataclasses import Field, dataclass, fields
 
-from . import domains
-from .cards import PACK_52, card_code, parse_card
-from .domains import RuleSet
-from .errors import BadInput
-from .kingdom import CHOOSE, Kingdom, KingdomDeal, owner_of_first
-from .layout import deal as layout_deal
-from .layout import trix as layout_trix
-from .layout.moves import KNOCK
-from .penalty import deal as penalty_deal
-from .penalty import trix as penalty_trix
-from .penalty.moves import EXPOSE, KEEP
-from .table import SEATS, Direction, parse_seat
+from .. import domains
+from ..cards import PACK_52, card_code, parse_card
+from ..domains import RuleSet
+from ..errors import BadInput
+from ..kingdom import CHOOSE, Kingdom, KingdomDeal, owner_of_first
+from ..layout import deal as layout_deal
+from ..layout import trix as layout_trix
+from ..layout.moves import KNOCK
+from ..penalty import deal as penalty_deal
+from ..penalty import trix as penalty_trix
+from ..penalty.moves import EXPOSE, KEEP
+from ..table import SEATS, Direction, parse_seat
 
 __all__ = [
     "ALL_CONTRACTS",
