@@ -125,9 +125,9 @@ class Move:
     the engine reads a token's syntax. ``kind`` is the word a table says it with: ``card`` (a card
     played or laid), ``pass_cards`` (a card chosen to pass), ``expose``, ``keep``, ``pass_call``,
     ``bid``, ``double``, ``double_deal`` (Sab'at's announcement), ``triple``, ``redeal``,
-    ``trump_call``, ``knock``, ``contract`` (Trix: the owner names the contract). ``card``: the card
-    it plays or names; ``bid``: the tricks a bid names; ``strain``: a suited bid's or a trump call's
-    strain (``S``..``C``, ``NT``)."""
+    ``trump_call``, ``knock``, ``contract_<name>`` (Trix: the owner names the contract).
+    ``card``: the card it plays or names; ``bid``: the tricks a bid names; ``strain``: a suited
+    bid's or a trump call's strain (``S``..``C``, ``NT``)."""
 
     move: int
     token: str

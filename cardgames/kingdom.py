@@ -180,11 +180,10 @@ class KingdomDeal:
         return None  # Trix passes no cards
 
     def parse_move(self, token: str) -> int:
+        """A token as the game reads it (before the choice a card is read, then refused)."""
         word = token.strip().lower() if isinstance(token, str) else ""
-        if word in self.rules.ALL_CONTRACTS:
-            return CHOOSE + self.rules.ALL_CONTRACTS.index(word)
-        if self.inner is None:
-            raise BadInput("bad_move", move=token)
+        if word in self.rules.ALL_CONTRACTS or self.inner is None:
+            return self.rules.read_move(token)
         return self.inner.parse_move(token)
 
     def format_move(self, move: int) -> str:
@@ -198,7 +197,7 @@ class KingdomDeal:
     def move_view(self, move: int) -> Move:
         chosen = self._choice(move)
         if chosen is not None:
-            return Move(move, chosen, "contract")
+            return Move(move, chosen, f"contract_{chosen}")  # a word of the vocabulary each
         return self.inner.move_view(move)
 
     def touch(self, c: int):

@@ -194,11 +194,18 @@ class Deal:
             suit = move // 13
             top = self.layout[suit]
             rules = self.rules
+            if rules.BUILDS_DOWN:
+                # Trix: a row takes its jack, or a card next to either end.
+                fits = self._open & (0x1FFF << 13 * suit)
+                return IllegalMove(
+                    "not_next_in_row", card=card_code(move), suit=SUITS[suit], fits=codes(fits)
+                )
             if top is None:
                 needs = card_code(card(rules.OPENING_RANK, suit))
+            elif top % 13 == ACE:
+                needs = None  # the pile is complete
             else:
-                ends = self._open & (0x1FFF << 13 * suit)
-                needs = " ".join(card_code(c) for c in cards_in(ends)) or None  # None: complete
+                needs = card_code(top + 1)
             return IllegalMove(
                 "not_playable_on_layout",
                 card=card_code(move),

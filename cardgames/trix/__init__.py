@@ -29,6 +29,7 @@ from ..layout import trix as layout_trix
 from ..layout.moves import KNOCK
 from ..penalty import deal as penalty_deal
 from ..penalty import trix as penalty_trix
+from ..penalty.family import FAMILY
 from ..penalty.moves import EXPOSE, KEEP
 from ..table import SEATS, Direction, parse_seat
 
@@ -36,6 +37,7 @@ __all__ = [
     "ALL_CONTRACTS",
     "CHOOSE",
     "DEFAULT_PRESET",
+    "FAMILY",
     "PACK",
     "PRESETS",
     "STARTS",
@@ -57,6 +59,8 @@ __all__ = [
 ]
 
 PACK = PACK_52
+# The game's record is the penalty family's, the family of most of its deals; the Trix's
+# layout deal is the layout family's. Its match is its own (``Game(sheet_class=Kingdom)``).
 ALL_CONTRACTS = ("king_of_hearts", "queens", "diamonds", "tricks", "complex", "trix")
 MODES = {
     "regular": ("king_of_hearts", "queens", "diamonds", "tricks", "trix"),
@@ -133,6 +137,10 @@ class Rules(RuleSet):
         if contract == "trix":
             return list(points)
         return [-p for p in points]
+
+    def read_move(self, token: str) -> int:
+        """A move token as the game reads it (``parse_move``)."""
+        return parse_move(token)
 
     def doubles_of(self, contract: str, deal) -> tuple:
         """The doubled cards a finished deal noted (card, doubler, taker, leader)."""

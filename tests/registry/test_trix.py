@@ -33,7 +33,7 @@ def test_the_registry_and_the_engine_agree():
         # 5. Diamond and trick rates: 10/15 vs 15/10 (WP via GMS, NU); SD's versions differ.
         (
             "diamond_points",
-            {("AWP", "10"), ("GMS", "15"), ("NU", "15"), ("SD", "10"), ("SD", "15")},
+            {("AWP", "10"), ("GMS", "15"), ("NU", "15"), ("SD", "10")},
         ),
         ("trick_points", {("AWP", "15"), ("GMS", "10"), ("NU", "10")}),
         # 6. Twos face up: after the first turns (WP via GMS) vs at the start, split (MB).
