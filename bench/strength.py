@@ -43,7 +43,7 @@ from cardgames.table import W
 from cardgames.trix import PACK as TRIX_PACK
 from cardgames.trix import Kingdom
 from cardgames.trix import Rules as TrixRules
-from cardgames.trix import players as trix_players
+from cardgames.trix import bots as trix_bots
 
 DEALS = 200
 ISMCTS_SIMULATIONS = 1000
@@ -161,7 +161,7 @@ def trix_margins(deals: int) -> list[float]:
         while not match.is_over and len(margins) < deals:
             n = len(match.rows)
             deal = match.deal(shuffle.deal(f"trix-strength/{game}/{n}", TRIX_PACK))
-            trix_players.play_out(deal, levels, f"trix-strength/{game}/{n}")
+            trix_bots.play_out(deal, levels, f"trix-strength/{game}/{n}")
             match.record(deal)
             points = deal.points()
             others = [points[s] for s in range(4) if s != expert_seat]

@@ -15,7 +15,7 @@ the kingdom and leads (plays first) in each deal; after the owner's last contrac
 passes on (``kingdom_rotation``), and the game ends when every player has owned one.
 """
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import HEARTS, SEVEN, card
 from .contract import Move, Permission, Phase, TableView
@@ -31,6 +31,17 @@ _CHOOSE = Phase.CHOOSE
 def owner_of_first(hands) -> int:
     """Who owns the first kingdom: the seat dealt the seven of hearts."""
     return next(s for s in range(4) if hands[s] >> SEVEN_OF_HEARTS & 1)
+
+
+class KingdomTable(NamedTuple):
+    """The public record of a kingdom's deal: its owner, the contracts the owner has played in
+    this kingdom, the one chosen (None before the choice) and the contract's deal's own record
+    for the seat (None before the choice)."""
+
+    owner: int
+    used: tuple[str, ...]
+    contract: str | None
+    table: Any
 
 
 class KingdomDeal:
@@ -203,8 +214,10 @@ class KingdomDeal:
     def touch(self, c: int):
         return None if self.inner is None else self.inner.touch(c)
 
-    def view(self, seat: int):
-        return None if self.inner is None else self.inner.view(seat)
+    def view(self, seat: int) -> "KingdomTable":
+        """What ``seat``'s players read: the kingdom (public) and the contract's own record."""
+        inner = None if self.inner is None else self.inner.view(seat)
+        return KingdomTable(self.owner, self.used, self.contract, inner)
 
     def table_view(self, seen=frozenset()) -> TableView:
         """The contract's table; before the choice, the dealt hands and the owner's choices."""

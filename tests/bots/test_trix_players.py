@@ -1,6 +1,7 @@
-"""Trix's computer players: every move legal, the owner's choice read from the owner's hand
-alone, the expert's choice by rollouts, the trick contracts played by the penalty family's
-players with Trix's prices, and the Trix's layout played by its own club player."""
+"""Trix's computer players (``trix.players``'s heuristics, ``trix.bots``'s levels): every move
+legal, the owner's choice read from the owner's view alone, the expert's choice by rollouts,
+the trick contracts played by the penalty family's players with Trix's prices, and the Trix's
+layout played by its own club player."""
 
 import random
 
@@ -8,7 +9,8 @@ import pytest
 
 from cardgames import shuffle, trix
 from cardgames.layout.moves import KNOCK
-from cardgames.trix import players
+from cardgames.players.seat import build
+from cardgames.trix import bots, players
 
 COMMON = trix.PRESETS["common"]
 
@@ -23,7 +25,7 @@ def test_whole_games_at_every_level_are_legal_and_zero_sum():
             deal = match.deal(shuffle.deal(f"players{i}/{n}", trix.PACK))
             n += 1
             while not deal.is_over:
-                move = players.decide(deal, levels[deal.to_act], f"s{i}")
+                move = bots.decide(deal, levels[deal.to_act], f"s{i}")
                 assert move in deal.legal_moves()
                 deal.push(move)
             match.record(deal)
@@ -33,14 +35,14 @@ def test_whole_games_at_every_level_are_legal_and_zero_sum():
 def test_the_club_owner_reads_the_hand():
     # A Trix hand: the club owner takes the Trix first.
     deal = trix.new_deal(COMMON, _with_north("QJT.KJT.QJT.QJT9"), 0, owner=0)
-    assert deal.format_move(players.choose_club(deal)) == "trix"
+    assert deal.format_move(players.choose(build(deal, 0, None))) == "trix"
     # The king of hearts alone is a bad King: with the Trix gone, not the King.
     deal = trix.new_deal(COMMON, _with_north("AKQJ.K.AKQJ.AKQJ"), 0, owner=0, used=("trix",))
-    assert deal.format_move(players.choose_club(deal)) != "king_of_hearts"
+    assert deal.format_move(players.choose(build(deal, 0, None))) != "king_of_hearts"
     # The choice reads the owner's hand only: the others' cards dealt otherwise change nothing.
     other = _with_north("AKQJ.K.AKQJ.AKQJ", "another deal")
     again = trix.new_deal(COMMON, other, 0, owner=0, used=("trix",))
-    assert players.choose_club(again) == players.choose_club(deal)
+    assert players.choose(build(again, 0, None)) == players.choose(build(deal, 0, None))
 
 
 def _with_north(north: str, seed: str = "") -> list[int]:
@@ -61,7 +63,7 @@ def _hand(pbn_hand: str) -> int:
 
 def test_the_expert_owner_rolls_out_and_stays_legal():
     deal = trix.new_deal(COMMON, _with_north("AKQJ.K.AKQJ.AKQJ"), 0, owner=0)
-    move = players.choose_expert(deal, "expert-owner", rollouts=4)
+    move = bots.choose_expert(build(deal, 0, None), deal, "expert-owner", rollouts=4)
     assert move in deal.legal_moves()
     # A hand of aces and kings with the king of hearts alone: rolled out, the Tricks and
     # the King cost it most, so the expert takes neither first.
@@ -71,12 +73,12 @@ def test_the_expert_owner_rolls_out_and_stays_legal():
 def test_the_layout_club_player_frees_its_own_cards():
     layout = trix.new_deal(COMMON, _with_north("QJT.KJT.QJT.QJT9"), 0, owner=0)
     layout.push(layout.parse_move("trix"))
-    first = players.layout_club(layout.inner, 0)
+    first = players.lay(build(layout.inner, 0, None))
     assert first % 13 == 9  # a jack: the only cards that fit
     layout.push(first)
     while layout.to_act != 0:
-        layout.push(players.decide(layout, "club", "x"))
-    move = players.layout_club(layout.inner, 0)
+        layout.push(bots.decide(layout, "club", "x"))
+    move = players.lay(build(layout.inner, 0, None))
     assert move == KNOCK or move in layout.legal_moves()
 
 
@@ -86,7 +88,7 @@ def test_the_expert_plays_a_trick_contract(contract):
     deal.push(deal.parse_move(contract))
     while not deal.is_over:
         level = "expert" if deal.to_act == 0 and len(deal.history) < 8 else "club"
-        move = players.decide(deal, level, "e")
+        move = bots.decide(deal, level, "e")
         assert move in deal.legal_moves()
         deal.push(move)
     # Doubled or not, a card's net is its price (the site's reading of the own double).
