@@ -15,6 +15,7 @@ the kingdom and leads (plays first) in each deal; after the owner's last contrac
 passes on (``kingdom_rotation``), and the game ends when every player has owned one.
 """
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from .cards import HEARTS, SEVEN, card
@@ -223,7 +224,8 @@ class KingdomDeal:
         """The contract's table; before the choice, the dealt hands and the owner's choices."""
         seen = frozenset(seen)
         if self.inner is not None:
-            return self.inner.table_view(seen)
+            # The contract's table, with the game's signed points (a penalty negative).
+            return replace(self.inner.table_view(seen), points=tuple(self.points()))
         legal = self.legal_moves() if self.owner in seen else []
         return TableView(
             seen,

@@ -675,3 +675,42 @@ def test_pages_numbers():
         "example_doubled_doubler": 75,
         "example_kingdom_total": 0,
     }
+
+
+# --- a recorded game of each preset ---------------------------------------------------------
+
+
+def recorded_game(preset: str) -> str:
+    """A whole game of ``preset``, every move chosen by sha256(seed:move number) among the legal
+    ones (tests/engine/golden.py's chooser), kept on the kingdoms' sheet."""
+    from tests.engine.golden import choose as chooser
+
+    rules = trix.PRESETS[preset]
+    seed = f"golden-trix-{preset}"
+    sheet = Kingdom(rules, first_dealer=N)
+    out = [f"# Trix, preset {preset}: one whole game (tests/engine/test_trix.py).", f"seed {seed}"]
+    n = 0
+    while not sheet.is_over:
+        number = len(sheet.rows) + 1
+        deal = sheet.deal(shuffle.deal(f"{seed}/{number}", trix.PACK))
+        tokens = []
+        while not deal.is_over:
+            legal = deal.legal_moves()
+            move = legal[chooser(seed, n, len(legal))]
+            tokens.append(deal.format_move(move))
+            deal.push(move)
+            n += 1
+        sheet.record(deal)
+        row = sheet.rows[-1]
+        out.append(f"deal {number} owner {row.facts['owner']} dealer {'NESW'[deal.dealer]}")
+        out.append("  moves " + " ".join(tokens))
+        out.append(f"  points {' '.join(map(str, row.scores))}")
+        out.append(f"  totals {' '.join(map(str, row.totals))}")
+    out.append(f"winners {' '.join(sheet.standing.winners)}")
+    return "\n".join(out) + "\n"
+
+
+def test_a_recorded_game_of_each_preset():
+    from tests.engine import golden
+
+    golden.check("trix.txt", "\n".join(recorded_game(p) for p in sorted(trix.PRESETS)))

@@ -76,3 +76,32 @@ def test_the_api_plays_a_kingdoms_deal_and_refuses_in_words(client, loaded):
     assert error["code"] == "contract_used" and "Queens" in error["message"]
     before = client.get(f"/api/{SLUG}/position", {"deal": DEAL, "owner": "W", "moves": "AH"})
     assert before.status_code == 422 and before.json()["error"]["code"] == "must_choose_contract"
+
+
+def test_house_rules_change_the_score(client, loaded):
+    # WP via GMS, NU: a diamond at 15 (rule.diamond_points); the game's points are signed.
+    moves = "diamonds,AH,2C,2D,KH"  # W takes the 2♦ on its own lead
+    plain = client.get(f"/api/{SLUG}/position", {"deal": DEAL, "owner": "W", "moves": moves})
+    assert plain.json()["points"] == {"N": 0, "E": 0, "S": 0, "W": -10}
+    swapped = client.get(
+        f"/api/{SLUG}/position",
+        {"deal": DEAL, "owner": "W", "moves": moves, "rule.diamond_points": "15"},
+    )
+    assert swapped.json()["points"]["W"] == -15
+    wrong = client.get(f"/api/{SLUG}/position", {"deal": DEAL, "rule.own_double": "sometimes"})
+    assert wrong.status_code == 400 and wrong.json()["error"]["code"] == "bad_rule_value"
+    # OT's reading of a doubler taking his own card, as a house rule: −75, nobody gains.
+    own = "king_of_hearts,expose:KH,QH,2C,2D,KH"  # W leads the Q♥, N's doubled K♥ must win
+    for value, expected in (("by_leader", {"N": -150, "W": 75}), ("single", {"N": -75, "W": 0})):
+        answer = client.get(
+            f"/api/{SLUG}/position",
+            {"deal": DEAL, "owner": "W", "moves": own, "rule.own_double": value},
+        ).json()
+        assert {s: answer["points"][s] for s in "NW"} == expected, value
+
+
+def test_the_compare_page_sets_two_variants_side_by_side(client, loaded):
+    html = client.get("/en/compare/", {"a": "trix:common", "b": "trix:complex"}).content.decode()
+    assert "Contracts in a kingdom" in html and "the King of Hearts" in html
+    html = client.get("/ar/compare/", {"a": "trix:common", "b": "trix:complex"}).content.decode()
+    assert "طلبات المملكة" in html and "شايب الكبة" in html
