@@ -54,25 +54,33 @@ def decide(deal, level: str, seed: str = "") -> int:
 
 
 def choose_expert(view, deal, seed: str, rollouts: int = ROLLOUTS) -> int:
-    """The expert owner's contract, rolled out from the owner's view alone (``deal`` gives only
-    the public facts: the dealer, the deal's number, the totals)."""
+    """The expert owner's contract: the best of ``choice_values``."""
+    values = choice_values(view, deal, seed, rollouts)
+    return max(view.legal, key=lambda move: values[players.contract_of(view.rules, move)])
+
+
+def choice_values(view, deal, seed: str, rollouts: int = ROLLOUTS) -> dict[str, float]:
+    """Each contract the owner may choose -> what the owner makes of it, rolled out from the
+    owner's view alone, beside its average for any seat (``deal`` gives only the public facts:
+    the dealer, the deal's number, the totals). The analysis of the choice: the quiz's "which
+    contract with this hand" is judged by it."""
     owner, hand = view.seat, view.hand
     rest = ((1 << 52) - 1) & ~hand
     drawn = [_around(shuffled(f"{seed}:{i}", rest), owner, hand) for i in range(rollouts)]
-    used = view.table.used
-
-    def value(move: int) -> float:
+    out = {}
+    for move in view.legal:
+        contract = players.contract_of(view.rules, move)
         total = 0.0
         for i, hands in enumerate(drawn):
             trial = KingdomDeal(
-                view.rules, hands, deal.dealer, owner, used, deal.deal_number, deal.match_totals
-            )
+                view.rules, hands, deal.dealer, owner, view.table.used, deal.deal_number,
+                deal.match_totals,
+            )  # fmt: skip
             trial.push(move)
             play_out(trial, ("club",) * 4, f"{seed}:{i}")
             total += trial.points()[owner]
-        return total / rollouts - players.average(view.rules, players.contract_of(view.rules, move))
-
-    return max(view.legal, key=value)
+        out[contract] = total / rollouts - players.average(view.rules, contract)
+    return out
 
 
 def _around(cards: list[int], owner: int, hand: int) -> list[int]:

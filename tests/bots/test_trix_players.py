@@ -93,3 +93,15 @@ def test_the_expert_plays_a_trick_contract(contract):
         deal.push(move)
     # Doubled or not, a card's net is its price (the site's reading of the own double).
     assert sum(deal.points()) == (-100 if contract == "queens" else -75)
+
+
+def test_the_choice_is_analysed_contract_by_contract():
+    # The analysis the quiz's "which contract with this hand" would be judged by: every
+    # contract left valued from the owner's view, the expert's choice the best of them.
+    deal = trix.new_deal(COMMON, _with_north("QJT.KJT.QJT.QJT9"), 0, owner=0, used=("queens",))
+    view = build(deal, 0, None)
+    values = bots.choice_values(view, deal, "analysis", rollouts=4)
+    assert set(values) == {"king_of_hearts", "diamonds", "tricks", "trix"}
+    best = bots.choose_expert(view, deal, "analysis", rollouts=4)
+    assert values[deal.format_move(best)] == max(values.values())
+    assert max(values, key=values.get) == "trix"  # four jacks and their neighbours
