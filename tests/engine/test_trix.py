@@ -714,3 +714,27 @@ def test_a_recorded_game_of_each_preset():
     from tests.engine import golden
 
     golden.check("trix.txt", "\n".join(recorded_game(p) for p in sorted(trix.PRESETS)))
+
+
+# --- a public engine's results ------------------------------------------------------------------
+
+
+def test_every_deal_scores_as_the_public_engine_scores_it():
+    # MB states the site's default rules the same way (its own-double reading is the site's),
+    # so its scoring must agree with ours on every deal: 300 deals of every contract, played
+    # by the site's players (90 with doubles: a doubled card taken by another, by its doubler
+    # on his own lead and forced on him), each scored by MB's scoreTrixDeal, its early end
+    # checked by its isAvoidanceDealOver (over after the last trick, not before). Its results
+    # are stored; its code is not.
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" / "trix_mb.json").read_text())
+    assert len(data["deals"]) == 300
+    for record in data["deals"]:
+        rules = trix.PRESETS[record["preset"]]
+        deal = trix.new_deal(rules, shuffle.deal(record["seed"], trix.PACK), record["dealer"])
+        moves(deal, *record["moves"].split())
+        assert deal.is_over, record["seed"]
+        assert deal.points() == record["mb_score"], record["seed"]
+        assert record["mb_over_at_end"] in (None, [True, False]), record["seed"]
