@@ -224,8 +224,16 @@ class KingdomDeal:
         """The contract's table; before the choice, the dealt hands and the owner's choices."""
         seen = frozenset(seen)
         if self.inner is not None:
-            # The contract's table, with the game's signed points (a penalty negative).
-            return replace(self.inner.table_view(seen), points=tuple(self.points()))
+            # The contract's table, with the game's signed points (a penalty negative) and the
+            # cards the rules show face up in their holders' hands (the Trix's twos).
+            view = self.inner.table_view(seen)
+            shown = self.rules.shown(self.contract, self.inner)
+            if shown:
+                held = tuple(h & shown for h in self.inner.hands)
+                view = replace(
+                    view, shown=tuple(a | b for a, b in zip(view.shown, held, strict=True))
+                )
+            return replace(view, points=tuple(self.points()))
         legal = self.legal_moves() if self.owner in seen else []
         return TableView(
             seen,

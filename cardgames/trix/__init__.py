@@ -138,6 +138,14 @@ class Rules(RuleSet):
             return list(points)
         return [-p for p in points]
 
+    def shown(self, contract: str, deal) -> int:
+        """The cards of ``contract``'s deal the table shows face up (the Trix's twos, as
+        ``twos_face_up`` says), a bit set."""
+        if contract != "trix":
+            return 0
+        partners = self.partnership != "none"
+        return layout_trix.twos_shown(self.layout(), deal.hands, len(deal.history), partners)
+
     def read_move(self, token: str) -> int:
         """A move token as the game reads it (``parse_move``)."""
         return parse_move(token)

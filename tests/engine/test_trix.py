@@ -334,6 +334,16 @@ def test_twos_face_up_after_first_turns():
     assert twos_shown(layout, dealt, 3, False) == 0
     assert twos_shown(layout, dealt, 4, False) == TWOS
     assert twos_shown(COMMON.layout(), dealt, 10, False) == 0
+    # On the table: every seat sees the twos once everyone has had a turn.
+    rules = trix.Rules(twos_face_up="after_first_turns")
+    deal = choose(trix.new_deal(rules, dealt, 0), "trix")
+    assert deal.table_view({0}).shown == (0, 0, 0, 0)
+    rng = random.Random(4)
+    while len(deal.inner.history) < 4:
+        deal.push(rng.choice(deal.legal_moves()))
+    shown = deal.table_view({0}).shown
+    assert [s & TWOS for s in shown] == [h & TWOS for h in deal.inner.hands]
+    assert deal.table_view({0}).hands[1] is None  # the rest of a hand stays hidden
 
 
 # --- the kingdom --------------------------------------------------------------------------------
