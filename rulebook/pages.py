@@ -33,7 +33,7 @@ FORMS = {
     "plus": lambda n, region: signed(n, plus=True),
 }
 # Sections the page builds itself rather than from rules.
-SPECIAL = {"glance", "example", "differences", "tips", "relatives"}
+SPECIAL = {"glance", "example", "differences", "tips", "relatives", "regions"}
 
 
 def fill(template: str, values: dict, region: str = "gulf") -> str:
