@@ -72,11 +72,16 @@ strength: setup
 
 # Every URL pattern fuzzed with 10,000 hostile requests (`make test` sends 3,000), and the
 # lessons' endpoints and files with ten times what `make test` sends (fixed seeds); FUZZ_SEED
-# picks another sequence of the site's requests, and replays a failing one.
+# picks another sequence of the site's requests, and replays a failing one. Then the served
+# site (gunicorn, two workers, Redis): every route sent lone surrogates, deep nesting, huge
+# and short bodies, the live socket hostile frames; and the sockets' churn at full size,
+# 100 sockets of 25 tables opened and dropped 40 times after 12 to warm up (`make test`: 6 + 3).
 fuzz: setup
 	FUZZ_REQUESTS=$${FUZZ_REQUESTS:-10000} $(PY) -m pytest tests/web/test_fuzz.py -q -s
 	LESSON_FUZZ_REQUESTS=$${LESSON_FUZZ_REQUESTS:-3000} LESSON_FUZZ_FILES=$${LESSON_FUZZ_FILES:-1500} \
 		$(PY) -m pytest tests/lessons/test_safety.py -q -s -k "fuzzed or hostile_pbn"
+	CHURN_WARMUP=$${CHURN_WARMUP:-12} CHURN_ROUNDS=$${CHURN_ROUNDS:-40} \
+		$(PY) -m pytest tests/web/test_served_fuzz.py tests/web/test_socket_churn.py -q -s
 
 # Refresh the catalogues from the code and templates (needs GNU gettext).
 messages: $(VENV)/.installed

@@ -221,16 +221,18 @@ class Players(Protocol):
 @dataclass(frozen=True)
 class Tuning:
     """How the analysis and the expert player spend their time on a family's deals (each
-    number measured: see ``cardgames.search``)."""
+    number measured: see ``cardgames.search``), and how finely the analysis's verdict reads
+    (``cardgames.analysis``)."""
 
     samples: int  # deals drawn for one answer from a seat's view
-    deal_samples: int  # ... for each card of a whole deal's review
     exact_cards: int  # the open search is exact within this many cards a hand
     playouts: int  # random playouts that judge a position past the bounded search's horizon
     bounded_plies: int | None  # the bounded search's plies; None: to the end of the trick
     expert_samples: int  # deals the expert rolls out a move at most
     rolled_out: frozenset[str]  # the phases whose moves the expert rolls out
     tolerance: float  # what the club player's move may cost before the expert overrules it
+    material: float  # the least cost a player counts: a card costs less is as good as the best
+    places: int  # the decimals a value and a cost are written with, as players count them
 
 
 @dataclass(frozen=True, eq=False)

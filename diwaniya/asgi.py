@@ -2,7 +2,8 @@
 with uvicorn workers): Django's pages over HTTP, and the WebSockets of the live tables
 (``tables.routing``) and of the class boards (``classes.routing``), with the browser session
 and account of the page that opened it, from an origin of the site's own hosts only (a page
-elsewhere cannot act with a visitor's cookie).
+elsewhere cannot act with a visitor's cookie). Every HTTP request's body is met at the door
+(``plumbing.bodies``).
 """
 
 import os
@@ -17,11 +18,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from classes.routing import websocket_urlpatterns as class_boards  # noqa: E402
+from plumbing.bodies import Bodies  # noqa: E402
 from tables.routing import websocket_urlpatterns as tables  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_application,
+        # a body past the cap refused unread, one that stops short refused in time
+        "http": Bodies(django_application),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter([*tables, *class_boards]))
         ),

@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "plumbing.headers.vary_on_fragment",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "plumbing.bodies.refuse_large",  # a body past BODY_MAX_BYTES: 413, unread
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -299,9 +300,18 @@ AUTH_PASSWORD_VALIDATORS = [
     )
 ]
 
+# Request bodies (plumbing.bodies): one past BODY_MAX_BYTES is refused (413) by its
+# Content-Length, never read; a body is waited for BODY_SECONDS between two of its parts and
+# BODY_TOTAL_SECONDS in all (408). The proxy's caps match (README, "Deploying").
+BODY_MAX_BYTES = 1024 * 1024
+BODY_SECONDS = float(os.environ.get("DIWANIYA_BODY_SECONDS", "10"))
+BODY_TOTAL_SECONDS = 6 * BODY_SECONDS
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Django's own lines ("Not Found: <path>") name paths too: masked as the access log is
+    "filters": {"private_links": {"()": "diwaniya.accesslog.Masking"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["private_links"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

@@ -10,6 +10,7 @@ Accept-Language, else English; ``bad_lesson`` also names the ``field``, and
 from django.http import HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.crypto import constant_time_compare
 from django.utils.http import content_disposition_header
 from django.views.decorators.csrf import csrf_exempt
@@ -29,6 +30,14 @@ BEARER = "Bearer "
 
 def _answer(data: dict, status: int = 200) -> JsonResponse:
     return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def _private(data: dict, status: int = 200) -> JsonResponse:
+    """An answer for the edit key's holder (or carrying the key): never stored by a cache,
+    the browser's included."""
+    response = _answer(data, status)
+    add_never_cache_headers(response)
+    return response
 
 
 def error(
@@ -106,7 +115,7 @@ def _created(row) -> JsonResponse:
         "version": row.version,
         "urls": urls(row),
     }
-    return _answer(body, 201)
+    return _private(body, 201)
 
 
 def _limited(request):
@@ -172,7 +181,7 @@ def _put(request, row):
         return error("stale_version", 409, {"version": now.version}, top, version=now.version)
     except (BadLesson, ScriptError, store.TooLarge) as e:
         return _refused(e)
-    return _answer({"id": saved.public_id, "version": saved.version, "urls": urls(saved)})
+    return _private({"id": saved.public_id, "version": saved.version, "urls": urls(saved)})
 
 
 @require_GET
@@ -185,7 +194,7 @@ def versions(request, public_id):
             {"version": v.number, "saved": v.saved.isoformat(), "title": v.data.get("title", "")}
             for v in row.versions.all()
         ]
-        return _answer({"id": row.public_id, "versions": listed})
+        return _private({"id": row.public_id, "versions": listed})
 
 
 @csrf_exempt
@@ -212,7 +221,7 @@ def results(request, public_id):
         if row is None:
             return _not_found()
         try:
-            return _answer(store.results(row))
+            return _private(store.results(row))
         except (BadLesson, ScriptError) as e:
             return _refused(e)
 

@@ -47,7 +47,7 @@ from urllib.parse import parse_qsl, urlencode
 from cardgames import cards
 from cardgames.errors import EngineError
 from cardgames.table import parse_seat
-from plumbing.jsonbody import MAX_DEPTH, depth
+from plumbing import jsonbody
 from rulebook import games
 from tutorials.lesson import BadLesson
 from tutorials.script import deal_hands
@@ -166,8 +166,8 @@ def to_pbn(obj: dict) -> str:
 
 def _unquote(value: str, where: str):
     try:
-        return json.loads(value)
-    except ValueError:
+        return jsonbody.parse(value)
+    except jsonbody.BodyError:
         raise BadLesson(where, "cannot be read") from None
 
 
@@ -222,8 +222,8 @@ def from_pbn(text: str) -> dict:
         obj["section"] = tags["Section"]
     if tags.get("Translations"):
         try:
-            obj["translations"] = json.loads(tags["Translations"])
-        except ValueError:
+            obj["translations"] = jsonbody.parse(tags["Translations"])
+        except jsonbody.BodyError:
             raise BadLesson("translations", "cannot be read") from None
     if seed and tags.get("Deal"):
         _same_deal(obj, tags["Deal"])
@@ -325,11 +325,9 @@ def read_file(raw: bytes) -> dict:
     except UnicodeDecodeError:
         raise BadLesson("file", "cannot be read") from None
     if text.lstrip().startswith("{"):
-        if depth(raw) > MAX_DEPTH:
-            raise BadLesson("file", "not JSON")
         try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError):
+            obj = jsonbody.parse(text)
+        except jsonbody.BodyError:
             raise BadLesson("file", "not JSON") from None
         if not isinstance(obj, dict):
             raise BadLesson("file", "not an object")

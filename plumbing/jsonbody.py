@@ -3,8 +3,11 @@
 A body is read only when it is at most ``MAX_BYTES`` long and nests at most ``MAX_DEPTH``
 arrays and objects, checked on the raw bytes before ``json.loads`` sees them: a body of a
 thousand ``[`` would otherwise reach Python's recursion limit (in the parser, or later in
-code that walks the value), a server error anyone could cause without a token. Anything
-else is refused with the API's error codes (400): ``body_too_large`` or ``bad_body``.
+code that walks the value), a server error anyone could cause without a token. Its text is
+checked once, here: JSON may write a lone surrogate (``"\ud800"``), which is no character at
+all and which no database, page or frame can hold, so a value with one is refused too.
+Anything else is refused with the API's error codes (400): ``body_too_large`` or
+``bad_body``. The live tables' WebSocket reads its frames with ``parse`` (the same checks).
 """
 
 import json
@@ -95,12 +98,22 @@ def loads(raw: bytes, *, max_bytes: int = MAX_BYTES):
     checks as a body: ``BodyError`` for too large, too deep, not JSON or not an object."""
     if len(raw) > max_bytes:
         raise BodyError("body_too_large")
-    if depth(raw) > MAX_DEPTH:
+    data = parse(raw)
+    if not isinstance(data, dict):
+        raise BodyError("bad_body")
+    return data
+
+
+def parse(raw: bytes | str):
+    """Any JSON value in ``raw``, nested at most ``MAX_DEPTH`` deep, every string of it (keys
+    too) text that UTF-8 can write; else ``BodyError("bad_body")``. No length check: the
+    caller's."""
+    if depth(raw.encode(errors="surrogatepass") if isinstance(raw, str) else raw) > MAX_DEPTH:
         raise BodyError("bad_body")
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        # the whole value written out once as UTF-8: a lone surrogate anywhere refuses it
+        json.dumps(data, ensure_ascii=False).encode()
+    except (ValueError, UnicodeError, RecursionError):
         raise BodyError("bad_body") from None
-    if not isinstance(data, dict):
-        raise BodyError("bad_body")
     return data

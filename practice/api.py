@@ -9,6 +9,7 @@ else English. Bodies are JSON objects.
 
 from django.http import JsonResponse
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -26,7 +27,11 @@ BEARER = "Bearer "
 
 
 def _answer(data: dict, status: int = 200) -> JsonResponse:
-    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    """Every answer is the token's holder's (the learner's hand) or carries the token: never
+    stored by a cache, the browser's included."""
+    response = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    add_never_cache_headers(response)
+    return response
 
 
 def error(code: str, details: dict, status: int, move=None, game=None) -> JsonResponse:

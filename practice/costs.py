@@ -1,27 +1,40 @@
 """The learner's cards judged by the analysis: in the review of a finished deal, each card the
-learner played with what it cost and the best card beside it, the costly ones first, and the
-whole deal's double-dummy table (Tarneeb, Tarneeb 41); in the hint, each legal card's cost now.
+learner chose (among more than one) with its verdict, the costly ones first, each told in
+words at its trick with a link to that very moment and a retry; in the hint, each legal card's
+cost now.
 
-The costs are the analysis's (``rulebook.analyses``, cached per deal and view, under the site's
-budget); this module only picks the learner's and words them. The review's default view and
-the hint's only one is the learner's own seat's: what it could see when it played, never the
-hidden hands.
+Every verdict is the analysis's own answer for that moment (``rulebook.analyses``: one search
+per moment and view, one cache), so a card costs in the review exactly what the hint, the
+position page and the lesson editor say of the same moment. A review asks for its moments'
+answers under one budget per request: what is not judged yet is judged by the next request
+(the page says how many are left, and goes on by itself with JavaScript, or by a link). The
+review's default view and the hint's only one is the learner's own seat's: what it could see
+when it played, never the hidden hands.
 """
 
 from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardgames import analysis
 from cardgames.contract import Phase
+from cardgames.games import game as described
 from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import vocabulary
 from rulebook import analyses
 from rulebook import costs as words
 
+from . import mistakes
+
 VIEW_PARAM = "analysis"  # the table page's ?analysis=open shows the review with every hand open
-NO_COST = _("no cost")
+ABOUT_AS_GOOD = _("about as good as the best")
+RETRY = {
+    "gulf": pgettext_lazy("gulf", "Retry this trick"),
+    "levant": pgettext_lazy("levant", "Retry this trick"),
+}
+RETRY_CARD = pgettext_lazy("Sab'at", "Retry this card")  # a game without tricks
 
 
 def read_view(request) -> str:
@@ -29,25 +42,45 @@ def read_view(request) -> str:
     return "open" if request.GET.get(VIEW_PARAM) == "open" else "seat"
 
 
-def review(practice, view: str, page_url: str) -> dict | None:
-    """The review's analysis: each card the learner played, costly first; None when the deal
-    had no card play (thrown in, redealt) or the game has no analysis. ``busy`` when the
-    analysis could not be made within the budget (the page says so, and a reload tries again)."""
+def review(practice, view: str, page_url: str, retry_url=None) -> dict | None:
+    """The review's analysis: each card the learner chose, costly first; None when the deal
+    had no choice of a card (thrown in, redealt) or the game has no analysis. ``pending``:
+    the learner's moments not judged yet (the site was busy, or one budget did not reach
+    them); ``retry_url(ply, view)`` links a retry of a costly card."""
     position = practice.position()
+    moments = list(
+        analysis.moments(practice.game, position.start_state(), practice.moves, {practice.seat})
+    )
+    if not moments:
+        return None
     base = {
         "view": view,
         "views": words.views(view, lambda v: _switch(page_url, v)),
         "note": words.VIEW_NOTES[view],
+        "total": len(moments),
+        "again": _switch(page_url, view),
     }
     try:
-        answer = analyses.judge_deal(practice.game, position, view, seats=(practice.seat,))
-    except analysis.Busy:
-        return {**base, "busy": True, "retry": _switch(page_url, view)}
+        answers = analyses.judge_moments(practice.game, practice.module, moments, view)
+    except analysis.Busy:  # every slot taken: nothing judged by this request
+        answers = {}
     except analysis.Unavailable:
         return None
-    if not answer["moves"]:  # no card of the learner's was played
-        return None
-    return {**base, "busy": False, **_judged(practice, position, answer, view)}
+    items = _items(practice, position, moments, answers, view, retry_url)
+    return {
+        **base,
+        "items": items,
+        "pending": len(moments) - len(answers),
+        "judged": len(answers),
+        "costly": sum(1 for i in items if i["costly"]),
+        "unit": words.unit(practice.game).key,
+        "retry_label": (
+            RETRY[vocabulary(practice.game).region]
+            if described(practice.game).family.tricks
+            else RETRY_CARD
+        ),
+        "table": _table(practice, _deal_table(practice, position)),
+    }
 
 
 def _switch(page_url: str, view: str) -> str:
@@ -55,39 +88,78 @@ def _switch(page_url: str, view: str) -> str:
     return f"{page_url}{query}#analysis"
 
 
-def _judged(practice, position, answer: dict, view: str) -> dict:
+def _items(practice, position, moments, answers: dict, view: str, retry_url) -> list[dict]:
     vocab = vocabulary(practice.game)
     unit = words.unit(practice.game)
-    base = reverse("position", args=[practice.game])
+    family = described(practice.game).family
+    page = reverse("position", args=[practice.game])
+    whole = position.query()
     items = []
-    for m in sorted(answer["moves"], key=lambda m: (-m["cost"], m["ply"])):
-        card = words.card_of(m["move"])
-        query = {**position.query(m["ply"]), "analysis": view}
-        items.append(
-            {
-                "at": m["ply"] + 1,
-                "card": vocab.card_view(card) if card is not None else None,
-                "played": words.move_words(vocab, m["move"]),
-                "costly": m["cost"] > 0,
-                "cost": unit.amount(m["cost"], vocab.region) if m["cost"] > 0 else NO_COST,
-                "best": words.either(vocab, m["best"]) if m["cost"] > 0 else "",
-                "url": f"{base}?{urlencode(query)}",
-            }
+    for ply, seat, move, state in moments:
+        answer = answers.get(ply)
+        if answer is None:
+            continue
+        token = practice.module.format_move(move)
+        mine = next(m for m in answer["moves"] if m["move"] == token)
+        costly = mine["cost"] > 0
+        item = {
+            "ply": ply,
+            "token": token,
+            "numbers": {"cost": mine["cost"], "value": mine["value"]},
+            "head": mistakes.head(vocab, state, seat, family),
+            "card": vocab.card_view(move) if move < 52 else None,
+            "played": words.move_words(vocab, token),
+            "costly": costly,
+            "cost": unit.amount(mine["cost"], vocab.region) if costly else ABOUT_AS_GOOD,
+            "url": f"{page}?{urlencode({**whole, 'at': ply, VIEW_PARAM: view})}#analysis",
+        }
+        if costly:
+            told = mistakes.mistake(
+                practice.game,
+                vocab,
+                view,
+                state,
+                practice.moves[ply:],
+                answer,
+                _compare(practice.game, state, seat, view),
+            )
+            best = [m["move"] for m in answer["moves"] if m["cost"] == 0]
+            item.update(
+                text=told["text"],
+                best=words.either(vocab, best),
+                retry=retry_url(ply, view) if retry_url else None,
+            )
+        items.append(item)
+    return sorted(items, key=lambda i: (not i["costly"], i["ply"]))
+
+
+def _compare(game: str, state, seat: int, view: str):
+    """``analysis.lines`` of some cards at this moment, cached beside the moment's answer."""
+    moment = analyses.moment_key(game, state, seat, view)
+
+    def compare(cards):
+        key = f"{moment}:lines:{','.join(str(c) for c in cards)}"
+        return analyses.cached(
+            key, lambda: analysis.lines(game, state, cards, view, analyses.samples())
         )
-    return {
-        "items": items,
-        "costly": sum(1 for i in items if i["costly"]),
-        "unit": unit.key,
-        "table": _table(practice, answer.get("table")),
-    }
+
+    return compare
 
 
-def _table(practice, table: dict | None) -> dict | None:
+def _deal_table(practice, position) -> dict | None:
+    """The deal's double-dummy table (the Tarneeb family), or None; None too when it could not
+    be worked out within the budget (the page then goes on without it)."""
+    try:
+        return analyses.judge_deal_table(practice.game, position)
+    except analysis.Busy:
+        return None
+
+
+def _table(practice, tricks: dict | None) -> dict | None:
     """The deal's double-dummy table, and the sentence for the learner's side (Tarneeb) or
     seat (Tarneeb 41, where each player bids alone) in the trumps the deal was played in."""
-    if not table:
+    if not tricks:
         return None
-    tricks = table["tricks"]
     mine = SEATS[practice.seat]
     who = mine if mine in tricks else PARTNERSHIPS[practice.seat % 2]
     return words.table_words(practice.game, tricks, who, practice.view().trumps)

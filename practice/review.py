@@ -10,6 +10,7 @@ left on the layout) by the family's module (``families/<family>.py``).
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.translation import pgettext_lazy
 
 from cardgames import cards
 from cardgames.games import game as described
@@ -22,6 +23,14 @@ from .advice import move_words, sentence
 from .match import commitment, parse
 from .table import relabel, seat_title, short_title
 
+# the review's record of the play, in each region's word for a trick (a game without tricks,
+# Sab'at Al-Deemin, goes card by card)
+TRICK_BY_TRICK = {
+    "gulf": pgettext_lazy("gulf", "Trick by trick"),
+    "levant": pgettext_lazy("levant", "Trick by trick"),
+}
+CARD_BY_CARD = pgettext_lazy("Sab'at", "Card by card")
+
 
 def review(practice) -> dict:
     """What the page shows once the deal is over."""
@@ -32,15 +41,25 @@ def review(practice) -> dict:
     def link(i: int) -> str:
         return urlencode(position.query(i))
 
+    whole = position.query()
+
+    def moment(i: int) -> str:
+        """The whole deal at move ``i`` (the position page counts moves made), not the deal
+        cut there: the page then reads "move i of all", as the review's list says."""
+        return urlencode({**whole, "at": i})
+
     explained = explain_points(practice, vocab)
     return {
         "groups": relabel(practice, scorecard(position, link=link)),
+        "trick_by_trick": (
+            TRICK_BY_TRICK[vocab.region] if described(practice.game).family.tricks else CARD_BY_CARD
+        ),
         "base": base,
         "position_url": f"{base}?{urlencode(position.query())}",
         "start_url": f"{base}?{link(0)}",
         **explained,
         "undone": undone(practice, vocab),
-        "decisions": (mine := decisions(practice, vocab, link)),
+        "decisions": (mine := decisions(practice, vocab, moment)),
         "differ": sum(1 for d in mine if not d["same"]),
         "seed": practice.record.seed,
         "commitment": commitment(practice.record.seed),
@@ -57,7 +76,8 @@ def review(practice) -> dict:
 
 def decisions(practice, vocab, link) -> list[dict]:
     """The learner's decisions, each beside the club player's choice from the same view (the
-    heuristic's sentence with it), those that differ marked; each opens its position."""
+    heuristic's sentence with it), those that differ marked; each opens the deal with that
+    move made ("Move 53" opens move 53, the learner's card on the felt)."""
     base = reverse("position", args=[practice.game])
     out = []
     for ply, move, decision in practice.decisions():
@@ -71,7 +91,7 @@ def decisions(practice, vocab, link) -> list[dict]:
                 "club": move_words(vocab, club, phase),
                 "same": move == decision.move,
                 "why": sentence(practice.game, decision.reason),
-                "url": f"{base}?{link(ply)}",
+                "url": f"{base}?{link(ply + 1)}",
             }
         )
     return out

@@ -13,6 +13,7 @@ urlpatterns = [
     path("practice/<slug:public_id>/move/", views.move, name="move"),
     path("practice/<slug:public_id>/undo/", views.undo, name="undo"),
     path("practice/<slug:public_id>/next/", views.next_deal, name="next"),
+    path("practice/<slug:public_id>/retry/<int:deal>/", views.retry, name="retry"),
     # the private link: it gives the match to the browser that opens it
     path("practice/<slug:public_id>/<slug:token>/", views.claim, name="claim"),
     path("<slug:game>/practice/", views.choose, name="start"),

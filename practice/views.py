@@ -10,6 +10,7 @@ one (``?seen=<ply>``: the moves before them were already on the learner's screen
 """
 
 import hashlib
+from urllib.parse import urlencode
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cardgames import bots, cards, shuffle
+from cardgames import analysis, bots, cards, shuffle
 from cardgames.errors import BadInput, IllegalMove
 from cardgames.house_rules import PREFIX
 from cardgames.table import seat_name
@@ -28,7 +29,8 @@ from rulebook import games
 from rulebook.models import Game, Variant, content_of_row, game_rows
 from rulebook.pages import house_rules_in_words
 
-from . import advice, costs, review, service
+from . import advice, calls, costs, retry_page, review, service
+from . import retry as retrying
 from .forms import rule_fields
 from .match import Conflict
 from .messages import explain
@@ -176,9 +178,18 @@ def _render(request, match, practice, *, seen=None, error=None, status=200):
         "so_far": None if over else so_far(practice),
         "review": review.review(practice) if over else None,
         "analysis": (
-            costs.review(practice, costs.read_view(request), match.get_absolute_url())
+            costs.review(
+                practice,
+                costs.read_view(request),
+                match.get_absolute_url(),
+                lambda ply, view: retry_url(match, practice.deal_number, ply, view),
+            )
             if over
             else None
+        ),
+        "judged_calls": calls.judged(practice) if over else None,
+        "retry_deal_url": (
+            retry_url(match, practice.deal_number, 0, costs.read_view(request)) if over else None
         ),
         "sheet": (drawn_sheet := review.sheet(practice)),
         "deal_end": review.deal_end(practice, drawn_sheet) if over else None,
@@ -265,6 +276,81 @@ def claim(request, public_id, token):
         raise Http404(explain("not_found"))
     ownership.own(request, OWNED, match.token)
     return capability.claimed(match.get_absolute_url())
+
+
+# --- trying a finished deal again ---------------------------------------------------------------
+
+
+def retry_url(match, deal: int, start: int, view: str = "seat", moves=(), **more) -> str:
+    """A retry of deal ``deal`` from its move ``start`` (``practice.retry``), its state in the
+    address: the moves made since, the view its cards are judged from."""
+    query = {"start": start, "moves": " ".join(moves)}
+    if view == "open":
+        query["view"] = "open"
+    query.update(more)
+    url = reverse("practice:retry", args=[match.public_id, deal])
+    return f"{url}?{urlencode({k: v for k, v in query.items() if v != ''})}"
+
+
+@require_http_methods(["GET", "HEAD"])
+def retry(request, public_id, deal):
+    """A finished deal tried again (``practice.retry``): a GET form of the learner's moves,
+    so nothing is stored, a reload repeats nothing and it works without JavaScript. The
+    computer players' replies join the address (303), so a reload shows the same table."""
+    match, deals = _owned(request, public_id)
+    params = request.GET
+    view = "open" if params.get("view") == "open" else "seat"
+    try:
+        start = service.whole_number(params.get("start", "0"), "bad_ply") or 0
+        played = match.replay(deals)
+        practice = retrying.replayed(played, deal, start, params.get("moves", "").split())
+    except retrying.NotRetried:
+        raise Http404(explain("not_found")) from None
+    except BadInput as e:
+        raise Http404(explain(e.code, e.details, game=match.game)) from None
+
+    def again(**more):
+        return _see(retry_url(match, deal, start, view, practice.record.moves[start:], **more))
+
+    if not practice.deal_over and not practice.learner_to_act:
+        practice.advance()  # the computer players, up to the learner's turn
+        return again()
+    # A pass chosen by touching cards sends each card's move token, as the table page's does.
+    picked = [token[:12] for token in params.getlist("pass")[:13]]
+    tokens = picked or params.get("move", "").split()[:13]
+    page = {"played": played, "start": start, "view": view, "found": params.get("found", "")}
+    if tokens and not practice.deal_over:
+        try:
+            tried = retrying.attempt(practice, tokens, view)
+        except analysis.Busy:
+            return _render_retry(request, match, practice, busy=True, status=503, **page)
+        except (IllegalMove, BadInput) as e:
+            message = explain(e.code, e.details, game=match.game)
+            status = 422 if isinstance(e, IllegalMove) else 400
+            return _render_retry(request, match, practice, error=message, status=status, **page)
+        if tried.played:
+            return again(found=tried.token if tried.answer is not None else "")
+        return _render_retry(request, match, practice, tried=tried, status=200, **page)
+    return _render_retry(request, match, practice, **page)
+
+
+def _render_retry(request, match, practice, *, played, start, view, found="", status=200, **said):
+    rows = game_rows(match.game, content_of_row(match))
+    context = {
+        "match": match,
+        "practice": practice,
+        "game": rows.game,
+        "retry": retry_page.context(practice, played, start, view, found, **said),
+        **drawn(practice),
+        "learner_to_act": practice.learner_to_act,
+        "review_url": f"{match.get_absolute_url()}#analysis",
+        "hidden": {"start": start, "moves": " ".join(practice.record.moves[start:])}
+        | ({"view": "open"} if view == "open" else {}),
+        "form_url": reverse("practice:retry", args=[match.public_id, practice.deal_number]),
+    }
+    response = render(request, "practice/retry.html", context, status=status)
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 # --- my matches ---------------------------------------------------------------------------------

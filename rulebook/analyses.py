@@ -1,4 +1,4 @@
-"""Analyses as the site serves them: the engine's (``cardgames.search``) under a time
+"""Analyses as the site serves them: the engine's (``cardgames.analysis``) under a time
 budget, one at a time per core, cached per position, written as the positions spec's JSON.
 
 Every page and API that judges a card comes here (the analysis API, the position page, the
@@ -8,11 +8,14 @@ practice table's hint and review), so the budget, the slots and the cache hold e
   ``analysis.Busy`` past it, so a worker is never held longer and no half answer is sent;
 - the slots: at most one analysis per core at once, across workers and machines
   (``plumbing.limits.take_slot``); all taken, the answer is ``Busy`` at once;
-- the cache ("countless", keyed by the game, the position's canonical query, the seat and the
-  view): an answer is the same for everyone who asks it, so it is searched once.
+- the cache ("countless"): one moment's answer is kept under the engine's name of the position
+  as the analysis reads it (``analysis.key``: the seat's view, or the hands too for the open
+  view), so the same moment asked from the hint, the review, the position page, the lesson
+  editor or the API is searched once and answered alike; a whole deal is its moments'
+  answers, each kept on its own (``judge_moments``).
 
-A ``view="seat"`` answer is searched from what the seat may see, with one seed for every
-position: it never depends on a hidden card, so neither does its cache entry's content.
+A ``view="seat"`` answer is searched from what the seat may see, seeded from that view alone:
+it never depends on a hidden card, so neither does its cache entry's content.
 """
 
 import hashlib
@@ -32,12 +35,17 @@ from plumbing import limits
 
 VIEWS = ("seat", "open")
 CACHE_SECONDS = 24 * 3600  # an answer never changes: kept while the cache has room
-SEED = "diwaniya-analysis"  # one seed for every sampled view, so equal views answer alike
 
 
 def budget() -> float:
     """The seconds an analysis may take (``settings.ANALYSIS_SECONDS``, 2 by default)."""
     return float(getattr(settings, "ANALYSIS_SECONDS", 2.0))
+
+
+def samples() -> int | None:
+    """The deals the seat's view is judged over: the analysis's own count (None), unless the
+    settings say otherwise (``ANALYSIS_SAMPLES``: the test suite's few, for speed)."""
+    return getattr(settings, "ANALYSIS_SAMPLES", None)
 
 
 def slots() -> int:
@@ -140,7 +148,15 @@ def _key(kind: str, game: str, query: dict, seat, view: str) -> str:
     return f"analysis:{kind}:{game}:{digest}:{seat}:{view}"
 
 
-def _cached(key: str, compute):
+def moment_key(game: str, state, seat: int | None, view: str) -> str:
+    """The cache's name for one moment's answer: the engine's name of the position as the
+    analysis reads it (``analysis.key``), so the hint, the review, the position page and the
+    lesson editor share one entry whatever address each was opened from."""
+    return f"analysis:moment:{game}:{analysis.key(game, state, seat, view)}"
+
+
+def cached(key: str, compute):
+    """The countless cache's entry ``key``, made by ``compute()`` when missing."""
     cache = caches["countless"]
     found = cache.get(key)
     if found is None:
@@ -163,87 +179,193 @@ def judge(game: str, position, seat: int | None = None, view: str = "seat") -> d
     cached, else searched under the budget. Raises ``analysis.Unavailable`` (not a moment of
     card play) or ``analysis.Busy`` (past the budget, or no slot free)."""
     state = position.state
-    asked = seat if seat is not None else state.to_act
-    key = _key("move", game, position.query(), asked, view)
+    key = moment_key(game, state, seat, view)
 
     def compute():
         with _slot():
             deadline = _deadline()
             found = bounded(
                 lambda: analysis.analyse(
-                    game, state.copy(), seat, view, seed=SEED, deadline=deadline
+                    game, state.copy(), seat, view, samples=samples(), deadline=deadline
                 )
             )
         return answer_json(position.module, found)
 
-    return _cached(key, compute)
+    return cached(key, compute)
 
 
 def answer_json(module, found) -> dict:
-    """An ``analysis.Analysis`` as the spec writes it: moves as the game's tokens."""
+    """An ``analysis.Analysis`` as the spec writes it: moves as the game's tokens, each with
+    the half width of its cost's 99% interval (``margin``, 0 where nothing was sampled)."""
     return {
         "seat": SEATS[found.seat],
         "view": found.view,
         "exact": bool(found.exact),
         "samples": found.samples,
         "moves": [
-            {"move": module.format_move(m.move), "cost": number(m.cost), "value": number(m.value)}
+            {
+                "move": module.format_move(m.move),
+                "cost": number(m.cost),
+                "value": number(m.value),
+                "margin": number(m.margin),
+            }
             for m in found.moves
         ],
     }
 
 
-# --- a whole deal -----------------------------------------------------------------------------
+# --- many moments: a whole deal -----------------------------------------------------------------
+
+
+def judge_moments(game: str, module, moments, view: str) -> dict[int, dict]:
+    """The answers of several moments (``(ply, seat, move, state)``, ``analysis.moments``),
+    by ply: the cached ones, and as many others as one budget searches, one after the other
+    (each cached as it comes, under its moment's own name: a review and a hint share it). A
+    moment missing from the result is for a later request. Raises ``Busy`` only when no slot
+    is free."""
+    cache = caches["countless"]
+    found: dict[int, dict] = {}
+    todo = []
+    for ply, seat, _move, state in moments:
+        key = moment_key(game, state, seat, view)
+        answer = cache.get(key)
+        if answer is None:
+            todo.append((ply, seat, state, key))
+        else:
+            found[ply] = answer
+    if not todo:
+        return found
+    with _slot():
+        deadline = _deadline()
+        calls = [
+            (
+                lambda st=state, s=seat: analysis.analyse(
+                    game, st, s, view, samples=samples(), deadline=deadline
+                )
+            )
+            for _ply, seat, state, _key in todo
+        ]
+        for i, result in bounded_each(calls).items():
+            ply, _seat, _state, key = todo[i]
+            answer = answer_json(module, result)
+            cache.set(key, answer, CACHE_SECONDS)
+            found[ply] = answer
+    return found
+
+
+def bounded_each(calls) -> dict[int, object]:
+    """``call()`` of each of ``calls`` in turn in one forked child, stopped at the budget as
+    ``bounded`` stops one: ``{index: result}`` of those finished in time (none may be). An
+    engine refusal of one of them is raised."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_each_in_child, args=(send, calls), daemon=True)
+    child.start()
+    send.close()
+    out: dict[int, object] = {}
+    stop = time.monotonic() + budget() + GRACE
+    try:
+        while len(out) < len(calls):
+            left = stop - time.monotonic()
+            if left <= 0 or not receive.poll(left):
+                break
+            try:
+                kind, i, payload = receive.recv()
+            except EOFError:
+                break
+            if kind == "ok":
+                out[i] = payload
+            elif kind == "unavailable":
+                raise analysis.Unavailable(**payload)
+            elif kind == "error":
+                raise RuntimeError(payload)
+            else:  # busy: the budget is spent
+                break
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    return out
+
+
+def _each_in_child(send, calls) -> None:
+    try:
+        for i, call in enumerate(calls):
+            try:
+                send.send(("ok", i, call()))
+            except analysis.Busy:
+                send.send(("busy", i, None))
+                return
+            except analysis.Unavailable as e:
+                send.send(("unavailable", i, dict(e.details)))
+                return
+            except BaseException as e:  # noqa: BLE001 - said to the parent, which raises it
+                send.send(("error", i, repr(e)))
+                return
+    finally:
+        os._exit(0)
 
 
 def judge_deal(
     game: str, position, view: str = "seat", seats: tuple[int, ...] | None = None
 ) -> dict:
-    """Every card of a finished deal judged from its player's view at that moment (or every
-    hand open), the cards of ``seats`` only if given; with the deal's double-dummy table for
-    the games that have one. Cached; raises ``Busy`` past the budget."""
-    key = _key("deal", game, position.query(), "".join(SEATS[s] for s in seats or ()), view)
+    """Every card played in a finished deal judged from its player's view at that moment (or
+    every hand open), the cards of ``seats`` only if given: each card chosen among others as
+    ``judge`` judges that moment alone, a forced card at no cost; with the deal's double-dummy
+    table for the games that have one. Whole or not at all: what one budget leaves unjudged
+    raises ``Busy`` (what it judged is kept, so the next request goes on from there)."""
+    plays = list(
+        analysis.card_plays(
+            game, position.start_state(), list(position.moves), set(seats) if seats else None
+        )
+    )
+    chosen = [(ply, seat, move, state) for ply, seat, move, state, choice in plays if choice]
+    answers = judge_moments(game, position.module, chosen, view)
+    if len(answers) < len(chosen):
+        raise analysis.Busy()
+    fmt = position.module.format_move
+    plies = [
+        _ply_cost(fmt, answers[ply], ply, move)
+        if choice
+        else {"ply": ply, "seat": SEATS[seat], "move": fmt(move), "cost": 0, "best": [fmt(move)]}
+        for ply, seat, move, _state, choice in plays
+    ]
+    return deal_json(view, plies, judge_deal_table(game, position))
+
+
+def _ply_cost(fmt, answer: dict, ply: int, move: int) -> dict:
+    token = fmt(move)
+    cost = next(m["cost"] for m in answer["moves"] if m["move"] == token)
+    return {
+        "ply": ply,
+        "seat": answer["seat"],
+        "move": token,
+        "cost": cost,
+        "best": [m["move"] for m in answer["moves"] if m["cost"] == 0],
+    }
+
+
+def deal_json(view: str, plies: list[dict], table) -> dict:
+    out = {"view": view, "moves": plies}
+    if table is not None:
+        out["table"] = {"double_dummy": True, "tricks": table}
+    return out
+
+
+def judge_deal_table(game: str, position) -> dict | None:
+    """The deal's double-dummy table from its start (the Tarneeb family), cached; None for
+    the other games (their families have no table: nothing is searched for them)."""
+    if not analysis.has_table(game):
+        return None
+    key = _key("deal-table", game, position.query(), "", "open")
 
     def compute():
         start = position.start_state()
         with _slot():
-            deadline = _deadline()
-            plies, table = bounded(
-                lambda: (
-                    analysis.analyse_deal(
-                        game,
-                        start,
-                        list(position.moves),
-                        view,
-                        seats=seats,
-                        seed=SEED,
-                        deadline=deadline,
-                    ),
-                    analysis.table(game, start),
-                )
-            )
-        return deal_json(position.module, view, plies, table)
+            return {"tricks": bounded(lambda: analysis.table(game, start))}
 
-    return _cached(key, compute)
-
-
-def deal_json(module, view: str, plies, table) -> dict:
-    out = {
-        "view": view,
-        "moves": [
-            {
-                "ply": p.ply,
-                "seat": SEATS[p.seat],
-                "move": module.format_move(p.move),
-                "cost": number(p.cost),
-                "best": [module.format_move(m) for m in p.best],
-            }
-            for p in plies
-        ],
-    }
-    if table is not None:
-        out["table"] = {"double_dummy": True, "tricks": table}
-    return out
+    return cached(key, compute)["tricks"]
 
 
 def judge_table(game: str, position) -> dict | None:
@@ -257,4 +379,4 @@ def judge_table(game: str, position) -> dict | None:
             state = position.state.copy()
             return {"tricks": bounded(lambda: analysis.table(game, state))}
 
-    return _cached(key, compute)["tricks"]
+    return cached(key, compute)["tricks"]

@@ -19,7 +19,16 @@ from cardgames import cards
 from cardgames.contract import Phase
 from cardgames.games import game as described
 from cardgames.table import PARTNERSHIPS, SEATS
-from cardtable.words import COUNTED, ISOLATE, MINUS, count, listing, vocabulary
+from cardtable.words import (
+    COUNTED,
+    ISOLATE,
+    MINUS,
+    SUIT_CLASSES,
+    SYMBOLS,
+    count,
+    listing,
+    vocabulary,
+)
 
 
 def decimal(x: float, places: int = 1) -> tuple[str, int | None]:
@@ -63,7 +72,7 @@ class Unit:
 
     key: str  # "tricks", "points", "chance"
     noun: str | None
-    ends: object  # a value in a sentence: "9 tricks by the end of the deal, with best play"
+    ends: object  # a value in a sentence: "9 tricks by the end of the deal"
 
     def amount(self, x: float, region: str) -> str:
         """A value or a cost: «2 tricks», «1,5 points», «23%»."""
@@ -75,7 +84,9 @@ class Unit:
         return self.ends % {"value": self.amount(x, region)}
 
 
-BY_THE_END = _("%(value)s by the end of the deal, with best play")
+# Beyond its small endings the analysis plays a deal out with the club player, not with best
+# play: the value says where the deal ends, not how.
+BY_THE_END = _("%(value)s by the end of the deal")
 TRICKS = Unit("tricks", "tricks_obj", BY_THE_END)
 POINTS = Unit("points", "points_obj", BY_THE_END)
 CHANCE = Unit("chance", None, _("a %(value)s chance of going out first, with best play"))
@@ -112,7 +123,7 @@ def moves(game: str, answer: dict) -> list[dict]:
     vocab = vocabulary(game)
     measure = unit(game)
     out = []
-    for m in answer["moves"]:
+    for i, m in enumerate(answer["moves"]):
         card = card_of(m["move"])
         out.append(
             {
@@ -120,8 +131,10 @@ def moves(game: str, answer: dict) -> list[dict]:
                 "card": vocab.card_view(card) if card is not None else None,
                 "name": move_words(vocab, m["move"]),
                 "best": m["cost"] == 0,
+                "top": i == 0,  # the best card; the others of cost 0 are about as good
                 "cost": measure.amount(m["cost"], vocab.region),
                 "value": measure.outcome(m["value"], vocab.region),
+                "numbers": {"cost": m["cost"], "value": m["value"]},
             }
         )
     return out
@@ -164,6 +177,16 @@ def views(current: str, link) -> list[dict]:
 # --- the double-dummy table of Tarneeb and Tarneeb 41 -----------------------------------------
 
 COULD_TAKE = _("With every hand open, %(who)s could take %(tricks)s in %(strain)s.")
+NO_TRUMPS_SHORT = pgettext_lazy("no trumps, on a bidding box", "NT")
+
+
+def _head(vocab, strain: str) -> dict:
+    """A column of the table: the suit's symbol (or the bidding box's "NT") as it is seen, so
+    five columns fit a 360 px phone without a word broken, and its name for a screen reader."""
+    if strain == "NT":
+        return {"mark": NO_TRUMPS_SHORT, "name": vocab.strain(strain), "suit": None}
+    suit = cards.SUITS.index(strain)
+    return {"mark": SYMBOLS[suit], "name": vocab.strain(strain), "suit": SUIT_CLASSES[suit]}
 
 
 def _named(vocab, key: str) -> str:
@@ -181,7 +204,7 @@ def table_words(game: str, tricks: dict, who: str | None = None, strain: str | N
     rows = {k: v if isinstance(v, dict) else {"H": v} for k, v in tricks.items()}
     strains = list(next(iter(rows.values()), {}))
     out = {
-        "heads": [vocab.strain(s) for s in strains],
+        "heads": [_head(vocab, s) for s in strains],
         "rows": [
             {"who": _named(vocab, key), "cells": [cells.get(s) for s in strains]}
             for key, cells in rows.items()

@@ -6,15 +6,19 @@ missing key is 404, the same answer as for no table. Errors are practice's shape
 from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from cardgames import analysis as searching
 from cardgames.errors import BadInput, IllegalMove
 from plumbing import jsonbody, limits
 from plumbing.links import absolute
+from practice import advice, costs
 from practice import service as practice
 from practice.match import Conflict
 from practice.models import Match
+from rulebook import analyses
 from rulebook.api import _language
 
 from . import live, service
@@ -24,7 +28,11 @@ BEARER = "Bearer "
 
 
 def _answer(data: dict, status: int = 200) -> JsonResponse:
-    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    """Every answer is a key's holder's (a hand, a hint) or carries keys: never stored by a
+    cache, the browser's included."""
+    response = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    add_never_cache_headers(response)
+    return response
 
 
 def error(code: str, details: dict, status: int, move=None, game=None) -> JsonResponse:
@@ -191,3 +199,80 @@ def reissue(request, public_id):
         live.changed(table.public_id, "places")
         url = absolute(reverse("tables:join", args=[table.public_id, key]))
         return _answer({"key": key, "url": url})
+
+
+def _helped(request, public_id, answer):
+    """The computer help of the key's seat (the table's ``help`` on): ``answer(table, place,
+    learner)`` with the match as that seat's learner sees it; counted as an analysis is
+    (``limits.ANALYSING``), and a search past its budget is 503 ``analysis_busy``."""
+    with translation.override(_language(request)):
+        place = _place(request, public_id)
+        if place is None:
+            return error("not_found", {}, 404)
+        table = place.table
+        game = table.match.game
+        try:
+            match, deals = service.read(table)
+            mine = service.learner(table, place, match.replay(deals))
+            wait = limits.check(request, limits.ANALYSING)
+            if wait is not None:
+                response = error("rate_limited", {}, 429)
+                response["Retry-After"] = str(wait)
+                return response
+            return _answer(answer(table, place, mine))
+        except service.ERRORS as e:
+            return failure(e, game=game)
+        except Match.DoesNotExist:
+            return error("not_found", {}, 404)
+        except searching.Busy:
+            response = error("analysis_busy", {}, 503, game=game)
+            response["Retry-After"] = str(analyses.retry_after())
+            return response
+
+
+@require_GET
+def hint(request, public_id):
+    """The hint, on the key's seat's turn, as the practice table gives it: the legal moves,
+    what the club player would play and why (from this seat's view only), and in card play
+    each legal card's cost from this seat's view (``costs``: the analysis's moves, or null;
+    ``busy`` when it could not be judged in time). Not its turn: 409 ``not_your_turn``."""
+
+    def answer(table, place, mine):
+        if not mine.learner_to_act or mine.deal_over:
+            raise Conflict("not_your_turn", seat=service.you(place))
+        decision = mine.advice()
+        judged = costs.hint(mine)
+        return {
+            "hint": {
+                "legal": [mine.module.format_move(m) for m in mine.legal()],
+                "club": {
+                    "move": mine.module.format_move(decision.move),
+                    "reason": decision.reason.code,
+                    "text": advice.sentence(mine.game, decision.reason),
+                },
+                "costs": judged["answer"]["moves"] if judged and not judged["busy"] else None,
+                "busy": bool(judged and judged["busy"]),
+            }
+        }
+
+    return _helped(request, public_id, answer)
+
+
+@require_GET
+def analysis(request, public_id):
+    """Once the deal is over, each card the key's seat played with its cost and the best
+    cards there (``?view=seat``, its own view then, by default; ``open``: every hand open),
+    as ``/api/<game>/analysis/deal`` answers it. While it is played: 409 ``deal_in_play``."""
+
+    def answer(table, place, mine):
+        if not mine.deal_over:
+            raise Conflict("deal_in_play")
+        view = analyses.read_view(request.GET.get("view"))
+        position = mine.position()
+        try:
+            judged = analyses.judge_deal(mine.game, position, view, seats=(place.seat,))
+        except searching.Unavailable:
+            judged = {"view": view, "moves": []}  # a deal with no card play
+        return {"analysis": judged}
+
+    return _helped(request, public_id, answer)

@@ -10,24 +10,30 @@ one process told of the same change read the table once between them (``shared``
 told to four sockets, and under load each reading it again was most of a server's work.
 
 Every frame a client sends is checked before it is read: its size (``MAX_FRAME``), that it is
-a JSON object with a known ``type``, that ``hello`` came first; a refused one gets an ``error``
-frame and changes nothing. A client sending more than ``SLOW`` frames in ``WINDOW`` seconds
-is refused each further one, and past ``DROP`` the socket is closed.
+a JSON object (nested no deeper, and its text as clean, as an HTTP body: ``jsonbody.parse``)
+with a known ``type``, that ``hello`` came first; a refused one gets an ``error`` frame and
+changes nothing. A client sending more than ``SLOW`` frames in ``WINDOW`` seconds is refused
+each further one, and past ``DROP`` the socket is closed, once.
+
+However a socket ends (the client closes it or drops, a send finds it closed, a handler
+fails, the worker shuts down), ``end`` runs once: its groups discarded, its row and presence
+gone, the table told. A frame sent to a socket already closed is dropped.
 """
 
 import asyncio
 import json
+import logging
 import random
 import time
 from collections import OrderedDict, deque
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.db.models import F
 from django.utils import translation
 
 from cardgames.contract import Phase
 from cardgames.table import SEATS
+from plumbing import jsonbody
 from practice.models import Match
 
 from . import live, presence, service
@@ -38,6 +44,7 @@ MAX_FRAME = 2048  # bytes: the longest frame a client needs is a pass of three c
 WINDOW, SLOW, DROP = 10, 20, 60  # seconds; frames refused past SLOW, socket closed past DROP
 LANGUAGES = ("ar", "en", "fr")
 CLOSE_NOT_FOUND, CLOSE_FLOOD = 4404, 4429
+log = logging.getLogger(__name__)
 
 # The reads of the last changes told to this process, by the change's id: what each socket of
 # the table then makes its own frames from (read-only, as ``service.replayed``'s replays).
@@ -65,12 +72,12 @@ async def shared(event: dict, read, *args):
 
 
 def read_table(table_pk: int):
-    """The table, its stored match, the replay and each place's key digest (a socket whose
-    key was reissued meanwhile is refused, whatever message said so or was lost), or None
+    """The table, its stored match, the replay and who holds each place (a socket whose
+    place changed hands meanwhile is refused, whatever message said so or was lost), or None
     once the table is gone."""
     try:
         table = Table.objects.select_related("match").get(pk=table_pk)
-        keys = dict(table.places.values_list("pk", "key_digest"))
+        keys = {p.pk: p.holder for p in table.places.only("key_digest", "spent_digest")}
         return (table, *service.replayed(table), keys)
     except (Table.DoesNotExist, Match.DoesNotExist):
         return None
@@ -78,14 +85,14 @@ def read_table(table_pk: int):
 
 def read_presence(table_pk: int):
     try:
-        return presence.of(Table.objects.select_related("match").get(pk=table_pk))
+        return presence.shown(Table.objects.select_related("match").get(pk=table_pk))
     except Table.DoesNotExist:
         return None
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    async def connect(self):
-        self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
+    async def __call__(self, scope, receive, send):
+        self.public_id = scope.get("url_route", {}).get("kwargs", {}).get("public_id", "")
         self.place = None
         self.lang = "en"
         self.deal = self.ply = None  # what this client has: the deal's number, its moves
@@ -93,23 +100,60 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.over = False
         self.frames = deque()
         self.due = self.timer = None  # the turn timer: when the turn in play runs out
-        self.beating = None  # (place, table) said here while the socket lives (presence.py)
+        self.closing = False  # closed by the server, or found closed by a send
+        self.joined = False  # its row and presence (``presence.join``), until ``end``
+        self.groups_in: list[str] = []  # the channel layer's groups it was added to
+        self.ended = False
+        try:
+            await super().__call__(scope, receive, send)
+        except OSError:  # the client went away during a send (uvicorn's ClientDisconnected)
+            pass
+        finally:
+            # whatever ended it: a handler's failure, the task cancelled at a worker's
+            # shutdown; shielded, so a cancellation cannot stop the clean-up half-way
+            await asyncio.shield(self.end())
+
+    async def connect(self):
+        presence.CONSUMERS.add(self.channel_name)
+        presence.OURS.add(self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
+        await self.end()
+
+    async def end(self):
+        """Everything the socket held, given back once: the timer, the groups (before its
+        registration, so a group never names an unregistered socket), its row and presence,
+        and the table told who is here. Each step is tried whatever the others did."""
+        if self.ended:
+            return
+        self.ended = self.closing = True
         if self.timer is not None:
             self.timer.cancel()
-        if self.beating is not None:
-            presence.leave(*self.beating)
-        if self.place is not None:
-            await self.channel_layer.group_discard(live.group(self.public_id), self.channel_name)
-            await self.channel_layer.group_discard(self.own_group, self.channel_name)
-            await database_sync_to_async(self._leave)()
-            await live.announce(self.public_id, "presence")
+        for group in self.groups_in:
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:  # noqa: BLE001 - the periodic check discards it later
+                log.exception("a socket's group could not be discarded")
+        if self.joined:
+            try:
+                await presence.leave(self.channel_name)
+                await live.announce(self.public_id, "presence")
+            except Exception:  # noqa: BLE001 - the periodic check removes its row later
+                log.exception("a socket's presence could not be ended")
+        channel = getattr(self, "channel_name", None)
+        if channel is not None:
+            presence.CONSUMERS.discard(channel)
+            try:
+                await presence.forget(channel)
+            except Exception:  # noqa: BLE001 - the periodic check forgets it later
+                log.exception("a socket's channel could not be forgotten")
 
     # --- reading what the client sends ------------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None):
+        if self.closing:  # frames still buffered after the socket was closed
+            return
         now = time.monotonic()
         self.frames.append(now)
         while self.frames and self.frames[0] < now - WINDOW:
@@ -123,12 +167,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if bytes_data is not None or text_data is None:
             await self.error("bad_frame")
             return
-        if len(text_data.encode()) > MAX_FRAME:
+        if len(text_data.encode(errors="surrogatepass")) > MAX_FRAME:
             await self.error("frame_too_large")
             return
         try:
-            frame = json.loads(text_data)
-        except ValueError:
+            frame = jsonbody.parse(text_data)
+        except jsonbody.BodyError:
             frame = None
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
             await self.error("bad_frame")
@@ -174,10 +218,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.place = place
         self.own_group = live.place_group(self.public_id, place.pk)
-        presence.join(place.pk, place.table_id, lambda: live.announce(self.public_id, "presence"))
-        self.beating = (place.pk, place.table_id)
-        await self.channel_layer.group_add(live.group(self.public_id), self.channel_name)
-        await self.channel_layer.group_add(self.own_group, self.channel_name)
+        self.joined = True  # before it is done: ``end`` undoes whatever part of it was
+        await presence.join(
+            self.channel_name,
+            place.pk,
+            place.table_id,
+            lambda: live.announce(self.public_id, "presence"),
+        )
+        for group in (live.group(self.public_id), self.own_group):
+            self.groups_in.append(group)
+            await self.channel_layer.group_add(group, self.channel_name)
         # The client says which moves of the deal in play it has: those after them are sent
         # one by one; a client that has none, or another deal's, is sent the state.
         self.ply = ply
@@ -242,8 +292,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event):
         """Every change that can take this place away (a reissued invitation, a seat given to
-        a computer player) is told as "places", and only then is the place itself read again;
-        moves and presence are read once for the process (``shared``)."""
+        a computer player, a key's place taken by a browser) is told as "places", and only
+        then is the place itself read again; moves and presence are read once for the
+        process (``shared``)."""
+        if self.closing:
+            return
         what = event.get("what")
         if what == "places":  # names, invitations, a seat given away
             if not await database_sync_to_async(self._refresh)():
@@ -255,7 +308,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.presence(event)
         else:
             seen = await shared(event, read_table, self.place.table_id)
-            if seen is None or seen[3].get(self.place.pk) != self.place.key_digest:
+            if seen is None or seen[3].get(self.place.pk) != self.place.holder:
                 await self.refused("not_found", {})
                 return
             await self.catch_up(seen=seen[:3])
@@ -296,19 +349,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- the database, in a thread ----------------------------------------------------------
 
     def _find(self, key) -> Place | None:
-        if key:
+        if key:  # a seat's or the coach's key opens nothing once a browser took its place
             place = service.by_key(self.public_id, key)
-            if place is not None and place.role != Place.WATCH and place.taken:
-                return None  # a seat's key, once its seat is taken, opens it in that browser only
         else:
             place = service.by_session(
                 self.public_id, self.scope.get("session"), self.scope.get("user")
             )
-        if place is not None:
-            Place.objects.filter(pk=place.pk).update(connections=F("connections") + 1)
-            if service.back(place):  # their seat was played for them while they were away
-                self._came_back = True
-            presence.seen(place.pk)
+        if place is not None and service.back(place):  # played for them while they were away
+            self._came_back = True
         return place
 
     def _refresh(self) -> bool:
@@ -318,11 +366,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             return False
         self.place = place
         return True
-
-    def _leave(self):
-        Place.objects.filter(pk=self.place.pk, connections__gt=0).update(
-            connections=F("connections") - 1
-        )
 
     def _change(self, act):
         """``act`` on the table: None, or the refusal's code and details."""
@@ -397,7 +440,24 @@ class TableConsumer(AsyncWebsocketConsumer):
     # --- sending ------------------------------------------------------------------------------
 
     async def send_frame(self, frame: dict):
-        await self.send(text_data=json.dumps(frame, ensure_ascii=False))
+        """Send a frame, unless the socket is closed: one closed by the client a moment ago
+        fails the send (uvicorn's ClientDisconnected), which is then nobody's error."""
+        if self.closing:
+            return
+        try:
+            await self.send(text_data=json.dumps(frame, ensure_ascii=False))
+        except OSError:
+            self.closing = True  # its disconnect, or ``__call__``'s end, cleans up
+
+    async def close(self, code=None, reason=None):
+        """Close once: frames still arriving, or news of the table, send nothing more."""
+        if self.closing:
+            return
+        self.closing = True
+        try:
+            await super().close(code, reason)
+        except OSError:
+            pass
 
     async def error(self, code: str, details: dict | None = None):
         with translation.override(self.lang):

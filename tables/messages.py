@@ -25,7 +25,9 @@ MESSAGES = {
     "bad_hint": _("A hint is plain text of at most 280 characters, with no markup."),
     "bad_hint_card": _("A hint can only name a card the coached seat holds."),
     "bad_name": _("A name is plain text of at most 40 characters."),
-    "bad_place": _("Choose the seat of a person other than you, or the coach."),
+    "bad_place": _("Choose the seat of a person other than you, the coach or the watchers."),
+    "no_help": _("Computer help is off at this table: its host chose so."),
+    "place_taken": _("This place is already taken: its link opens nothing now."),
     "bad_phrase": _("Choose one of the table’s phrases."),
 }
 

@@ -5,6 +5,7 @@ The game, its storage and its dealing are practice's (``practice.service``): a m
 against the match's version, so two sent at once give one move and one ``stale_ply``.
 """
 
+import copy
 import dataclasses
 import re
 import time
@@ -109,14 +110,21 @@ def create(game: str, params: dict) -> tuple[Table, dict]:
             places.append(("coach", Place.COACH, coach_seat))
         places.append(("watch", Place.WATCH, None))
         for name, role, seat in places:
-            keys[name] = new_key()
-            Place.objects.create(table=table, role=role, seat=seat, key_digest=digest(keys[name]))
+            keys[name], nonce = new_key()
+            Place.objects.create(
+                table=table, role=role, seat=seat, key_digest=digest(keys[name]), nonce=nonce
+            )
     return table, keys
 
 
+def _key_text(key) -> bool:
+    return isinstance(key, str) and 0 < len(key) <= 100
+
+
 def by_key(public_id: str, key) -> Place | None:
-    """The place this key opens at this table, or None (whatever was wrong)."""
-    if not isinstance(key, str) or not key or len(key) > 100:
+    """The place this key opens at this table, or None (whatever was wrong). A seat's or the
+    coach's key opens nothing once a browser took the place (``claim``)."""
+    if not _key_text(key):
         return None
     return (
         Place.objects.select_related("table")
@@ -125,9 +133,20 @@ def by_key(public_id: str, key) -> Place | None:
     )
 
 
+def by_spent_key(public_id: str, key) -> Place | None:
+    """The place a browser took with this key (its invitation's page says so), or None."""
+    if not _key_text(key):
+        return None
+    return (
+        Place.objects.select_related("table")
+        .filter(table__public_id=public_id, spent_digest=digest(key))
+        .first()
+    )
+
+
 def watching(public_id: str) -> str:
-    """The session's key that says it opened the table's watchers' link (shared by many, so
-    bound to no one)."""
+    """The session's key that says which watchers' link it opened at the table (shared by
+    many, so bound to no one): its digest, so a reissued watchers' link revokes it."""
     return f"tables:watch:{public_id}"
 
 
@@ -142,9 +161,42 @@ def by_session(public_id: str, session, user=None) -> Place | None:
     if not session_key:
         return None
     found = places.filter(session_key=session_key).first()
-    if found is None and session.get(watching(public_id)):
-        found = places.filter(role=Place.WATCH).first()
+    watched = session.get(watching(public_id))
+    if found is None and isinstance(watched, str) and watched:
+        found = places.filter(role=Place.WATCH, key_digest=watched).first()
     return found
+
+
+class Taken(BadInput):
+    """The place was taken by another browser (its key is spent)."""
+
+    def __init__(self):
+        super().__init__("place_taken")
+
+
+def claim(place: Place, key: str, session_key: str, user=None, name: str = "") -> Place:
+    """A browser takes the place its key opens: the place is bound to the session (and the
+    account) and the key is spent, so it opens nothing anywhere else (pages, API, socket).
+    Two browsers taking one place at once: one has it, the other ``Taken``. The watchers'
+    place is shared: its key stays, and the session only remembers it (``watching``)."""
+    if place.role == Place.WATCH:
+        return place
+    owner = user if user is not None and user.is_authenticated else None
+    fields = {
+        "key_digest": None,
+        "nonce": "",
+        "spent_digest": digest(key),
+        "session_key": session_key,
+        "user": owner,
+    }
+    if place.role == Place.SEAT:
+        fields["name"] = name
+    done = Place.objects.filter(pk=place.pk, key_digest=digest(key)).update(**fields)
+    if not done:
+        raise Taken
+    for field, value in fields.items():
+        setattr(place, field, value)
+    return place
 
 
 def viewer(place: Place) -> int:
@@ -204,7 +256,22 @@ def match_json(table: Table, match, practice_match, place: Place) -> dict:
         for s, level in enumerate(practice_match.setup.seated)
     }
     out["waiting_for"] = waiting_for(table, practice_match)
+    out["help"] = table.help
     return out
+
+
+def learner(table: Table, place: Place, played):
+    """The practice match as the learner at this place's seat sees it, for the aids practice
+    gives its learner (the hint, the analysis after the deal), which read ``seat``: a copy,
+    the replay itself being shared. ``no_help`` while the table's computer help is off; a
+    coach or a watcher: ``not_a_player``."""
+    if place.role != Place.SEAT:
+        raise Refused("not_a_player")
+    if not table.help:
+        raise Refused("no_help")
+    mine = copy.copy(played)
+    mine.seat = place.seat
+    return mine
 
 
 def move(table: Table, place: Place, tokens: list[str], ply, deal_number=None):
@@ -351,13 +418,11 @@ def waiting_for(table: Table, practice_match) -> list[str]:
 
 
 def current(place: Place) -> Place | None:
-    """The place as it is stored now, or None once its invitation was reissued or its seat
-    given to a computer player (whoever held it then holds nothing)."""
-    return (
-        Place.objects.select_related("table__match")
-        .filter(pk=place.pk, key_digest=place.key_digest)
-        .first()
-    )
+    """The place as it is stored now, or None once it changed hands: taken by a browser (a
+    key's holder then holds nothing), its invitation reissued or its seat given to a computer
+    player."""
+    found = Place.objects.select_related("table__match").filter(pk=place.pk).first()
+    return found if found is not None and found.holder == place.holder else None
 
 
 def plain_text(value, code: str, limit: int) -> str:
@@ -442,11 +507,12 @@ def is_host(table: Table, place: Place | None) -> bool:
 
 
 def _hosted_place(table: Table, place: Place, which) -> Place:
-    """The place the host names (a person's seat other than the host's, or ``coach``)."""
+    """The place the host names (a person's seat other than the host's, ``coach`` or
+    ``watch``)."""
     if not is_host(table, place):
         raise NotHost
-    if which == "coach":
-        found = table.places.filter(role=Place.COACH).first()
+    if which in ("coach", "watch"):
+        found = table.places.filter(role=which).first()
     elif isinstance(which, str) and len(which) == 1 and which in SEATS:
         seat = parse_seat(which)
         found = None
@@ -461,13 +527,25 @@ def _hosted_place(table: Table, place: Place, which) -> Place:
 
 def reissue(table: Table, place: Place, which) -> str:
     """The host reissues a place's invitation: its old key stops opening it anywhere and
-    whoever took it holds nothing; the new key (shown once)."""
+    whoever took it holds nothing (the watchers' link: every watcher who came by it); the new
+    key (answered once by the API; the host's invitations page shows it until it is used)."""
     target = _hosted_place(table, place, which)
-    key = new_key()
-    Place.objects.filter(pk=target.pk).update(
-        key_digest=digest(key), session_key="", user=None, name="", note=None
-    )
+    key, nonce = new_key()
+    fields = {"key_digest": digest(key), "nonce": nonce, "spent_digest": ""}
+    if target.role != Place.WATCH:
+        fields.update(session_key="", user=None, name="", note=None)
+    Place.objects.filter(pk=target.pk).update(**fields)
     return key
+
+
+def invitations(table: Table, place: Place) -> list[Place]:
+    """The host's view of the other places: every person's seat but the host's, the coach's
+    and the watchers', each with ``key()`` while not yet taken (else ``taken``)."""
+    if not is_host(table, place):
+        raise NotHost
+    order = {Place.SEAT: 0, Place.COACH: 1, Place.WATCH: 2}
+    others = [p for p in table.places.all() if not (p.role == Place.SEAT and p.seat == place.seat)]
+    return sorted(others, key=lambda p: (order[p.role], p.seat or 0))
 
 
 def give(table: Table, place: Place, which, level) -> object:

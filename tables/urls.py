@@ -13,6 +13,7 @@ urlpatterns = [
     path("tables/<slug:public_id>/hint/", views.hint, name="hint"),
     path("tables/<slug:public_id>/ask/", views.ask, name="ask"),
     path("tables/<slug:public_id>/name/", views.name, name="name"),
+    path("tables/<slug:public_id>/invitations/", views.invitations, name="invitations"),
     path("tables/<slug:public_id>/reissue/", views.reissue, name="reissue"),
     path("tables/<slug:public_id>/give/", views.give, name="give"),
     # the invitation: GET shows it, POST takes the place

@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -23,7 +24,7 @@ from cardtable import tables as cardtable
 from cardtable.words import vocabulary
 from plumbing import capability, limits
 from plumbing.links import absolute
-from practice import review
+from practice import advice, costs, review
 from practice import service as practice
 from practice.match import Conflict
 from practice.models import Match
@@ -103,19 +104,9 @@ def new(request, game):
             error, status = explain(e.code, e.details, game=game, html=True), 400
         else:
             host = next(k for k in SEATS if k in keys)  # the host takes the first person's seat
-            seat = service.by_key(table.public_id, keys.pop(host))
-            seat.name = name
-            _take(request, seat)
-            Place.objects.filter(pk=seat.pk).update(name=name)
-            invitations = [
-                {
-                    "name": _place_name(game, name),
-                    "url": absolute(reverse("tables:join", args=[table.public_id, key])),
-                }
-                for name, key in keys.items()
-            ]
-            context = {"table": table, "invitations": invitations, "noindex": True}
-            return render(request, "tables/created.html", context, status=201)
+            key = keys[host]
+            _take(request, service.by_key(table.public_id, key), key, name)
+            return _see(reverse("tables:invitations", args=[table.public_id]))
     context = {
         "game": game,
         "variants": list(spec.presets),
@@ -134,18 +125,16 @@ def _place_name(game: str, name: str) -> str:
     return str(PLACES[name])
 
 
-def _take(request, place: Place) -> None:
-    """Bind a place to this browser session (and its account)."""
+def _take(request, place: Place, key: str, name: str = "") -> None:
+    """Bind a place to this browser session (and its account), spending its key; the
+    watchers' place is shared by many: the session remembers which link it came by."""
     from plumbing.ownership import session_key
 
-    if place.role == Place.WATCH:  # shared by many: the session remembers it, nobody is bound
+    if place.role == Place.WATCH:
         session_key(request, create=True)
-        request.session[service.watching(place.table.public_id)] = True
+        request.session[service.watching(place.table.public_id)] = place.key_digest
         return
-    place.session_key = session_key(request, create=True)
-    if request.user.is_authenticated:
-        place.user = request.user
-    place.save(update_fields=["session_key", "user"])
+    service.claim(place, key, session_key(request, create=True), request.user, name)
 
 
 # The invitation's page is answered with no-referrer, so its form's POST carries "Origin:
@@ -161,29 +150,75 @@ def join(request, public_id, key):
         "none",
     ):
         _not_found()
+    mine = service.by_session(public_id, request.session, request.user)
     place = service.by_key(public_id, key)
     if place is None:
-        _not_found()
-    mine = service.by_session(public_id, request.session, request.user)
-    context = {"place": place, "taken": place.taken and mine != place, "noindex": True}
-    context["match"] = place.table.match
+        spent = service.by_spent_key(public_id, key)
+        if spent is None:
+            _not_found()
+        if spent == mine:  # its own browser, back by the link it took the place with
+            return capability.claimed(spent.table.get_absolute_url())
+        return _taken(request)
+    if mine is not None and mine == place:  # a watcher back by the watchers' link
+        return capability.claimed(place.table.get_absolute_url())
+    if mine is not None:  # one place a browser: the link stays for its guest
+        context = {"place": place, "mine": mine, "noindex": True}
+        status = 409 if request.method == "POST" else 200
+        return render(request, "tables/join.html", context, status=status)
+    context = {"place": place, "match": place.table.match, "noindex": True}
     context["max_name"] = service.MAX_NAME
     if request.method == "POST":
-        if place.taken and mine != place:
-            return render(request, "tables/join.html", {"place": place, "taken": True}, status=409)
+        name = ""
         if place.role == Place.SEAT:
             try:
-                place.name = service.plain_text(
-                    request.POST.get("name"), "bad_name", service.MAX_NAME
-                )
+                name = service.plain_text(request.POST.get("name"), "bad_name", service.MAX_NAME)
             except BadInput as e:
                 context["error"] = explain(e.code, e.details, html=True)
                 return render(request, "tables/join.html", context, status=400)
-            place.save(update_fields=["name"])
-        _take(request, place)
+        try:
+            _take(request, place, key, name)
+        except service.Taken:  # another browser took it a moment before
+            return _taken(request, 409)
         live.changed(public_id, "places")
         return capability.claimed(place.table.get_absolute_url())
     return render(request, "tables/join.html", context)
+
+
+def _taken(request, status: int | None = None):
+    """A link whose place a browser has taken: it says so, and shows nothing of the table."""
+    status = status or (409 if request.method == "POST" else 200)
+    return render(request, "tables/join.html", {"taken": True, "noindex": True}, status=status)
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD"])
+def invitations(request, public_id):
+    """The host's invitations: each place's link while nobody has taken it (its key made
+    again from its nonce), who took it once taken, and a form to reissue each. Never cached:
+    it holds keys (in the page, never in its address: its Referer gives none away, and its
+    forms keep the site's same-origin policy, which Django's CSRF check needs)."""
+    place = _mine(request, public_id)
+    try:
+        others = service.invitations(place.table, place)
+    except service.NotHost:
+        _not_found()
+    game = place.table.match.game
+    rows = []
+    for other in others:
+        key, value = other.key(), SEATS[other.seat] if other.role == Place.SEAT else other.role
+        rows.append(
+            {
+                "value": value,
+                "name": _place_name(game, value),
+                "url": absolute(reverse("tables:join", args=[public_id, key])) if key else "",
+                "taken": other.taken,
+                "who": other.name,
+                "watch": other.role == Place.WATCH,
+                "new": request.GET.get("new") == value,
+            }
+        )
+    context = {"table": place.table, "invitations": rows, "noindex": True}
+    return render(request, "tables/invitations.html", context)
 
 
 PRESENCE = {
@@ -308,9 +343,39 @@ def _ending(place: Place, played, vocab, past: bool = False) -> dict:
     return out
 
 
-def _context(place: Place, upto: int | None = None, deal: int | None = None) -> dict:
+NO_AIDS = {"can_hint": False, "hint": None, "hint_costs": None, "analysis": None}
+
+
+def _aids(place: Place, played, hint_asked: bool, view: str) -> dict:
+    """The computer help of a seat at a table whose ``help`` is on, as the practice table
+    gives it: a link to the hint on its turn (the hint itself when asked for), and once the
+    deal is over what each of its cards cost. Nothing while help is off."""
+    if place.role != Place.SEAT or not place.table.help:
+        return NO_AIDS
+    mine = service.learner(place.table, place, played)
+    can_hint = mine.learner_to_act and not mine.deal_over
+    hint = advice.hint(mine) if can_hint and hint_asked else None
+    analysis = None
+    if mine.deal_over:
+        analysis = costs.review(mine, view, place.table.get_absolute_url())
+    return {
+        "can_hint": can_hint,
+        "hint": hint,
+        "hint_costs": costs.hint(mine) if hint else None,
+        "analysis": analysis,
+    }
+
+
+def _context(
+    place: Place,
+    upto: int | None = None,
+    deal: int | None = None,
+    hint: bool = False,
+    view: str = "seat",
+) -> dict:
     """The page's context; ``upto``: the live block as it stood after that many moves of the
-    deal in play (``deal``, when given, must be that deal), never beyond the moves made."""
+    deal in play (``deal``, when given, must be that deal), never beyond the moves made;
+    ``hint``: the seat asks for its hint; ``view``: the analysis's after the deal."""
     match, deals = service.read(place.table)
     played = match.replay(deals)
     if upto is not None and (upto > played.ply or deal not in (None, played.deal_number)):
@@ -343,6 +408,12 @@ def _context(place: Place, upto: int | None = None, deal: int | None = None) -> 
     return {
         "host": host,
         "others": others,
+        # the host's invitations nobody has taken yet (the watchers' link is never taken)
+        "open_invitations": sum(
+            1 for p in place.table.places.all() if p.role != Place.WATCH and not p.taken
+        )
+        if host
+        else 0,
         "has_coach": place.table.places.filter(role=Place.COACH).exists(),
         "levels": [{"value": level, "name": explain_player(level)} for level in bots.LEVELS],
         "coached": place.role == Place.SEAT and place.seat == place.table.coach_seat,
@@ -371,6 +442,7 @@ def _context(place: Place, upto: int | None = None, deal: int | None = None) -> 
         **_felt(place.table, played, place, upto),
         **_talk(place, played, vocab),
         **_ending(place, played, vocab, past),
+        **(NO_AIDS if past else _aids(place, played, hint, view)),
         "ws": f"/ws/tables/{place.table.public_id}/",
         "noindex": True,
     }
@@ -393,7 +465,8 @@ def table(request, public_id):
             upto = practice.whole_number(request.GET.get("ply"), "bad_ply")
             if "deal" in request.GET:
                 deal = practice.whole_number(request.GET.get("deal"), "bad_ply")
-        context = _context(place, upto, deal)
+        hint = bool(request.GET.get("hint"))
+        context = _context(place, upto, deal, hint, costs.read_view(request))
     except Match.DoesNotExist:
         _not_found()
     except service.ERRORS as e:
@@ -422,10 +495,10 @@ def _act(request, public_id, act, what="moves"):
     if what == "note":
         target, frame = done
         live.note(public_id, target.pk, frame)
-    elif what == "key":  # the new invitation, shown once
-        url = absolute(reverse("tables:join", args=[public_id, done]))
+    elif what == "key":  # the new invitation, on the host's invitations page
         live.changed(public_id, "places")
-        return render(request, "tables/reissued.html", {"table": place.table, "url": url})
+        url = reverse("tables:invitations", args=[public_id])
+        return _see(f"{url}?new={done}#invite-{done}")
     else:
         live.changed(public_id, what)
     return _see(reverse("tables:table", args=[public_id]))
@@ -472,7 +545,12 @@ def name(request, public_id):
 @require_POST
 def reissue(request, public_id):
     which = request.POST.get("seat")
-    return _act(request, public_id, lambda t, p: service.reissue(t, p, which), "key")
+
+    def act(table, place):
+        service.reissue(table, place, which)
+        return which  # the place whose new link the invitations page marks
+
+    return _act(request, public_id, act, "key")
 
 
 @require_POST

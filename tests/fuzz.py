@@ -209,6 +209,10 @@ HOSTILE_JSON = [
     '{"variant": "' + "A" * 20000 + '"}',
     '{"move": [' + ",".join(["1"] * 50000) + "]}",
     '{"ply": 1, "pad": "' + "\\u0000" * 4000 + '"}',
+    # lone surrogates: JSON can write them, no text holds them (issue 44: a 500 in SQLite)
+    '{"variant": "\\ud800"}',
+    '{"move": "\\udfff", "ply": 0, "name": "a\\ud800b", "title": "\\udc00"}',
+    '{"\\ud83d": 1}',
 ]
 JSON_BODIES = ['{"move": "QS"}', "[1, 2]", "null", "{", '"x"', "\x00", *HOSTILE_JSON]
 

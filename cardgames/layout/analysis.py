@@ -1,7 +1,7 @@
 """The layout family's analysis hooks: what a seat knows of the other hands (every move is public;
-a knock shows what the knocker lacks), a drawn deal rebuilt from its announcements, what a deal
-is worth to a seat (the chance, 0 or 1, that its side goes out first), and the tuning measured
-for its deals (``cardgames.search``)."""
+a knock shows what the knocker lacks), a drawn deal rebuilt from its announcements (or from the
+play, for a position opened there), what a deal is worth to a seat (the chance, 0 or 1, that its
+side goes out first), and the tuning measured for its deals (``cardgames.search``)."""
 
 from dataclasses import dataclass
 
@@ -10,21 +10,24 @@ from ..search.hooks import Hooks
 from ..search.tree import Objective
 from ..table import side_of
 from .deal import new_deal
-from .moves import KNOCK
+from .moves import ANNOUNCEMENTS, KNOCK
 
-# Measured: exact from the first card (8 cards a hand: median 0.004 s, worst 0.013 s), 0.04 s
-# for 16 deals of a seat's view; the expert rolls out the announcements too, where a double or
-# a redeal weighs the whole deal, and keeps the club player's unless another gains 10 points (a
-# marginal double only doubles the spread: ``make strength``, +28.6 against +18.0 with none).
+# Measured: exact from the first card (8 cards a hand: median 0.004 s, worst 0.013 s), so each
+# of the 48 deals of a seat's view is searched to its end; the expert rolls out the
+# announcements too, where a double or a redeal weighs the whole deal, and keeps the club
+# player's unless another gains 10 points (a marginal double only doubles the spread: ``make
+# strength``, +28.6 against +18.0 with none). Five points of the chance to go out first are the
+# least a player counts; the chance is written to a hundredth.
 TUNING = Tuning(
-    samples=32,
-    deal_samples=4,
+    samples=48,
     exact_cards=8,
     playouts=6,
     bounded_plies=4,
     expert_samples=96,
     rolled_out=frozenset({Phase.PLAY, Phase.ANNOUNCE}),
     tolerance=10.0,
+    material=0.05,
+    places=2,
 )
 
 
@@ -56,9 +59,17 @@ class LayoutHooks(Hooks):
         return played_by, holds, list(record.lacks)
 
     def rebuild(self, view, start):
-        """From the announcements: every move of the deal is public, and none of them but a
-        redeal (which ends the deal) depends on the cards held."""
-        return new_deal(view.rules, start, view.dealer), list(view.table.moves)
+        """From where the record starts: the announcements (every move of the deal is public,
+        and none of them but a redeal, which ends the deal, depends on the cards held), or the
+        play, for a position opened there (in play, no announcement in its record), with the
+        multiplier it was opened with."""
+        moves = list(view.table.moves)
+        if view.phase != Phase.PLAY or any(m in ANNOUNCEMENTS for m in moves):
+            return new_deal(view.rules, start, view.dealer), moves
+        opened = new_deal(
+            view.rules, start, view.dealer, start=Phase.PLAY, multiplier=view.table.multiplier
+        )
+        return opened, moves
 
     def weighs(self, move: int) -> bool:
         return move < 52 or move == KNOCK  # a knock is as much a move of the play as a card

@@ -4,9 +4,10 @@ these and nothing else of a family, so none of them names one.
 
 A family's hooks are a sampler (``facts``: what a seat knows of the other hands from the public
 record; ``rebuild``: a drawn deal as the engine's own state), an objective (``objective``: what
-a finished deal is worth to a seat; ``rollout_value``: the same for the expert's rollouts), and
-their tuning (``tuning``: how many deals, how deep, how exact), with what a family alone needs:
-a double-dummy solver's values and table, equal cards to roll out once, an auction's fit.
+a finished deal is worth to a seat, for the analysis's verdicts; ``rollout_value``: the same
+for the expert's rollouts), and their tuning (``tuning``: how many deals, how deep, how exact,
+how fine a verdict), with what a family alone needs: a double-dummy solver's values and table,
+equal cards to roll out once, an auction's fit, the points a trick carries.
 """
 
 from ..contract import Tuning
@@ -57,14 +58,39 @@ class Hooks:
         """Deals drawn for one answer from a seat's view under ``rules``."""
         return self.tuning.samples
 
-    def open_values(self, state, seat, *, deadline=None, seed="", whole_deal=False, playouts=None):
-        """Each move's value for ``seat`` (to act) with every hand open, and whether it is
-        exact: the paranoid search of ``tree``, by default."""
-        return open_values(self, state, seat, deadline=deadline, seed=seed, playouts=playouts)
+    def open_solved(self, state, seat) -> tuple[dict[int, float], bool] | None:
+        """Each move's value for ``seat`` (to act) with every hand open, by the family's own
+        solver where it has one, and whether it is exact; None: the analysis searches the
+        ending, or plays the deal out."""
+        return None
+
+    def ending(self, deal, seat, deadline=None) -> tuple[dict[int, float], bool] | None:
+        """Each move's utility (``objective``: higher better) for ``seat`` (to act) in ``deal``
+        with every hand open, searched to the deal's end where it is small enough for that
+        (``tuning.exact_cards`` cards a hand), and whether it is exact; None where it is not."""
+        if deal.hands[seat].bit_count() > self.tuning.exact_cards:
+            return None
+        goal = self.objective(deal.rules, seat)
+        values, exact = open_values(self, deal, seat, deadline=deadline, exact=True)
+        return {m: goal.utility_of_value(v) for m, v in values.items()}, exact
+
+    def deals_values(self, view, deals) -> dict[int, list[float]] | None:
+        """Each legal card's utility in every one of ``deals`` (drawn for ``view``) at once,
+        where the family's solver values them all better than one by one; else None."""
+        return None
+
+    def has_table(self) -> bool:
+        """Whether the family has a double-dummy table of a deal (``table``)."""
+        return False
 
     def table(self, state) -> dict | None:
         """The deal's double-dummy table from its start, where the family has one."""
         return None
+
+    def trick_points(self, before, state) -> int:
+        """The points the trick just completed in ``state`` carried (``before``: the deal's
+        ``points()`` before it): 0 where a trick carries none."""
+        return 0
 
     # --- the rollouts ---
 

@@ -92,16 +92,23 @@ def rollout(view, deal, move: int) -> float:
     """``move`` played in a copy of ``deal`` and the rest played by the club player in every
     seat, each from its own view of that deal: the deal's value for the view's seat (higher
     is better)."""
+    return view.game.family.analysis.rollout_value(view, played_out(view, deal, move))
+
+
+def played_out(view, deal, move: int, until=None):
+    """A copy of ``deal`` once ``move`` is played and the club player has played on in every
+    seat, each from its own view of that deal: to the end of the deal, or while ``until(state)``
+    is false. The analysis reads the finished deal's value, and what happened on the way."""
     state = deal.copy()
     state.push(move)
     game = view.game
     club = game.family.players.club
     number, totals = view.deal_number, view.match_totals
-    while state.to_act is not None:
+    while state.to_act is not None and not (until is not None and until(state)):
         legal = state.legal_moves()
         if len(legal) == 1:
             state.push(legal[0])
             continue
         seat = state.to_act
         state.push(club(build(state, seat, game, number, totals), game).move)
-    return game.family.analysis.rollout_value(view, state)
+    return state

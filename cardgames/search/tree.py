@@ -57,9 +57,11 @@ class Busy(EngineError):
 @dataclass(frozen=True)
 class Objective:
     """What a finished deal is worth to ``seat``, higher better (``utility``), who plays on its
-    side (``ours``), and how a utility reads as the answer's value (``value``). This one reads
-    a deal's points (``points()``) as a cost, fewer better (the penalty family's); a family
-    that values otherwise gives its hooks a subclass."""
+    side (``ours``), and how a utility reads as the answer's value (``value``): the positions
+    spec's values, one objective per family (its hooks' ``objective``), through which the
+    searches, the rollouts and the verdicts of ``cardgames.analysis`` score a finished deal.
+    This one reads a deal's points (``points()``) as a cost, fewer better (the penalty
+    family's); a family that values otherwise gives its hooks a subclass."""
 
     seat: int
     partners: bool  # the seat's partner plays for it (its side scores, or goes out, together)
@@ -76,6 +78,9 @@ class Objective:
 
     def value(self, utility: float) -> float:
         return -utility
+
+    def utility_of_value(self, value: float) -> float:
+        return self.value(value)  # its own inverse: a sign
 
     @property
     def bounds(self) -> tuple[float, float]:

@@ -1,11 +1,14 @@
 """The trick-and-bid family's analysis hooks: what a seat knows of the other hands (the voids
-shown), a drawn deal rebuilt through its auction, each card valued with every hand open by the
-double-dummy solver (``solver``: DDS, or Tarneeb 41's own tricks searched by hand), the deals
-that fit the auction kept for the expert's rollouts, and the tuning measured for its deals."""
+shown), a drawn deal rebuilt through its auction, what a deal is worth to a seat (its side's
+tricks; Tarneeb 41's own), each card valued with every hand open by the double-dummy solver
+(``solver``: DDS, or Tarneeb 41's own tricks searched by hand), the deals that fit the auction
+kept for the expert's rollouts, and the tuning measured for its deals."""
+
+from dataclasses import dataclass
 
 from ..contract import Phase, Tuning
 from ..players.seat import build
-from ..search.hooks import Hooks
+from ..search.hooks import Hooks, Objective
 from ..search.sampling import suits
 from ..table import side_of
 from . import moves as calls
@@ -15,24 +18,47 @@ from .moves import NT, TRICKS, TRUMP
 from .players import club
 from .scoring import score_deal
 
-# Measured (``cardgames.analysis``): Tarneeb 0.89 s for 12 deals of a seat's view, the worst of
-# 52 positions; Tarneeb 41's own tricks are searched in Python (DDS counts only sides), so a
-# quarter as many deals; rollouts valued by the deal's score, for the expert.
+# Measured (``cardgames.analysis``): 48 deals a seat's view, enough that the best card of one
+# seed is judged costly by another in under 5% of positions (``bench_verdict``); rollouts valued
+# by the deal's score, for the expert. A quarter of a trick is the least a player counts; tricks
+# are written to a tenth.
 TUNING = Tuning(
-    samples=12,
-    deal_samples=4,
+    samples=48,
     exact_cards=13,
     playouts=1,
     bounded_plies=None,
     expert_samples=96,
     rolled_out=frozenset({Phase.PLAY}),
     tolerance=0.0,
+    material=0.25,
+    places=1,
 )
-OWN_TRICKS_SAMPLES = 4
+# Tarneeb's deals drawn for a seat's view go to the double-dummy solver from this many cards a
+# hand (the fourth trick): a few milliseconds a deal, where a full hand takes a fifth of a
+# second (48 deals: 10 s); before, the club player plays them out.
+DOUBLE_DUMMY_CARDS = 10
+# Tarneeb 41's own tricks (no double-dummy solver counts one seat against three): searched to
+# the end in a drawn deal's last cards only.
+OWN_EXACT_CARDS = 3
 # Tarneeb's endings from this many cards a hand: each card valued double dummy (DDS, exact with
 # the hands open, and a millisecond a deal), which sees an unblock that the club player's
 # rollouts miss.
 SOLVED_CARDS = 4
+
+
+@dataclass(frozen=True)
+class Tricks(Objective):
+    """A deal is worth its tricks: the side's (Tarneeb), or the seat's own (Tarneeb 41)."""
+
+    own: bool = False  # the seat's own tricks, not its side's
+
+    def utility(self, state) -> float:
+        if self.own:
+            return float(state.tricks_won[self.seat])
+        return float(state.side_tricks()[side_of(self.seat)])
+
+    def value(self, utility: float) -> float:
+        return utility
 
 
 class TrickbidHooks(Hooks):
@@ -60,15 +86,40 @@ class TrickbidHooks(Hooks):
             state.push(TRUMP + (NT if record.trump is None else record.trump))
         return state, list(record.plays)
 
-    def samples(self, rules) -> int:
-        return OWN_TRICKS_SAMPLES if solver.plays_for_itself_under(rules) else self.tuning.samples
+    def objective(self, rules, seat: int) -> Objective:
+        """Tarneeb's side's tricks; Tarneeb 41's, the seat's own (its partner's are theirs)."""
+        own = solver.plays_for_itself_under(rules)
+        return Tricks(seat, not own, own)
 
-    def open_values(self, state, seat, *, deadline=None, seed="", whole_deal=False, playouts=None):
-        """DDS's tricks for a side; Tarneeb 41's own tricks by hand (a single answer tries the
-        exact search beyond the small endings; a whole deal's review does not, or its
-        thirteen cards take 5 to 18 s where they take a tenth of that)."""
-        found, exact = solver.open_analysis(state, seat, 0 if whole_deal else None)
+    def open_solved(self, state, seat):
+        """DDS's tricks for a side; Tarneeb 41's own tricks by hand (exact beyond the small
+        endings where the search ends within its budget)."""
+        found, exact = solver.open_analysis(state, seat)
         return {m: float(v) for m, v in found.items()}, exact
+
+    def ending(self, deal, seat, deadline=None):
+        """Tarneeb 41's own tricks in a deal's last ``OWN_EXACT_CARDS`` cards a hand, searched
+        to the end (Tarneeb's drawn deals go to DDS together: ``deals_values``)."""
+        if deal.hands[seat].bit_count() > OWN_EXACT_CARDS:
+            return None
+        if not solver.plays_for_itself_under(deal.rules):
+            return None
+        found, exact = solver.own_analysis(deal, seat)
+        return {m: float(v) for m, v in found.items()}, exact
+
+    def deals_values(self, view, deals):
+        """Tarneeb from ``DOUBLE_DUMMY_CARDS`` cards a hand: each card's tricks for the side in
+        every drawn deal, DDS's (in batches)."""
+        if solver.plays_for_itself_under(view.rules) or view.hand.bit_count() > DOUBLE_DUMMY_CARDS:
+            return None
+        per: dict[int, list[float]] = {}
+        for values in solver.side_values_of_deals(deals):
+            for move, tricks in values.items():
+                per.setdefault(move, []).append(float(tricks))
+        return per
+
+    def has_table(self) -> bool:
+        return True
 
     def table(self, state) -> dict:
         return solver.table(state)

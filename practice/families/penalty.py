@@ -1,11 +1,13 @@
 """The practice review's words for a penalty deal: each seat's cards that score and their
-points (exposures, doubled hearts), the moon."""
+points (exposures, doubled hearts), the moon; and what a mistake's words ask of the family
+(who is a partner, the cards that carry points)."""
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from cardgames import cards
 from cardgames.penalty.deal import table as penalty_table
+from cardgames.penalty.players import card_points
 from cardgames.penalty.scoring import JD, KC, QS, TD
 from cardtable.words import count, listing
 
@@ -181,3 +183,22 @@ def points(practice, vocab) -> dict:
         total = values.cards_points(state.taken[moon], state.exposed)
         lines.append(MOON % {"seat": seat_title(practice, moon), "points": count(total, "points")})
     return {"lines": lines, "rows": rows(practice, vocab, state.points(), details)}
+
+
+# --- a mistake told at its trick (``practice.mistakes``) ---------------------------------------
+
+
+def partners(rules) -> bool:
+    """Whether the seat across is a partner: where the variant plays partnerships."""
+    return rules.knobs()["partnership"] != "none"
+
+
+def scoring_cards(state) -> set[int]:
+    """The cards that carry points in ``state``'s deal (its exposures counted)."""
+    values = card_points(state.rules, state.exposed)
+    return {c for c in range(52) if values[c]}
+
+
+def won_for_side(rules) -> bool:
+    """A trick is taken by the seat, its points the seat's: never told as the side's."""
+    return False

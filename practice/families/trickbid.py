@@ -1,9 +1,11 @@
 """The practice review's words for a trick-and-bid deal: the contract and what it made (or
-every player's own bid), and Tarneeb's score sheet with its debts."""
+every player's own bid), and Tarneeb's score sheet with its debts; and what a mistake's words
+ask of the family (who is a partner, whether a trick is won for the side)."""
 
 from django.utils.translation import gettext_lazy as _
 
 from cardgames.table import PARTNERSHIPS
+from cardgames.trickbid.solver import plays_for_itself_under
 from cardtable.words import count, vocabulary
 
 from ..review import rows
@@ -145,3 +147,21 @@ def _sheet(practice) -> dict:
             for i, k in enumerate(PARTNERSHIPS)
         ]
     }
+
+
+# --- a mistake told at its trick (``practice.mistakes``) ---------------------------------------
+
+
+def partners(rules) -> bool:
+    """The seat across is always a partner (in Tarneeb 41 too, though each bids alone)."""
+    return True
+
+
+def scoring_cards(state) -> None:
+    """No card carries points: a trick counts as one."""
+    return None
+
+
+def won_for_side(rules) -> bool:
+    """A trick is won for the side, but where every player bids alone (Tarneeb 41)."""
+    return not plays_for_itself_under(rules)

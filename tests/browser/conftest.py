@@ -16,6 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WIDE = {"width": 1200, "height": 900}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
 
 
 EDITOR = ("editor", "a-long-editor-password-0123")  # the site's admin account in these tests
@@ -47,6 +53,14 @@ def site(site_env, tmp_path_factory):
     budget says so, tested in tests/practice and tests/web)."""
     env = {**site_env, "ANALYSIS_SECONDS": "8"}
     with servers.gunicorn(env, workers=2, log_dir=tmp_path_factory.mktemp("log")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def one_worker(site_env, tmp_path_factory):
+    """The site under one worker (the live tables' tests): without REDIS_URL the channel
+    layer is one process's memory, which reaches every socket only in one process."""
+    with servers.gunicorn(site_env, workers=1, log_dir=tmp_path_factory.mktemp("log")) as url:
         yield url
 
 

@@ -114,7 +114,7 @@ def test_the_teacher_accepts_every_card_that_costs_nothing_and_saves(phone_conte
     # every hand open, labelled as such: the same moment judged again
     page.locator("input[name=cost-view][value=open]").tap()
     costs_shown(page)
-    assert "والأيدي كلها مكشوفة" in page.locator("#cost-list").inner_text()
+    assert "بكشف الأيدي كلها" in page.locator("#cost-list").inner_text()
     page.locator("#costs").scroll_into_view_if_needed()
     shot(page, "open")
     # a busy analysis (503, offered again) is the only server error the page may meet

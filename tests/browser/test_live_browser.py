@@ -3,18 +3,9 @@ one is sent over the WebSocket (no page load) and appears in the other without a
 
 import pytest
 
-from tests import servers
-
 from .conftest import WIDE, checked_page
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def one_worker(site_env, tmp_path_factory):
-    """One worker: without REDIS_URL the channel layer is one process's memory."""
-    with servers.gunicorn(site_env, workers=1, log_dir=tmp_path_factory.mktemp("log")) as url:
-        yield url
 
 
 def test_a_move_in_one_browser_shows_in_the_other(browser, one_worker):
@@ -24,7 +15,7 @@ def test_a_move_in_one_browser_shows_in_the_other(browser, one_worker):
     ):
         host.goto(one_worker + "/en/tarneeb/table/new/")
         host.click("form button[type=submit]")
-        link = host.locator(".invitations input").first.input_value()
+        link = host.locator(".invitations input[readonly]").first.input_value()
         guest.goto(link.replace("http://127.0.0.1:8000", one_worker))
         guest.click("form button[type=submit]")
         host.click("text=Go to the table")

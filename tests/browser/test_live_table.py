@@ -16,16 +16,10 @@ import pytest
 from tests import servers
 from tests.tables.helpers import CODE, cards_named
 
-from .conftest import ARTIFACTS, WIDE, checked_page
+from .conftest import ARTIFACTS, PHONE, WIDE, checked_page
 
 pytestmark = pytest.mark.browser
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-    "device_scale_factor": 2,
-}
 SEATING = {"N": "person", "E": "computer:beginner", "S": "person", "W": "person"}
 GAMES = ["hearts", "tarneeb", "leekha", "tarneeb-41", "bent-al-sbeet", "sabaat-al-deemin"]
 ALL = {r + s for r in "23456789TJQKA" for s in "SHDC"}
@@ -35,13 +29,6 @@ FAST = f"try {{ localStorage.setItem('{PACE}', 'fast'); }} catch (e) {{}}"
 # Every move of the browsers' players is tapped in these; in the others only the first two
 # each (the rest go through the API, and every page still follows them): the time it takes.
 TAPPING = {"hearts": None, "tarneeb": None}
-
-
-@pytest.fixture(scope="module")
-def one_worker(site_env, tmp_path_factory):
-    """One worker: without REDIS_URL the channel layer is one process's memory."""
-    with servers.gunicorn(site_env, workers=1, log_dir=tmp_path_factory.mktemp("log")) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +109,33 @@ def act_in_browser(page, touch: bool):
     return do(passing if passing.count() else form.locator("button[data-call]").first)
 
 
+def form_move(page, base, table):
+    """A browser seat's move without a tap, as a second tab of the same browser would make
+    it: its move form, read from the table's live block and posted with the browser's own
+    session (its invitation's key was spent when the browser took the seat, so no key opens
+    it). The move is the one ``act_in_browser`` would tap."""
+    lang = page.locator("html").get_attribute("lang")
+    url = f"{base}/{lang}/tables/{table}/"
+    html = page.request.get(url + "?part=live").text()
+    field = {
+        name: re.search(rf'name="{name}" value="([^"]+)"', html)[1]
+        for name in ("csrfmiddlewaretoken", "ply", "deal")
+    }
+    picks = re.findall(r'name="pass" value="([^"]+)"', html)
+    legal = re.findall(r'<li class="legal"><button type="submit" name="move" value="([^"]+)"', html)
+    calls = re.findall(r'name="move" value="([^"]+)" data-call="[^"]+"', html)
+    if picks:
+        needed = int(re.search(r'data-needed="(\d+)"', html)[1])
+        move = " ".join("pass:" + card for card in picks[:needed])
+    else:
+        move = legal[0] if legal else ("pass" if "pass" in calls else calls[0])
+    answer = page.request.post(
+        url + "move/", form={**field, "move": move}, headers={"Referer": url}, max_redirects=0
+    )
+    assert answer.status == 303, (move, answer.status)
+    return move
+
+
 def api_move(base, table, key, match):
     """West's move through the API: the cheapest bid in an auction that may be passed (so a
     contract is played), the highest where every seat bids (Tarneeb 41: so the bids reach
@@ -143,15 +157,33 @@ def api_move(base, table, key, match):
     return api(base, f"/api/tables/{table}/move", {"move": move, "ply": ply}, key)
 
 
-def secret_check(people, base, table, keys):
+def stored(env, table: str) -> dict:
+    """The deal in play as the server stores it, read by the site's own code in a process of
+    its own: every seat's hand and each seat's view of the moves (the browsers' seats have
+    no key to ask the API with: theirs were spent when they took the seats)."""
+    code = (
+        "import json; from tables.models import Table; from tables import service; "
+        "from cardgames import cards; "
+        f"m, d = service.read(Table.objects.get(public_id={table!r})); p = m.replay(d); "
+        "print(json.dumps({'hands': {'NESW'[s]: [cards.card_code(c) for c in "
+        "cards.cards_in(p.state.hands[s])] for s in range(4)}, 'history': {'NESW'[s]: "
+        "[{'seat': 'NESW'[a], 'move': t} for a, t in zip(p.actors, p.visible_tokens(s))] "
+        "for s in range(4)}, 'ply': p.ply}))"
+    )
+    return json.loads(servers.manage(env, "shell", "-c", code).strip().splitlines()[-1])
+
+
+def secret_check(people, base, table, keys, env):
     """At one ply, every page's HTML against the hands it may not see, with a positive
     control: each player's (and the coach's) page draws its own hand."""
-    views = {s: api(base, f"/api/tables/{table}", key=keys[s]) for s in "NSW"}
-    history = views["W"]["history"]
+    deal = stored(env, table)
+    west = api(base, f"/api/tables/{table}", key=keys["W"])
+    history = west["history"]
+    assert len(history) == deal["ply"]
     played = {h["move"] for h in history if CODE.fullmatch(h["move"])}
     exposed = {h["move"].split(":")[1] for h in history if h["move"].startswith("expose:")}
-    hands = {s: hand_of(views[s], s) for s in "NSW"}
-    hands["E"] = ALL - hands["N"] - hands["S"] - hands["W"] - played
+    hands = {s: set(cards) for s, cards in deal["hands"].items()}
+    assert hands["W"] == hand_of(west, "W")  # the stored deal is the one the API shows
     ply = len(history)
     sees = {"ar": "S", "coach": "S", "fr": "N", "watch": None}
     for who, page in people.items():
@@ -163,14 +195,14 @@ def secret_check(people, base, table, keys):
         if own:  # the cards a seat passed are still known to it
             secret -= {
                 h["move"][5:]
-                for h in views[own]["history"]
+                for h in deal["history"][own]
                 if h["seat"] == own and CODE.fullmatch(h["move"][5:])
             }
         assert not named & secret, (who, sorted(named & secret))
         if own:
             assert hands[own] and hands[own] <= named, who  # the control: its own hand is there
         if played:
-            trick = views["W"]["position"]["trick"]
+            trick = west["position"]["trick"]
             assert {t["card"] for t in trick} <= named  # the cards on the table, for everyone
 
 
@@ -203,9 +235,9 @@ def coach_and_learner_talk(people, game):
     assert french in heard.inner_text() and heard.locator("b").inner_text() in south
 
 
-def play_a_deal(people, base, game, tapping=None):
+def play_a_deal(people, base, game, tapping=None, env=None):
     """One deal of ``game``: the two browsers' players tap their moves (their first
-    ``tapping`` ones, the rest through the API with their keys: every page still follows)."""
+    ``tapping`` ones, the rest by their pages' forms, untapped: every page still follows)."""
     created = api(
         base, f"/api/{game}/tables", {"seats": SEATING, "coach": "S", "help": False}, None
     )
@@ -232,17 +264,17 @@ def play_a_deal(people, base, game, tapping=None):
         ply, to_act = len(match["history"]), position["to_act"]
         if to_act == "W":
             if not checked and position["phase"] == "play" and (position["trick"] or ply > 8):
-                secret_check(people, base, table, keys)
+                secret_check(people, base, table, keys, env)
                 coach_and_learner_talk(people, game)
                 checked = True
             match = api_move(base, table, keys["W"], match)
             continue
         match = None
         page = phone if to_act == "S" else desktop
-        if tapping is not None and taps[to_act] >= tapping:
-            api_move(base, table, keys[to_act], api(base, f"/api/tables/{table}", key=keys[to_act]))
-            continue
         wait_ply(page, ply, "[data-mine]")
+        if tapping is not None and taps[to_act] >= tapping:
+            form_move(page, base, table)
+            continue
         # a socket dropped under load comes back on its own; the tap is for the socket's path
         page.wait_for_selector('#live[data-socket="open"]', timeout=15000)
         tapped = act_in_browser(page, touch=page is phone)
@@ -256,16 +288,13 @@ def play_a_deal(people, base, game, tapping=None):
                 page.url,
                 page.locator("main").inner_text()[:300],
             )
-            legal = api(base, f"/api/tables/{table}", key=keys[to_act])["position"]["legal"]
-            raise AssertionError(
-                f"{game}: {tapped} at ply {ply} (legal: {legal}) stayed: {said}"
-            ) from None
+            raise AssertionError(f"{game}: {tapped} at ply {ply} stayed: {said}") from None
     else:
         raise AssertionError("the deal did not end")
     if not checked and any(h["move"] == "redeal" for h in match["history"]):
         # the computer player at East asked for Sab'at's redeal (three kings or three aces):
         # the deal ended unplayed, so the table is played again from a new one
-        return play_a_deal(people, base, game, tapping)
+        return play_a_deal(people, base, game, tapping, env)
     assert checked and taps["S"] and taps["N"]
     final = len(match["history"])
     for who, page in people.items():
@@ -276,9 +305,9 @@ def play_a_deal(people, base, game, tapping=None):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_four_browsers_play_a_deal(people, one_worker, game):
+def test_four_browsers_play_a_deal(people, one_worker, site_env, game):
     started = time.monotonic()
-    taps = play_a_deal(people, one_worker, game, TAPPING.get(game, 2))
+    taps = play_a_deal(people, one_worker, game, TAPPING.get(game, 2), site_env)
     print(game, taps, round(time.monotonic() - started, 1))
     assert people["ar"].evaluate("document.documentElement.dir") == "rtl"
     assert people["fr"].evaluate("document.documentElement.lang") == "fr"
@@ -323,13 +352,16 @@ def test_a_dropped_socket_asks_only_for_what_it_missed_and_errors_are_shown(peop
     phone.evaluate("window.__samePage = true")
     loads = phone.loads
     before = int(phone.locator(LIVE).get_attribute("data-ply"))
-    # The network drops; meanwhile the others (and South's own key, from another device) move.
+    # The network drops; meanwhile the others (and South, from another tab) move.
     phone.evaluate("window.__offline = true; window.__sockets.at(-1).close()")
     phone.locator('#live[data-socket="closed"]').wait_for()
     assert phone.locator("#live-state").is_visible()  # it says it is reconnecting
     for _ in range(3):
         match = api(one_worker, f"/api/tables/{table}", key=keys["W"])
         seat = match["position"]["to_act"]
+        if seat == "S":  # South's own move, from a second tab: its key was spent
+            form_move(phone, one_worker, table)
+            continue
         state = api(one_worker, f"/api/tables/{table}", key=keys[seat])
         api_move(one_worker, table, keys[seat], state)
     after = len(api(one_worker, f"/api/tables/{table}", key=keys["W"])["history"])
@@ -379,7 +411,7 @@ def test_the_invitations_are_shared_or_copied(people, one_worker):
         first.locator(".shared").wait_for()
         assert (
             desktop.evaluate("navigator.clipboard.readText()")
-            == first.locator("input").input_value()
+            == first.locator("input[readonly]").input_value()
         )
     # A phone hands the link to its share sheet (here a stand-in that keeps what it is given).
     phone.context.add_init_script(SHARE_SHEET)
@@ -388,21 +420,21 @@ def test_the_invitations_are_shared_or_copied(people, one_worker):
     first = phone.locator(".invitations li").first
     first.locator("button.share").tap()
     shared = phone.evaluate("window.__shared")
-    assert shared["url"] == first.locator("input").input_value()
+    assert shared["url"] == first.locator("input[readonly]").input_value()
 
 
 ALTERNATE = {"N": "person", "E": "computer:beginner", "S": "person", "W": "computer:beginner"}
 
 
-def person_moves(base, table, keys) -> tuple[int, int]:
-    """The person to act moves through the API (the computer players then reply on the
-    server): the plies before and after the person's move, and after the replies."""
-    match = api(base, f"/api/tables/{table}", key=keys["N"])
-    seat = match["position"]["to_act"]
-    mine = api(base, f"/api/tables/{table}", key=keys[seat])
-    ply = len(mine["history"])
-    after = api_move(base, table, keys[seat], mine)
-    return ply, len(after["history"])
+def person_moves(base, table, keys, pages) -> tuple[int, int]:
+    """The person to act moves by their page's form, untapped (``form_move``: the browsers'
+    keys were spent when they took their seats), the computer players then replying on the
+    server: the plies before the person's move and after the replies (the watchers' key,
+    shared, reads them)."""
+    match = api(base, f"/api/tables/{table}", key=keys["watch"])
+    ply = len(match["history"])
+    form_move(pages[match["position"]["to_act"]], base, table)
+    return ply, len(api(base, f"/api/tables/{table}", key=keys["watch"])["history"])
 
 
 def shown_ply(page) -> int:
@@ -420,6 +452,7 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
     table, keys, urls = created["id"], created["keys"], created["urls"]
     join(phone, one_worker, urls["S"], "ar")
     join(desktop, one_worker, urls["N"], "fr")
+    seats = {"S": phone, "N": desktop}
     phone.evaluate("window.__samePage = true")
     setting = phone.locator(".pace-setting")
     assert setting.is_visible()
@@ -428,7 +461,7 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
     assert phone.evaluate(f"localStorage.getItem('{PACE}')") == "step"
     assert desktop.locator('.pace-setting input[value="fast"]').is_checked()
     commitment = phone.locator("#commitment").inner_text()
-    ply, final = person_moves(one_worker, table, keys)
+    ply, final = person_moves(one_worker, table, keys, seats)
     assert final > ply + 1  # a computer player replied
     # the fast page: the table now, at once
     wait_ply(desktop, final)
@@ -451,7 +484,7 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
     phone.locator(".replay-controls").wait_for(state="hidden", timeout=10000)
     assert not phone.locator(f"{LIVE}[data-past]").count()
     # "show the table now": every move still queued, at once
-    ply, final = person_moves(one_worker, table, keys)
+    ply, final = person_moves(one_worker, table, keys, seats)
     if final > ply + 1:
         wait_ply(phone, ply + 1)
         phone.locator(".replay-controls .show-now").tap()
@@ -460,10 +493,10 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
     # the rest of the deal, at the fast pace, to its end
     phone.locator('.pace-setting input[value="fast"]').tap()
     for _ in range(200):
-        match = api(one_worker, f"/api/tables/{table}", key=keys["N"])
+        match = api(one_worker, f"/api/tables/{table}", key=keys["watch"])
         if match["position"]["is_over"]:
             break
-        person_moves(one_worker, table, keys)
+        person_moves(one_worker, table, keys, seats)
     else:
         raise AssertionError("the deal did not end")
     final = len(match["history"])

@@ -306,17 +306,43 @@ ANALYSIS = """() => {
     const hit = document.elementFromPoint(r.left + r.width / 2, y);
     return !(hit && li.contains(hit));
   }).map((li) => li.textContent.trim().slice(0, 20));
-  return {wide: document.documentElement.scrollWidth - W, wider, small, covered,
-          dir: getComputedStyle(box).direction};
+  // a word of the double-dummy table split over two lines ("Spa/des"), or a cell that
+  // clips its number; the names a screen reader hears (.sr-only) are not drawn
+  const split = (cell) => {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node; (node = walk.nextNode());) {
+      if (node.parentElement.closest('.sr-only')) continue;
+      for (const word of node.data.matchAll(/[^\\s\u2013-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width)
+          .map((r) => Math.round(r.top)));
+        if (tops.size > 1) return true;
+      }
+    }
+    return false;
+  };
+  const cells = [...box.querySelectorAll('table.dd th, table.dd td')];
+  const broken = cells.filter((c) => split(c) || c.scrollWidth > c.clientWidth + 1)
+    .map((c) => c.textContent.trim());
+  return {wide: document.documentElement.scrollWidth - W, wider, small, covered, broken,
+          cells: cells.length, dir: getComputedStyle(box).direction};
 }""".replace("TOUCH", str(TOUCH))
 
 
 def check_analysis(page, game, lang, view):
-    """The review's analysis in ``view``: each of the learner's cards with its cost (or "no
-    cost"), in the page's direction, nothing wider than the screen, every link 44 px tall, no
-    line in sight covered by the felt or the deal's end."""
+    """The review's analysis in ``view``, once judged: each card the learner chose with its
+    cost (or "about as good as the best"), in the page's direction, nothing wider than the
+    screen, every link 44 px tall, no line in sight covered by the felt or the deal's end."""
     name = f"{game}-{lang}-{view}"
+    page.wait_for_function(  # the review judges its cards a request at a time (review.js)
+        "() => document.querySelector('#analysis')?.dataset.pending === '0'", timeout=120000
+    )
     box = page.locator("#analysis")
+    every = box.locator("details.all-cards")
+    if every.count() and every.get_attribute("open") is None:
+        every.locator("summary").tap()  # every card chosen, beside the mistakes told in words
     box.scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"review-analysis-{name}.png"))  # as the phone shows it
@@ -331,6 +357,7 @@ def check_analysis(page, game, lang, view):
     assert found["wide"] <= 0, (name, found["wider"])
     assert found["small"] == [], name
     assert found["covered"] == [], name  # the review reads free of the table once it is over
+    assert found["broken"] == [], name  # no word of the double-dummy table broken
     assert found["dir"] == ("rtl" if lang == "ar" else "ltr"), name
     return box
 
@@ -346,6 +373,7 @@ def review_costs(page, game, lang):
     if game == "tarneeb":
         assert box.locator("table.dd").count() == 1
         assert box.locator(".dd-sentence").count() <= 1
+        assert page.evaluate(ANALYSIS)["cells"] > 0  # the words checked above were there
     with page.expect_navigation():
         box.locator("a.view-open").tap()
     check_analysis(page, game, other, "open")

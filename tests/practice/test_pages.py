@@ -257,7 +257,8 @@ def _finish_deal(client, url, rng):
         assert play(client, url, learner_token(match.replay(), rng)).status_code == 303
 
 
-def test_the_review_after_a_deal(client, rulebook):
+def test_the_review_after_a_deal(client, rulebook, settings):
+    settings.ANALYSIS_SECONDS = 30  # its links open (each with its analysis), however loaded
     rng = random.Random(8)
     url = table_url(new_match(client, "tarneeb", variant="classic"))
     match = match_of(url)
@@ -271,7 +272,8 @@ def test_the_review_after_a_deal(client, rulebook):
     review = re.search(r'(?s)<section class="review".*?</section>\s*</section>', body)[0]
     text = visible(review)
     if not practice.state.thrown_in:
-        assert len(re.findall(r"Trick \d+", text)) == 13 and text.count("Won by") == 13
+        card = visible(re.search(r'(?s)<section class="scorecard".*?</section>', review)[0])
+        assert len(re.findall(r"Trick \d+", card)) == 13 and card.count("Won by") == 13
         assert "bid" in text and "declared by" in text
     assert "Moves taken back" in text
     links = re.findall(r'href="(/en/tarneeb/position/\?[^"]+)"', review)

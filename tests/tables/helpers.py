@@ -63,3 +63,50 @@ def cards_named(value) -> set[str]:
         else:
             found |= set(CODE.findall(value))
     return found
+
+
+LINK = re.compile(r'value="(http[^"]+/join/[^"]+)"')
+
+
+def path_of(url: str) -> str:
+    """An absolute link's path, for a test client."""
+    return "/" + url.split("://", 1)[1].split("/", 1)[1]
+
+
+def open_by_page(host, game: str, form: dict, lang: str = "en"):
+    """A table opened by the new-table form (303 to the host's invitations page): the
+    response, and the invitations' links as that page shows them (paths), in its order:
+    the people's seats, the coach, the watchers."""
+    answer = host.post(f"/{lang}/{game}/table/new/", form)
+    assert answer.status_code == 303, answer.content[:500]
+    assert answer["Location"].endswith("/invitations/")
+    page = host.get(answer["Location"])
+    assert page.status_code == 200
+    return answer, [path_of(url) for url in LINK.findall(page.content.decode())]
+
+
+PAGE_SEATS = {
+    "seat.N": "person",
+    "seat.E": "computer:club",
+    "seat.S": "person",
+    "seat.W": "computer:beginner",
+}
+
+
+def seated(game="hearts", lang="en", **rules):
+    """A table opened by the page with the host at North, a guest at South, a watcher: the
+    table and their clients."""
+    from django.test import Client
+
+    from tables.models import Table
+
+    host = Client()
+    form = {**PAGE_SEATS, **{f"rule.{k}": v for k, v in rules.items()}}
+    _answer, links = open_by_page(host, game, form, lang)
+    table = Table.objects.get()
+    guests = []
+    for link in links:  # South's, then the watchers'
+        guest = Client()
+        assert guest.post(link).status_code == 303
+        guests.append(guest)
+    return table, host, *guests

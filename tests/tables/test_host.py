@@ -5,7 +5,6 @@ their seat when taking it and can change it; every person must ask for the next 
 
 import json
 import random
-import re
 
 import pytest
 from django.test import Client
@@ -13,7 +12,7 @@ from django.test import Client
 from tables import service
 from tables.models import Place, Table
 
-from .helpers import SEATS_2P, pick
+from .helpers import LINK, SEATS_2P, open_by_page, path_of, pick
 
 pytestmark = pytest.mark.django_db
 
@@ -160,36 +159,38 @@ def test_the_host_page_reissues_and_gives_seats_and_others_get_404():
     host = Client()
     refused = host.post("/en/tarneeb/table/new/", {"variant": "classic", "name": "<b>"})
     assert refused.status_code == 400 and not Table.objects.exists()
-    answer = host.post(
-        "/en/tarneeb/table/new/",
-        {
-            "name": "Hala",
-            "variant": "classic",
-            "seat.N": "person",
-            "seat.E": "person",
-            "seat.S": "person",
-            "seat.W": "computer:club",
-        },
+    form = {"name": "Hala", "variant": "classic", "seat.N": "person", "seat.E": "person"}
+    _answer, links = open_by_page(
+        host, "tarneeb", {**form, "seat.S": "person", "seat.W": "computer:club"}
     )
-    assert answer.status_code == 201
-    links = re.findall(r'value="http[^"]+(/en/tables/[^"]+/join/[^"]+)"', answer.content.decode())
+    assert len(links) == 3  # East, South, the watchers
     table = Table.objects.get()
     base = f"/en/tables/{table.public_id}"
     page = host.get(f"{base}/").content.decode()
-    assert f'action="{base}/reissue/"' in page and f'action="{base}/give/"' in page
+    assert f'href="{base}/invitations/"' in page and f'action="{base}/give/"' in page
+    assert "2 not yet taken" in page
     assert Place.objects.get(role="seat", seat=0).name == "Hala"
     guest = Client()
     assert guest.post(links[0], {"name": "Eli"}).status_code == 303  # East
-    assert 'action="' + base + '/reissue/"' not in guest.get(f"{base}/").content.decode()
+    assert f'href="{base}/invitations/"' not in guest.get(f"{base}/").content.decode()
+    assert guest.get(f"{base}/invitations/").status_code == 404
     assert guest.post(f"{base}/reissue/", {"seat": "S"}).status_code == 404
     assert guest.post(f"{base}/give/", {"seat": "S", "level": "club"}).status_code == 404
-    shown = host.post(f"{base}/reissue/", {"seat": "E"})
-    assert shown.status_code == 200
-    new = re.search(r'value="http[^"]+(/en/tables/[^"]+/join/[^"]+)"', shown.content.decode())
-    assert new and new.group(1) != links[0]
+    # the host's invitations: East's taken (by Eli, its link no longer shown), South's not
+    shown = host.get(f"{base}/invitations/")
+    assert shown["Cache-Control"] and "no-store" in shown["Cache-Control"]
+    assert shown["Referrer-Policy"] == "same-origin"  # its forms need their Origin
+    text = shown.content.decode()
+    assert links[0].rsplit("/", 2)[-2] not in text and links[1].rsplit("/", 2)[-2] in text
+    assert "Taken by <bdi>Eli</bdi>." in text
+    moved = host.post(f"{base}/reissue/", {"seat": "E"})
+    assert moved.status_code == 303 and moved["Location"].endswith("?new=E#invite-E")
+    text = host.get(moved["Location"]).content.decode()
+    new = [path_of(url) for url in LINK.findall(text) if path_of(url) not in links]
+    assert len(new) == 1 and "the old one no longer opens this place" in text
     assert guest.get(f"{base}/").status_code == 404
     assert Client().get(links[0]).status_code == 404
-    assert Client().get(new.group(1)).status_code == 200
+    assert Client().get(new[0]).status_code == 200
     assert host.post(f"{base}/give/", {"seat": "S", "level": "club"}).status_code == 303
     assert Table.objects.get().match.players == [None, None, "club", "club"]
     assert Client().get(links[1]).status_code == 404  # South's old link

@@ -17,32 +17,9 @@ from practice.match import WATCHER
 from tables import service
 from tables.models import Place, Table
 
-from .helpers import pick, secret_cards
+from .helpers import pick, seated, secret_cards
 
 pytestmark = pytest.mark.django_db
-
-SEATS = {
-    "seat.N": "person",
-    "seat.E": "computer:club",
-    "seat.S": "person",
-    "seat.W": "computer:beginner",
-}
-
-
-def seated(game="hearts", lang="en", **rules):
-    """A table with the host at North, a guest at South, a watcher: their clients."""
-    host = Client()
-    form = {**SEATS, **{f"rule.{k}": v for k, v in rules.items()}}
-    answer = host.post(f"/{lang}/{game}/table/new/", form)
-    assert answer.status_code == 201, answer.content[:500]
-    links = re.findall(r'value="(http[^"]+/join/[^"]+)"', answer.content.decode())
-    table = Table.objects.get()
-    guests = []
-    for link in links:  # South's, then the watchers'
-        guest = Client()
-        assert guest.post("/" + link.split("://", 1)[1].split("/", 1)[1]).status_code == 303
-        guests.append(guest)
-    return table, host, *guests
 
 
 def played(table):

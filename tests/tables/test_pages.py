@@ -9,20 +9,15 @@ from django.test import Client
 
 from tables.models import Place, Table
 
+from .helpers import PAGE_SEATS, open_by_page, seated
+
 pytestmark = pytest.mark.django_db
 
-SEATS = {
-    "seat.N": "person",
-    "seat.E": "computer:club",
-    "seat.S": "person",
-    "seat.W": "computer:beginner",
-}
+SEATS = PAGE_SEATS
 
 
 def open_table(host: Client, lang="en") -> tuple[Table, list[str]]:
-    answer = host.post(f"/{lang}/tarneeb/table/new/", {"variant": "classic", **SEATS})
-    assert answer.status_code == 201, answer.content[:500]
-    links = re.findall(r'value="(http[^"]+/join/[^"]+)"', answer.content.decode())
+    _answer, links = open_by_page(host, "tarneeb", {"variant": "classic", **SEATS}, lang)
     return Table.objects.get(), links
 
 
@@ -47,18 +42,22 @@ def test_a_bad_set_up_is_400_with_its_reason():
 
 def test_an_invitation_takes_nothing_on_get_and_binds_on_post():
     table, links = open_table(Client())
-    south = links[0]  # South's, then the watchers'
-    path = south.split("://", 1)[1].split("/", 1)[1]
+    path = links[0]  # South's, then the watchers'
     guest = Client()
-    shown = guest.get("/" + path)
+    shown = guest.get(path)
     assert shown.status_code == 200
     assert not Place.objects.get(seat=2).taken
-    taken = guest.post("/" + path)
+    taken = guest.post(path)
     assert taken.status_code == 303 and "/join/" not in taken["Location"]
     assert Place.objects.get(seat=2).taken
     assert guest.get(taken["Location"]).status_code == 200
-    # a third browser with the same link: the seat is taken
-    assert Client().post("/" + path).status_code == 409
+    # a third browser with the same link: the seat is taken, and nothing of it is shown
+    refused = Client().post(path)
+    assert refused.status_code == 409 and b"already taken" in refused.content
+    assert b"classic" not in refused.content
+    # the browser that took it, back by the same link: taken to the table
+    again = guest.get(path)
+    assert again.status_code == 303 and again["Location"] == taken["Location"]
     assert Client().get(f"/en/tables/{table.public_id}/join/not-a-key/").status_code == 404
 
 
@@ -66,8 +65,7 @@ def test_moves_are_forms_and_a_stale_form_changes_nothing():
     host = Client()
     table, links = open_table(host)
     guest = Client()
-    south = links[0]  # South's, then the watchers'
-    assert guest.post("/" + south.split("://", 1)[1].split("/", 1)[1]).status_code == 303
+    assert guest.post(links[0]).status_code == 303  # South's, then the watchers'
     for browser in (host, guest):
         page = browser.get(f"/en/tables/{table.public_id}/").content.decode()
         if 'name="move"' in page:
@@ -84,25 +82,10 @@ def test_moves_are_forms_and_a_stale_form_changes_nothing():
 
 def test_an_invitation_posted_from_another_site_takes_nothing():
     _table, links = open_table(Client())
-    path = "/" + links[0].split("://", 1)[1].split("/", 1)[1]
+    path = links[0]
     assert Client().post(path, HTTP_SEC_FETCH_SITE="cross-site").status_code == 404
     assert not Place.objects.get(seat=2).taken
     assert Client().post(path, HTTP_SEC_FETCH_SITE="same-origin").status_code == 303
-
-
-def _seated(game="hearts", lang="en"):
-    """A table with the host at North, a guest at South, a watcher: their clients."""
-    host = Client()
-    answer = host.post(f"/{lang}/{game}/table/new/", SEATS)
-    assert answer.status_code == 201, answer.content[:500]
-    links = re.findall(r'value="(http[^"]+/join/[^"]+)"', answer.content.decode())
-    table = Table.objects.get()
-    guests = []
-    for link in links:  # South's, then the watchers'
-        guest = Client()
-        assert guest.post("/" + link.split("://", 1)[1].split("/", 1)[1]).status_code == 303
-        guests.append(guest)
-    return table, host, *guests
 
 
 def _shown(page: str) -> set[str]:
@@ -116,7 +99,7 @@ def test_the_table_is_the_phone_felt_with_only_the_viewers_own_hand(lang):
 
     from .helpers import secret_cards
 
-    table, north, south, watcher = _seated("tarneeb", lang)
+    table, north, south, watcher = seated("tarneeb", lang)
     match, deals = service.read(table)
     played = match.replay(deals)
     url = f"/{lang}/tables/{table.public_id}/"
@@ -138,7 +121,7 @@ def test_the_table_is_the_phone_felt_with_only_the_viewers_own_hand(lang):
 
 
 def test_the_pass_is_chosen_by_touching_cards():
-    table, north, south, _watcher = _seated("hearts")
+    table, north, south, _watcher = seated("hearts")
     url = f"/en/tables/{table.public_id}/"
     for client in (north, south):
         page = client.get(url).content.decode()
@@ -164,8 +147,7 @@ def test_every_level_is_offered_for_a_seat_and_the_expert_sits_at_a_table(lang, 
     for level in ("beginner", "club", "expert"):
         assert form.count(f'value="computer:{level}"') == 4  # one choice a seat
     assert label in form
-    answer = host.post(
-        f"/{lang}/tarneeb/table/new/", {"variant": "classic", **SEATS, "seat.E": "computer:expert"}
+    open_by_page(
+        host, "tarneeb", {"variant": "classic", **SEATS, "seat.E": "computer:expert"}, lang
     )
-    assert answer.status_code == 201
     assert Table.objects.get().match.players == [None, "expert", None, "beginner"]

@@ -1,15 +1,16 @@
 """Presence survives a killed process: a seat is "here" while one of its sockets has said so
-recently (``tables/presence.py``), not while ``Place.connections`` counts a socket that a
-killed process can never take back."""
+recently (``tables/presence.py``: a ``Socket`` row each, said alive by its process's beat),
+not while a row counts a socket that a killed process can never take back."""
 
 import asyncio
+import time
 
 import pytest
 from asgiref.sync import async_to_sync
-from django.core.cache import cache
 
 from tables import presence
 from tables.models import Place
+from tables.models import Socket as Row
 
 from .test_live import Socket, database, make_table
 
@@ -20,8 +21,7 @@ def _killed_process_held(table_id: str, seat: int) -> None:
     """What a process killed with a socket of ``seat`` open leaves: the count, and a last
     word older than ``presence.SECONDS``."""
     place = Place.objects.get(table__public_id=table_id, role=Place.SEAT, seat=seat)
-    Place.objects.filter(pk=place.pk).update(connections=1)
-    cache.set(presence._key(place.pk), 0.0)
+    Row.objects.create(place=place, process="killed", channel="killed.1", beat=time.time() - 5)
 
 
 async def _presence(socket) -> dict:
@@ -51,7 +51,7 @@ def test_a_seat_whose_process_was_killed_is_away_and_a_live_socket_stays_here(mo
         await watcher.open(keys["watch"])
         assert (await _presence(north))["N"] == "here"
         # S comes back (on another server): here; when its socket closes, the dead
-        # process's count still stands, so S is away once its last word is SECONDS old
+        # process's row still stands, so S is away as its last word is SECONDS old
         south = Socket(table_id, "S")
         await south.open(keys["S"])
         assert (await _presence(north))["S"] == "here"
@@ -72,8 +72,7 @@ def test_a_seat_whose_process_was_killed_is_away_and_a_live_socket_stays_here(mo
 def _held_by_a_living_process(table_id: str, seat: int) -> None:
     """A socket of ``seat`` open in another process, which has just said so."""
     place = Place.objects.get(table__public_id=table_id, role=Place.SEAT, seat=seat)
-    Place.objects.filter(pk=place.pk).update(connections=1)
-    presence.seen(place.pk)
+    Row.objects.create(place=place, process="living", channel="living.1", beat=time.time())
 
 
 def test_the_others_are_told_when_a_killed_process_s_seat_goes_away(monkeypatch):

@@ -13,6 +13,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from cardgames import cards, shuffle
+from cardgames.games import game as described
 from cardgames.table import SEATS
 from plumbing import limits
 from practice.match import Practice, Setup
@@ -28,12 +29,14 @@ DD_GAMES = ("tarneeb", "tarneeb-41")  # the games whose deal answer carries the 
 LATE = {"tarneeb-41": 10}
 
 
-def whole_deal_answer(game, answer):
-    """A whole deal's answer: 200, or for a game whose search cannot judge a whole deal within
-    the budget, 503 analysis_busy with Retry-After; None then."""
-    if game in LATE and answer.status_code == 503:
+def whole_deal_answer(client, game, query, **extra):
+    """A whole deal's answer: 200, after as many 503 analysis_busy answers (with Retry-After)
+    as budgets it takes to judge its moments (each kept for the next request)."""
+    for _ in range(60):
+        answer = ask(client, game, query, "analysis/deal", **extra)
+        if answer.status_code != 503:
+            break
         assert answer.json()["error"]["code"] == "analysis_busy" and answer["Retry-After"]
-        return None
     assert answer.status_code == 200, answer.content[:300]
     return answer.json()
 
@@ -43,6 +46,7 @@ def roomy_budget(settings):
     """These tests check what an answer says, not how fast it comes (``make bench`` times it;
     a loaded test machine is slower): a budget no search reaches, but where a test sets its own."""
     settings.ANALYSIS_SECONDS = 10
+    settings.ANALYSIS_SAMPLES = 8  # what an answer says, not how steady it is (make bench)
 
 
 @pytest.fixture(autouse=True)
@@ -107,9 +111,15 @@ def test_every_legal_card_of_the_seat_to_act_is_valued_best_first(client, game, 
     costs = [m["cost"] for m in moves]
     assert costs == sorted(costs) and costs[0] == 0 and min(costs) >= 0  # best first
     best = moves[0]["value"]
+    tuning = described(game).family.analysis.tuning
+    step = 10**-tuning.places  # values and costs are written as players count
     for m in moves:
-        # the cost is what the move gives up against the best one, in the value's own unit
-        assert m["cost"] == pytest.approx(abs(best - m["value"]), abs=1e-3), m
+        # a costly move's cost is what it gives up against the best one, in the value's own
+        # unit; every other one is about as good as the best: 0
+        assert m["cost"] == 0 or m["cost"] >= tuning.material - 1e-9, m
+        if m["cost"]:
+            assert m["cost"] == pytest.approx(abs(best - m["value"]), abs=step + 1e-9), m
+            assert m["cost"] > m["margin"] or view == "open", m  # clear of the deals' noise
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -136,9 +146,7 @@ def test_the_open_view_of_tarneeb_is_exact(client, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_of_a_finished_deal_is_judged(client, game, view):
     position = finished(game)
-    data = whole_deal_answer(game, ask(client, game, position.query(), "analysis/deal", view=view))
-    if data is None:
-        return
+    data = whole_deal_answer(client, game, position.query(), view=view)
     assert data["view"] == view
     # one entry per card played, at its ply, by the seat that played it
     state = position.start_state()
@@ -150,7 +158,7 @@ def test_every_card_of_a_finished_deal_is_judged(client, game, view):
     assert [(m["ply"], m["seat"], m["move"]) for m in data["moves"]] == played
     for m in data["moves"]:
         assert m["cost"] >= 0 and m["best"], m
-        assert (m["cost"] == 0) == (m["move"] in m["best"]) or m["cost"] < 0.05, m
+        assert (m["cost"] == 0) == (m["move"] in m["best"]), m
     if game in DD_GAMES:
         table = data["table"]
         assert table["double_dummy"] is True

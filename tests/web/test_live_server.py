@@ -3,6 +3,7 @@ workers): pages and WebSocket from one process, a move by one client reaching th
 origin checked on the handshake, and no invitation key in the access log."""
 
 import json
+import urllib.error
 import urllib.request
 
 import pytest
@@ -63,5 +64,10 @@ def test_a_move_on_one_socket_reaches_the_other(site):
         connect(address, origin="https://evil.example").close()
     # the invitation's key never reaches the log
     urllib.request.urlopen(data["urls"]["S"].replace("http://127.0.0.1:8000", base), timeout=30)
+    # nor a lesson's edit key (issue 44), an unknown one answered 404 all the same
+    edit_key = "k" * 12 + "Zq9_" * 6
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(f"{base}/en/lessons/nonesuch/edit/{edit_key}/", timeout=30)
     text = log.read_text()
     assert "/join/…/" in text and data["keys"]["S"] not in text
+    assert "/lessons/nonesuch/edit/…/" in text and edit_key not in text
