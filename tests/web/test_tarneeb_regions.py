@@ -193,3 +193,21 @@ def test_tarneeb_41_records_jawakers_syrian_41_page_beside_the_others(client, ru
     assert tarneeb.PRESETS["classic"].auction == "classic"
     min_bid = text(re.search(r'<div class="rule" id="rule-min_bid".*?</dd>', page, re.S)[0])
     assert "Tarneeb Syrian 41 Rules, AMP page (Jawaker)" in min_bid
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_differences_table_groups_two_dozen_sources_by_what_they_say(client, rulebook, lang):
+    """With 24 sources, a column each would be unreadable on a phone: each rule's cell lists
+    what is said, and who says it."""
+    page = client.get(f"/{lang}/tarneeb/").content.decode()
+    table = re.search(r'<table class="differences by-value">.*?</table>', page, re.S)[0]
+    header = re.search(r"<thead>.*?</thead>", table, re.S)[0]
+    assert header.count("<th ") == 5 and "<bdi" not in header
+    row = re.search(r'<tr id="diff-strain_order".*?</tr>', table, re.S)[0]
+    groups = re.findall(r"<li><strong>(.*?)</strong>(.*?)</li>", row, re.S)
+    assert len(groups) == 2
+    assert "Tarneeb (SquareScores guide)" in groups[0][1]
+    assert "Tarneeb Masrawy Rules (Jawaker)" in groups[1][1]
+    row = text(re.search(r'<tr id="diff-defenders_score_made".*?</tr>', table, re.S)[0])
+    for title in ("Rules (Shaddah app)", "tarneeb-arabic (lib/tarneeb/types.ts)", "skorat"):
+        assert title in row
