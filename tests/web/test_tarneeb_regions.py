@@ -211,3 +211,15 @@ def test_the_differences_table_groups_two_dozen_sources_by_what_they_say(client,
     row = text(re.search(r'<tr id="diff-defenders_score_made".*?</tr>', table, re.S)[0])
     for title in ("Rules (Shaddah app)", "tarneeb-arabic (lib/tarneeb/types.ts)", "skorat"):
         assert title in row
+
+
+@pytest.mark.django_db
+def test_a_score_sheet_kept_as_some_apps_score_the_defenders(client, rulebook):
+    """WK, SK and SHD score the defenders' tricks on a made bid too: a sheet started with that
+    house rule writes them (NS bid 8 and take 9: 9 to NS, 4 to EW)."""
+    from tests.web.test_sheet import deal, new_match, page, standing
+
+    url = new_match(client, **{"rule.defenders_score_made": "true", "rule.made_scores": "bid"})
+    assert deal(client, url, 1, 8, "NS", 9).status_code == 302
+    shown = standing(page(client, url))
+    assert (shown["line-ns"], shown["line-ew"]) == (8, 4)  # SHD: the number bid, and EW's 4
