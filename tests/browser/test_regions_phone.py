@@ -12,6 +12,13 @@ LEBANON = {"en": "Lebanon", "ar": "لبنان"}
 EGYPT = {"en": "Egypt", "ar": "مصر"}
 
 
+def no_axe_violation(page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []
+
+
 def no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
@@ -38,6 +45,7 @@ def test_the_regions_by_tapping_on_a_phone(browser, site, lang):
         lebanon = page.locator("#region-lebanon")
         assert LEBANON[lang] in lebanon.locator("h3").inner_text()
         no_sideways_scroll(page)
+        no_axe_violation(page)
         page.screenshot(path=str(ARTIFACTS / f"regions-phone-{lang}-section.png"))
         # a thin place says it is thin, and offers nothing to play
         iraq = page.locator("#region-iraq")
@@ -62,6 +70,7 @@ def test_the_regions_by_tapping_on_a_phone(browser, site, lang):
         auction.scroll_into_view_if_needed()
         assert auction.is_visible()
         no_sideways_scroll(page)
+        no_axe_violation(page)
         page.screenshot(path=str(ARTIFACTS / f"regions-phone-{lang}-compare.png"))
         # the regions are offered on the compare page too, first of its choices
         group = page.locator("#side-a optgroup").first
