@@ -60,6 +60,13 @@ def test_the_regions_by_tapping_on_a_phone(browser, site, lang):
         # two regions side by side: Lebanon and Egypt, chosen and compared by tapping
         form = page.locator("form.regions-compare")
         form.scroll_into_view_if_needed()
+        # every control a thumb's size
+        for control in (
+            form.locator("#region-a"),
+            form.locator("button"),
+            lebanon.locator(".region-links a").first,
+        ):
+            assert control.bounding_box()["height"] >= 44
         form.locator("#region-a").select_option("tarneeb:lebanese")
         form.locator("#region-b").select_option("tarneeb:egyptian")
         page.screenshot(path=str(ARTIFACTS / f"regions-phone-{lang}-form.png"))
