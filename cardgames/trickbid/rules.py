@@ -3,7 +3,9 @@
 As in the penalty family, a game's ``Rules`` offers some knobs as fields (``knob``), fixes
 others in ``FIXED``, and leaves the rest ``NEUTRAL``; :func:`parameters` gives them all.
 
-- ``direction``: bidding, play and the deal go round this way; ``deal_style`` (recorded only).
+- ``direction``: bidding, play and the deal go round this way; ``deal_style`` and
+  ``first_dealer`` (chosen at random, or by the highest or the lowest card drawn, itself a
+  random choice) are recorded only.
 - The auction (``auction``): ``classic`` (a number of tricks, a pass is final, over when three
   have passed), ``egyptian`` (number and strain; over after a circuit without a bid),
   ``one_bid`` (each seat speaks once, a bid beats the last; ``dealer_may_match``), ``each``
@@ -41,6 +43,7 @@ from ..table import Direction
 KNOBS = {
     "direction": DirectionChoice(tuple(d.value for d in Direction)),
     "deal_style": Choice(("one_at_a_time", "all_at_once")),
+    "first_dealer": Choice(("random", "highest_card", "lowest_card")),
     "min_bid": Number(1, 13, (7,)),
     "max_bid": Number(1, 13, (13,)),
     "auction": Choice(("classic", "egyptian", "one_bid", "each")),
@@ -74,6 +77,7 @@ KNOBS = {
 NEUTRAL = {
     "direction": Direction.RIGHT,
     "deal_style": "one_at_a_time",
+    "first_dealer": "random",
     "min_bid": 7,
     "max_bid": 13,
     "auction": "classic",

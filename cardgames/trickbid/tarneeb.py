@@ -167,6 +167,7 @@ class Rules(TrickRules):
 
     direction: Direction = knob("direction", Direction.RIGHT)
     deal_style: str = knob("deal_style", "one_at_a_time")
+    first_dealer: str = knob("first_dealer", "random")
     min_bid: int = knob("min_bid", 7, 7)
     max_bid: int = knob("max_bid", 13, 13)
     auction: str = knob("auction", "classic", *AUCTIONS)

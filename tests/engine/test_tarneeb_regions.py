@@ -7,6 +7,7 @@ import pytest
 from cardgames.cards import parse_deal
 from cardgames.errors import IllegalMove
 from cardgames.table import E, N, S, W
+from cardgames.trickbid import tarneeb as tarneeb_module
 from cardgames.trickbid.moves import egyptian_bid
 from cardgames.trickbid.score_sheet import Sheet
 from cardgames.trickbid.tarneeb import PRESETS, Contract, Rules, replay, score_deal
@@ -177,3 +178,16 @@ def test_a_double_is_not_a_bid_and_a_pass_is_not_final():
     assert egyptian_bid(9, CLUBS) in deal.legal_moves()
     over = calls(EGYPTIAN, "7S double pass pass pass")  # a circuit with no bid ends it
     assert over.phase == "play" and over.contract.doubled
+
+
+def test_how_the_first_dealer_is_chosen_is_recorded_and_changes_nothing():
+    """squarescores, PG, J-T: at random; CAT, CEA: the highest card drawn; VB: the lowest. A
+    draw is itself random, so the engine plays every reading alike (as the deal's style)."""
+    from cardgames.compare import Side, compare
+
+    a = Side("tarneeb", tarneeb_module, "classic")
+    b = Side("tarneeb", tarneeb_module, "classic", {"first_dealer": "lowest_card"})
+    found = compare(a, b)
+    assert [(d["rule"], d["why"]) for d in found["differences"]] == [
+        ("first_dealer", "changes_nothing")
+    ]

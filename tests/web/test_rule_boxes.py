@@ -88,6 +88,7 @@ def test_sources_differ_only_where_two_sources_do(client, rulebook):
     assert {key for slug, key in seen if slug == "tarneeb"} == {
         "direction",  # counter-clockwise against one README's clockwise
         "deal_style",
+        "first_dealer",  # at random, the highest card drawn, the lowest
         "auction",  # open, one bid each, Egyptian
         "dealer_forced",  # all four passing
         "throw_in_same_dealer",
