@@ -167,7 +167,6 @@ class Rules(TrickRules):
 
     direction: Direction = knob("direction", Direction.RIGHT)
     deal_style: str = knob("deal_style", "one_at_a_time")
-    first_dealer: str = knob("first_dealer", "random")
     min_bid: int = knob("min_bid", 7, 7)
     max_bid: int = knob("max_bid", 13, 13)
     auction: str = knob("auction", "classic", *AUCTIONS)
@@ -191,6 +190,7 @@ class Rules(TrickRules):
     made_scores: str = knob("made_scores", "tricks_taken")
     defenders_score_made: bool = knob("defenders_score_made", False)
     both_sides_over: str = knob("both_sides_over", "higher_total_wins")
+    first_dealer: str = knob("first_dealer", "random")  # recorded only: a draw is random too
 
 
 # The site's default, the places the sources tie a way of playing to (Lebanon's one bid each,
