@@ -168,13 +168,14 @@ class TableView:
     sees; ``exposed``: every card exposed this deal and ``exposure`` the times it counts under
     the rules in force. ``passes``: the cards each seat chose to pass, where a seen seat may
     know them (its own; a pass it received, once the cards have changed hands; every pass once
-    the deal is over), else None; ``pass_needed``: the cards the seat to act has still to
-    choose. ``legal``: the moves of the seat to act, where its hand is seen. ``auction``:
-    every call with who made it; ``contract`` once a bid is won; ``piles``: the layout's cards
-    by suit (S, H, D, C) where cards are laid out; ``multiplier``: the deal's score multiplied
-    by an announcement (Sab'at's double or triple), else 1. ``trumps``: the trump strain in
-    force (``S``..``C``, ``NT``) once it is known, else None. ``points``: by seat, or by side
-    (``by_side``)."""
+    the deal is over), else None; ``received``: the cards each seat holds that a seen seat
+    passed it, once the cards have changed hands (their passer knows where they are);
+    ``pass_needed``: the cards the seat to act has still to choose. ``legal``: the moves of the
+    seat to act, where its hand is seen. ``auction``: every call with who made it; ``contract``
+    once a bid is won; ``piles``: the layout's cards by suit (S, H, D, C) where cards are laid
+    out; ``multiplier``: the deal's score multiplied by an announcement (Sab'at's double or
+    triple), else 1. ``trumps``: the trump strain in force (``S``..``C``, ``NT``) once it is
+    known, else None. ``points``: by seat, or by side (``by_side``)."""
 
     seen: frozenset[int]
     phase: str
@@ -191,6 +192,7 @@ class TableView:
     exposed: int = 0
     exposure: int = 1
     passes: tuple[int | None, ...] = (None, None, None, None)
+    received: tuple[int, ...] = (0, 0, 0, 0)
     pass_needed: int = 0
     auction: tuple[tuple[int, Move], ...] = ()
     contract: ContractView | None = None

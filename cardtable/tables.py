@@ -99,6 +99,7 @@ def table(
     bottom: int = S,
     pass_picks: bool | None = None,
     why=None,
+    passed: bool = False,
 ) -> dict:
     """The template context of ``cardtable/_table.html`` for ``position``.
 
@@ -108,7 +109,9 @@ def table(
     ones. ``bottom``: the seat drawn nearest the reader (the learner's). ``pass_picks``: the
     whole pass is chosen at once (by default only where moves are links). ``why``:
     ``why(refusal)`` words the engine's refusal of a card the actor may not play, so the card
-    says why on a tap; None where that would give a question's answer away.
+    says why on a tap; None where that would give a question's answer away. ``passed``: the
+    cards the reader passed are drawn face up at the seat that holds them once the pass is done
+    (its player knows where they went), as the exposed cards are (the practice table).
     """
     state = position.state
     view = state.table_view(frozenset(open_seats))
@@ -181,8 +184,15 @@ def table(
                 )
             )
         held = view.counts[seat]
-        # A hidden hand's exposed cards are shown face up all the same: the table sees them.
-        shown = [] if is_open else [card(c) for c in cards.display_order(view.shown[seat])]
+        # A closed hand still shows what the reader may know of it: its exposed cards (the table
+        # sees them) and, where asked, those the reader passed it, face up and inert (only its
+        # own player plays them).
+        public = view.shown[seat] | (view.received[seat] if passed else 0)
+        shown = (
+            []
+            if is_open
+            else [card(c, marked=cards.card_code(c) in marked) for c in cards.display_order(public)]
+        )
         down = held - len(shown)
         won = view.tricks_won[seat] if view.tricks_won is not None else None
         return {
@@ -194,10 +204,10 @@ def table(
             "marked": SEATS[seat] in marked,
             "open": is_open,
             "count": held,
-            "face_down": down,
-            "hidden_label": count(held, "cards") if not is_open else "",
-            "backs": range(down) if not is_open else (),
+            "hidden_label": count(down, "cards") if not is_open else "",
+            "down": down,
             "shown": shown,
+            "backs": range(down) if not is_open else (),
             "cards": views,
             "tricks_won": won,
             "tricks_label": None if won is None else count(won, "tricks", vocab.region),
@@ -287,7 +297,7 @@ def _call_view(position, move, play: str | None, vocab) -> dict:
     return {
         "token": move.token,
         "label": capfirst(vocab.said(move)),
-        "short": _short_bid(move),
+        "short": _short_bid(move) or _short_trump(move),
         "strain": move.strain or "",
         "number": move.bid,
         "query": with_move(position, move) if play == "link" else None,
@@ -303,6 +313,19 @@ def _short_bid(move) -> dict | None:
     return {
         "number": str(move.bid),
         "suit": strain.lower() if strain in ("S", "H", "D", "C") else None,
+        "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
+    }
+
+
+def _short_trump(move) -> dict | None:
+    """A trump call as a bidding box shows a strain: its suit's symbol (or "NT"), so the five
+    calls take one row on a phone; the call in words stays for screen readers."""
+    if move.kind != "trump_call" or move.strain is None:
+        return None
+    strain = move.strain
+    return {
+        "number": "",
+        "suit": strain.lower() if strain in cards.SUITS else None,
         "nt": pgettext_lazy("no trumps, on a bidding box", "NT") if strain == "NT" else None,
     }
 

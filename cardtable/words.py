@@ -204,8 +204,17 @@ class Vocabulary:
             return self.term("no_trumps")
         return self.suit(cards.SUITS.index(strain))
 
-    def move(self, token: str, phase: str | None = None) -> str:
-        """Any move token of the positions spec, in words.
+    def record(self, token: str, phase: str | None = None) -> str:
+        """A move as a record of what was played. French writes a past participle that the
+        sentence completes («Ouest a passé le sept de trèfle», «vous avez joué l'as de
+        cœur»), never an infinitive; English and Arabic name the move (``move``)."""
+        if "played" not in self.patterns:
+            return self.move(token, phase)
+        return self.move(token, phase, form="done")
+
+    def move(self, token: str, phase: str | None = None, form: str = "move") -> str:
+        """Any move token of the positions spec, in words (``form`` "done": as a record,
+        see ``record``).
 
         ``phase`` reads the tokens whose meaning depends on it: ``7C`` is a bid while
         bidding and the seven of clubs otherwise; ``double`` is Tarneeb's double while
@@ -223,16 +232,16 @@ class Vocabulary:
             "keep": "keep",
         }
         if low in calls:
-            return self.term(calls[low], "move")
+            return self.term(calls[low], form)
         if kind in ("pass", "expose") and rest:
             c = cards.parse_card(rest)
-            pattern = self.term("pass_cards" if kind == "pass" else "expose", "move")
+            pattern = self.term("pass_cards" if kind == "pass" else "expose", form)
             return pattern.format(card=self.card(c), card_the=self.card_the(c))
         if kind == "trump" and rest:
             if rest.upper() == "NT":
-                return self.term("no_trumps", "move")
+                return self.term("no_trumps", form)
             suit = cards.SUITS.index(rest.upper())
-            return self.term("trump_call", "move").format(
+            return self.term("trump_call", form).format(
                 suit=self.suit(suit, "word"), suit_the=self.suit(suit)
             )
         bid = _BID.fullmatch(text.upper())
@@ -241,8 +250,11 @@ class Vocabulary:
         suited = bid and bid[2] is not None and bid[2] != "NT"
         is_card = suited and phase != Phase.BIDDING and 2 <= int(bid[1]) <= 9
         if bid and not is_card:
-            return self.term("bid", "move").format(bid=self.bid(text))
-        return self.card(cards.parse_card(text))
+            return self.term("bid", form).format(bid=self.bid(text))
+        c = cards.parse_card(text)
+        if form == "done":  # a card played, as a record
+            return self.patterns["played"].format(card_the=self.card_the(c))
+        return self.card(c)
 
     def said(self, move) -> str:
         """A move described by its deal (a ``cardgames.contract.Move``) in words, as a button

@@ -1,5 +1,5 @@
 """A newcomer's path through one game: the five-minute summary, the first tutorial not yet
-finished, the quiz, and the practice table when the site has one, with this visitor's progress.
+finished and the quiz, with this visitor's progress (the page beside it has "Play a deal").
 
 It is read per visitor (it reads their stored progress), so it is never part of a page cached
 for everyone: the rule page includes it beside its cached body. What is the same for everyone
@@ -9,7 +9,7 @@ and quiz are read in one query, so a page with the path asks the database little
 
 from django.db.models import CharField, Value
 from django.template.loader import render_to_string
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from plumbing import ownership, pagecache
 from quiz import progress as quiz_progress
@@ -66,18 +66,9 @@ def path(request, game, variant=None, tutorials=None, mine=None) -> dict:
         "tutorial": ahead,
         "tutorials": len(summaries),
         "finished": sum(1 for s in summaries if s["finished"]),
-        "quiz_url": reverse("quiz:start") + f"?game={game.slug}&variant={variant}&kind=mixed",
+        "quiz_url": reverse("quiz:set") + f"?game={game.slug}&variant={variant}",
         "quiz": quiz,
-        "practice_url": _practice_url(game.slug),
     }
-
-
-def _practice_url(slug: str) -> str | None:
-    """The practice table's start page for the game, once the site has one."""
-    try:
-        return reverse("practice:start", args=[slug])
-    except NoReverseMatch:
-        return None
 
 
 def box(request, path: dict) -> str:

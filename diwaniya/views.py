@@ -7,6 +7,7 @@ from classes import homework as classes
 from lessons import owned as lessons
 from plumbing import ownership
 from practice import owned as practice
+from practice.templatetags.practice import play_deal
 from rulebook import games
 from rulebook.models import Game, registry_names
 from scoresheet import owned as scoresheet
@@ -25,6 +26,7 @@ def home(request):
             "cards": [
                 vocabulary(game.slug).card_view(c) for c in games.drawn_cards(games.get(game.slug))
             ],
+            "play": play_deal(game.slug),  # "Play a deal": one tap from a practice match
         }
         for game in rows
     ]

@@ -110,7 +110,10 @@ def _items(practice, position, moments, answers: dict, view: str, retry_url) -> 
             "card": vocab.card_view(move) if move < 52 else None,
             "played": words.move_words(vocab, token),
             "costly": costly,
-            "cost": unit.amount(mine["cost"], vocab.region) if costly else ABOUT_AS_GOOD,
+            # after «الكلفة:» a subject: «نقطتان»
+            "cost": unit.amount(mine["cost"], vocab.region, subject=True)
+            if costly
+            else ABOUT_AS_GOOD,
             "url": f"{page}?{urlencode({**whole, 'at': ply, VIEW_PARAM: view})}#analysis",
         }
         if costly:

@@ -19,7 +19,7 @@ from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
 from plumbing import families
 
-from .advice import move_words, sentence
+from .advice import sentence
 from .match import commitment, parse
 from .table import relabel, seat_title, short_title
 
@@ -87,8 +87,8 @@ def decisions(practice, vocab, link) -> list[dict]:
         out.append(
             {
                 "at": ply + 1,
-                "yours": move_words(vocab, yours, phase),
-                "club": move_words(vocab, club, phase),
+                "yours": vocab.record(yours, phase),  # «vous avez passé le sept de trèfle»
+                "club": vocab.record(club, phase),
                 "same": move == decision.move,
                 "why": sentence(practice.game, decision.reason),
                 "url": f"{base}?{link(ply + 1)}",
@@ -106,7 +106,7 @@ def undone(practice, vocab) -> list[dict]:
         moves = []
         for token in mark["moves"]:
             seat = state.to_act
-            what = vocab.move(token, state.phase)
+            what = vocab.record(token, state.phase)
             moves.append({"who": seat_title(practice, seat), "what": what})
             state.push(parse(practice.module, state, token))
         out.append({"at": start + 1, "moves": moves})

@@ -84,18 +84,30 @@ def drawn(practice, upto: int | None = None, interactive: bool = True) -> dict:
         bottom=practice.seat,
         pass_picks=True,
         why=refusal_words(practice.game) if play else None,
+        passed=True,  # the cards the learner passed, face up where they went
     )
+    vocab = vocabulary(practice.game)
     for seat in range(4):
         view = context["seats"][SEATS[seat]]
         view["name"] = seat_title(practice, seat)
-        view["short"] = short_title(practice, seat)
+        # the felt writes «West · computer»: the seat, then its player kept whole (on a
+        # line of its own where the seat is narrow), never a line ending on the dot
+        view["seat_word"] = vocab.seat(seat)
+        view["player"] = short_player(practice, seat)
     return context
 
 
+def short_player(practice, seat: int) -> str:
+    """Who sits at a seat, in short: «you», «computer»."""
+    return str(YOU if seat == practice.seat else SHORT_COMPUTER)
+
+
 def short_title(practice, seat: int) -> str:
-    """A seat's name as the felt shows it on a phone: «West · computer», «South · you»."""
-    who = YOU if seat == practice.seat else SHORT_COMPUTER
-    return str(SHORT_SEAT % {"seat": vocabulary(practice.game).seat(seat), "player": who})
+    """A seat's name with its player, in short: «West · computer», «South · you»."""
+    return str(
+        SHORT_SEAT
+        % {"seat": vocabulary(practice.game).seat(seat), "player": short_player(practice, seat)}
+    )
 
 
 def relabel(practice, groups: list[dict]) -> list[dict]:
@@ -151,11 +163,12 @@ def replies(practice, since: int | None) -> dict | None:
         frames.append(frame)
         if step["hidden"]:
             n = len(step["plies"])
+            # a record, as the others («Ouest a choisi 3 cartes à passer» in French)
             what = ngettext("chooses %(n)s card to pass", "chooses %(n)s cards to pass", n) % {
                 "n": n
             }
         else:
             # A frame is the table before its move: its phase reads the move's token.
-            what = vocab.move(practice.record.moves[first], frame["phase"])
+            what = vocab.record(practice.record.moves[first], frame["phase"])
         moves.append({"who": seat_title(practice, practice.actors[first]), "what": what})
     return {"moves": moves, "frames": frames}

@@ -16,5 +16,6 @@ urlpatterns = [
     path("practice/<slug:public_id>/retry/<int:deal>/", views.retry, name="retry"),
     # the private link: it gives the match to the browser that opens it
     path("practice/<slug:public_id>/<slug:token>/", views.claim, name="claim"),
+    path("<slug:game>/practice/play/", views.play, name="play"),
     path("<slug:game>/practice/", views.choose, name="start"),
 ]

@@ -16,12 +16,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardgames import analysis, bots, cards, shuffle
 from cardgames.errors import BadInput, IllegalMove
 from cardgames.house_rules import PREFIX
-from cardgames.table import seat_name
+from cardgames.table import SEATS as SEAT_LETTERS
+from cardgames.table import parse_seat, seat_name
 from cardtable.words import vocabulary
 from plumbing import capability, limits, ownership, pagecache
 from plumbing.links import absolute
@@ -94,18 +96,37 @@ def _choose(request, game):
             ownership.own(request, OWNED, match.token)
             return _see(_table_url(match, seen=0))
     chosen = {k[len(PREFIX) :]: v for k, v in params.items() if k.startswith(PREFIX)}
+    seat, level = params.get("seat") or "S", params.get("level") or "club"
+    if seat not in list(SEAT_LETTERS) or level not in bots.LEVELS:
+        seat, level = "S", "club"  # a hand-made address: the defaults, whatever it asked
     context = {
         "game": game_row,
         "variant": get_object_or_404(Variant, game=game_row, slug=variant),
         "variants": game_row.variants.all(),
         "rules": rule_fields(game_row, spec, variant, chosen),
         "seats": [{"letter": seat_name(s), "name": vocabulary(game).seat(s)} for s in range(4)],
-        "seat": params.get("seat") or "S",
+        "seat": seat,
+        "seat_name": vocabulary(game).seat(parse_seat(seat)),
         "levels": [{"slug": k, "name": LEVELS[k], "help": LEVEL_HELP[k]} for k in bots.LEVELS],
-        "level": params.get("level") or "club",
+        "level": level,
+        "level_name": LEVELS[level],
+        "chosen_rules": len([v for v in chosen.values() if v != ""]),
+        "customised": (seat, level) != ("S", "club"),
         "error": error,
     }
     return render(request, "practice/choose.html", context, status=status)
+
+
+@csrf_exempt
+@require_POST
+def play(request, game):
+    """ "Play a deal": one tap starts a match with the set-up form's defaults (South, the club
+    player) under the variant and house rules the tapping page sent. Exempt from the CSRF
+    token so that the pages cached for everyone (every rule page) carry no form token of their
+    own: a request from another site comes without this site's session cookie (SameSite=Lax),
+    so it could only start a match in a new session of its own, never the visitor's; the
+    rate limit per address holds as for the set-up form."""
+    return _choose(request, game)
 
 
 def _chosen(post) -> dict:

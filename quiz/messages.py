@@ -324,7 +324,7 @@ def _word(vocab, key: str, value):
     if key in ("side", "other"):
         return vocab.side(PARTNERSHIPS.index(value))
     if key == "totals" and isinstance(value, dict):
-        return listing(f"{who(vocab, k)} {signed(v)}" for k, v in value.items())
+        return listing((f"{who(vocab, k)} {signed(v)}" for k, v in value.items()), "and")
     if key == "winners":
         return listing(who(vocab, w) for w in value)
     if key in ("bid", "highest"):
@@ -381,7 +381,7 @@ def _seat_points(d: dict, vocab) -> str:
         return _("%(seat)s took no penalty card: nothing to count.") % {"seat": who}
     return _("%(seat)s took %(items)s: %(points)s.") % {
         "seat": who,
-        "items": listing(parts),
+        "items": listing(parts, "and"),
         "points": count(d["points"], "points"),
     }
 
@@ -410,8 +410,11 @@ def answer_words(q, pos, answer: dict | None) -> str:
         return vocab.seat(SEATS.index(answer["seat"]))
     if q.kind in (questions.TRICK_POINTS, questions.DEAL_POINTS):
         return listing(
-            _("%(who)s %(points)s") % {"who": vocab.seat(s), "points": p}
-            for s, p in enumerate(answer["points"])
+            (
+                _("%(who)s %(points)s") % {"who": vocab.seat(s), "points": p}
+                for s, p in enumerate(answer["points"])
+            ),
+            "and",
         )
     if q.kind == questions.SHEET:
         return listing(

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from plumbing import ownership
 
 RECENT = 10  # questions listed on the quiz's pages
+SETS = 5  # sets of five questions whose answers are kept for their end screen
 RESULTS = 20  # answers kept for the page shown after the redirect
 AGAIN_AFTER = 3  # answers between a wrong answer and the question's return
 
@@ -54,6 +55,11 @@ class Progress:
         """[game, variant, kind] of the questions being practised (kind may be "mixed")."""
         return self.data.get("mode")
 
+    def set_answers(self, token: str, size: int) -> list:
+        """The first answer to each question of the set ``token``: True, False or None."""
+        found = next((s for s in self.data.get("sets", []) if s["set"] == token), None)
+        return list(found["ok"]) if found else [None] * size
+
     def queued(self, key: list) -> bool:
         return any(item["q"] == list(key) for item in self.queue)
 
@@ -72,11 +78,15 @@ class Progress:
         return None
 
     # ------------------------------------------------------------------ writing
-    def record(self, *, nonce: str, url_key, key, answer: dict, correct: bool) -> None:
+    def record(self, *, nonce: str, url_key, key, answer: dict, correct: bool, in_set=None) -> None:
         """Count an answer. ``url_key`` names the question as linked (kind may be "mixed"),
         ``key`` as asked (the concrete kind), which is what comes back when wrong. A question
-        asked for itself (not one coming back) sets the mode the next questions follow."""
+        asked for itself (not one coming back) sets the mode the next questions follow.
+        ``in_set``: ``(token, number, size)`` when it is question ``number`` of a set of
+        five, whose first answer to it is kept for the set's end."""
         d = self.data
+        if in_set is not None:
+            self._record_in_set(*in_set, correct)
         before, key = self.answered, list(key)
         if not self.queued(key):
             d["mode"] = list(url_key[:3])
@@ -98,6 +108,13 @@ class Progress:
             *results,
             {"nonce": nonce, "q": list(url_key), "answer": answer, "correct": correct},
         ][-RESULTS:]
+
+    def _record_in_set(self, token: str, number: int, size: int, correct: bool) -> None:
+        sets = [s for s in self.data.get("sets", []) if s["set"] != token]
+        ok = self.set_answers(token, size)
+        if ok[number - 1] is None:  # the first answer counts, as a first try does
+            ok[number - 1] = correct
+        self.data["sets"] = [*sets, {"set": token, "ok": ok}][-SETS:]
 
 
 def read(request) -> Progress:

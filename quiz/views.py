@@ -30,7 +30,7 @@ from plumbing import pagecache
 from rulebook import matchview
 from rulebook.models import Game, Rule, Section, game_rows
 
-from . import match_kind, questions, signals, tokens
+from . import match_kind, questions, sets, signals, tokens
 from . import progress as learner
 from .messages import (
     answer_words,
@@ -132,6 +132,77 @@ def start(request):
     return redirect(question_url(game, variant, kind, seed))
 
 
+def set_start(request):
+    """A new set of five questions of the game (mixed kinds), from its first question."""
+    game = request.GET.get("game", "")
+    variant = request.GET.get("variant", "")
+    try:
+        questions.check_names(game, variant, questions.MIXED)
+    except questions.UnknownQuestion as e:
+        return _error(request, 404, say(e.code, e.details, _known(game)))
+    token = sets.token(game, variant, tokens.new_seed())
+    first = _set_members(game, token)[0]
+    return redirect(_set_url(game, variant, token, first))
+
+
+def _set_members(game: str, token: str) -> list[sets.Member]:
+    return sets.members(questions.KINDS[game], token.rpartition(".")[0])
+
+
+def _set_url(game: str, variant: str, token: str, member: sets.Member) -> str:
+    return question_url(game, variant, member.kind, member.seed) + "?" + urlencode({"set": token})
+
+
+def _set_member(request, game, variant, kind, seed, house) -> tuple[str, sets.Member] | None:
+    """``(token, member)`` when the question is asked as a member of a set (``?set=``)."""
+    token = request.GET.get("set", "")
+    if not token or house:
+        return None
+    try:
+        set_seed = sets.read(game, variant, token)
+    except tokens.Forged:
+        return None
+    member = sets.place(questions.KINDS[game], set_seed, kind, seed)
+    return None if member is None else (token, member)
+
+
+def set_end(request, game, variant, token):
+    """A set's end: the score, the stars as the tutorials give them, and the questions to look
+    at again, from this visitor's answers (nothing is written)."""
+    try:
+        questions.check_names(game, variant, questions.MIXED)
+        sets.read(game, variant, token)
+    except questions.UnknownQuestion as e:
+        return _error(request, 404, say(e.code, e.details, _known(game)))
+    except tokens.Forged:
+        return _error(request, 400, say("forged_question", game=game))
+    members = _set_members(game, token)
+    answers = learner.read(request).set_answers(token, sets.SIZE)
+    rows = [
+        {
+            "number": m.number,
+            "kind": kind_name(m.kind, game),
+            "url": _set_url(game, variant, token, m),
+            "ok": ok,
+        }
+        for m, ok in zip(members, answers, strict=True)
+    ]
+    context = {
+        "game": Game.objects.filter(slug=game).first(),
+        "rows": rows,
+        "right": sum(1 for a in answers if a is True),
+        "answered": sum(1 for a in answers if a is not None),
+        "size": sets.SIZE,
+        "stars": sets.stars(answers),
+        "again": [r for r in rows if r["ok"] is not True],
+        "another_url": reverse("quiz:set") + "?" + urlencode({"game": game, "variant": variant}),
+        "stream_url": reverse("quiz:start")
+        + "?"
+        + urlencode({"game": game, "variant": variant, "kind": questions.MIXED}),
+    }
+    return render(request, "quiz/set_end.html", context)
+
+
 @require_POST
 def reset(request):
     learner.reset(request)
@@ -157,15 +228,22 @@ def question(request, game, variant, kind, token):
         return _error(request, 400, say("forged_question", game=game))
     progress = learner.read(request)
     url_key = [game, variant, kind, seed + (f"?{house}" if house else "")]
+    in_set = _set_member(request, game, variant, kind, seed, house)
     result = progress.result(request.GET.get("a"), url_key)
     if request.method == "POST" or result is not None:
-        page = _page(game, variant, kind, seed, house, request, progress, url_key)
+        page = _page(game, variant, kind, seed, house, request, progress, url_key, in_set)
         if isinstance(page, HttpResponse):
             return page
         own = page.answer() if request.method == "POST" else page.render(result=result)
         return pagecache.unmarked(own)
     return _unanswered(
-        request, game, variant, kind, seed=seed, house=house, progress=progress, url_key=url_key
+        request,
+        *(game, variant, kind),
+        seed=seed,
+        house=house,
+        progress=progress,
+        url_key=url_key,
+        in_set=in_set,
     )
 
 
@@ -194,18 +272,18 @@ def _learners_parts(request, *args, progress, meta, **kwargs) -> dict:
     tokens=_form_token,
     parts=_learners_parts,
 )
-def _unanswered(request, game, variant, kind, *, seed, house, progress, url_key):
-    page = _page(game, variant, kind, seed, house, request, Progress(), url_key)
+def _unanswered(request, game, variant, kind, *, seed, house, progress, url_key, in_set):
+    page = _page(game, variant, kind, seed, house, request, Progress(), url_key, in_set)
     return page if isinstance(page, HttpResponse) else page.render()
 
 
-def _page(game, variant, kind, seed, house, request, progress, url_key):
+def _page(game, variant, kind, seed, house, request, progress, url_key, in_set=None):
     """The question's ``Page``, or the 404 page when the seed names none."""
     try:
         q, picked = _question(game, variant, kind, seed, house)
     except questions.UnknownQuestion as e:
         return _error(request, 404, say(e.code, e.details, game))
-    return Page(request, q, picked, progress, url_key)
+    return Page(request, q, picked, progress, url_key, in_set)
 
 
 def _token_part(url_key, nonce=None) -> dict:
@@ -243,14 +321,17 @@ def _question(game, variant, kind, seed, house=""):
 class Page:
     """One question's page: its form, or the result of an answer."""
 
-    def __init__(self, request, q, picked, progress, url_key):
+    def __init__(self, request, q, picked, progress, url_key, in_set=None):
         self.request = request
         self.q = q
         self.picked = picked
         self.progress = progress
         self.url_key = url_key
         self.key = [q.game, q.variant, q.kind, q.seed]
+        self.in_set = in_set  # (token, member) of a set of five, or None
         self.url = question_url(*url_key)
+        if in_set is not None:  # the set's questions keep it in their address
+            self.url += "?" + urlencode({"set": in_set[0]})
 
     # ---------------------------------------------------------------- answering
     def answer(self):
@@ -276,7 +357,14 @@ class Page:
                     nonce=nonce, question="/".join(self.url_key), correct=correct
                 )
                 progress.record(
-                    nonce=nonce, url_key=self.url_key, key=self.key, answer=answer, correct=correct
+                    nonce=nonce,
+                    url_key=self.url_key,
+                    key=self.key,
+                    answer=answer,
+                    correct=correct,
+                    in_set=(self.in_set[0], self.in_set[1].number, sets.SIZE)
+                    if self.in_set
+                    else None,
                 )
         except IntegrityError:  # the same form, sent twice at once
             return self.render(error=say("replayed_form", game=q.game), status=409)
@@ -303,12 +391,17 @@ class Page:
             "q": q,
             "kind_name": kind_name(q.kind, q.game, pos.state.phase),
             "mode_name": kind_name(q.mode, q.game),
+            "set_place": (
+                {"number": self.in_set[1].number, "total": sets.SIZE} if self.in_set else None
+            ),
             "picked": self.picked,
             "prompt": prompt(q, pos),
             "error": error,
             "url": self.url,
             "rules_url": reverse("rules-variant", args=[q.game, q.variant])
             + (f"?{q.house}" if q.house else ""),
+            # a finished deal's table is only a picture: the answer's fields come before it
+            "deal_over": pos.state.is_over,
             **self._table(pos, result),  # the table's own context, as the position page has it
             **self._facts(pos),
         }
@@ -372,7 +465,7 @@ class Page:
         exposed = q.family.exposed(state)
         if exposed:
             facts["exposed"] = [vocab.card_view(c) for c in cards.display_order(exposed)]
-        if q.kind == questions.DEAL_POINTS:
+        if q.kind in (questions.DEAL_POINTS, questions.SHEET):
             facts["tricks_heading"] = tricks_heading(q.game)
         if q.kind == questions.DEAL_POINTS and q.family.SIGNED_POINTS:  # each bid, scored
             facts["bids"] = [
@@ -484,6 +577,7 @@ class Page:
             "others": others,
             "depends": any(o["differs"] for o in others),
             "next_url": self._next_url(result["nonce"]),
+            "set_end_url": self._set_end_url(),
             "again_url": self.url,
             "position_url": reverse("position", args=[q.game]) + "?" + position_query,
             "note": self.picked.note if self.picked else "",
@@ -516,7 +610,17 @@ class Page:
                 links.append({"url": url, "label": label})
         return links
 
+    def _set_end_url(self) -> str | None:
+        """The set's end, after its last question."""
+        if self.in_set is None or self.in_set[1].number < sets.SIZE:
+            return None
+        return reverse("quiz:set-end", args=[self.q.game, self.q.variant, self.in_set[0]])
+
     def _next_url(self, nonce: str) -> str:
+        if self.in_set is not None and self.in_set[1].number < sets.SIZE:  # the set's next
+            token, member = self.in_set
+            following = _set_members(self.q.game, token)[member.number]
+            return _set_url(self.q.game, self.q.variant, token, following)
         due = self.progress.due()
         if due is not None:
             return question_url(*due)
@@ -529,10 +633,11 @@ class Page:
 
 def _completed_trick_table(q, pos) -> dict:
     """The table just before the trick's last card, with that card on the trick: nobody is
-    marked to play, so the drawing does not say who leads next."""
+    marked to play, so the drawing does not say who leads next. The question is the trick's:
+    the other hands stay face down, so on a phone the table leaves room for the answer."""
     state = pos.state
     before = open_position(q.module, {**q.query, "moves": " ".join(pos.move_tokens()[:-1])})
-    ctx = tables.table(before, play=None, mark_legal=False, bottom=BOTTOM)
+    ctx = tables.table(before, play=None, mark_legal=False, bottom=BOTTOM, open_seats=[BOTTOM])
     after = state.table_view()
     seat, last = after.last_trick[0][-1]
     view = ctx["seats"][SEATS[seat]]

@@ -74,11 +74,12 @@ class Unit:
     noun: str | None
     ends: object  # a value in a sentence: "9 tricks by the end of the deal"
 
-    def amount(self, x: float, region: str) -> str:
-        """A value or a cost: «2 tricks», «1,5 points», «23%»."""
+    def amount(self, x: float, region: str, subject: bool = False) -> str:
+        """A value or a cost: «2 tricks», «1,5 points», «23%». ``subject``: the noun's form
+        after a label, as a subject («الكلفة: نقطتان»), not after a verb («تكلّف نقطتين»)."""
         if self.noun is None:
             return percent(x)
-        return counted(x, self.noun, region)
+        return counted(x, self.noun.removesuffix("_obj") if subject else self.noun, region)
 
     def outcome(self, x: float, region: str) -> str:
         return self.ends % {"value": self.amount(x, region)}

@@ -230,7 +230,8 @@ PERSON_WORD = pgettext_lazy("a seat's player at a live table", "a person")
 
 
 def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[str, str]:
-    """A seat's name with its player, in full and in short: «South (you)», «North · Layla»."""
+    """A seat's name with its player in full, «South (you)», and the player in short
+    («you», «Layla»), which the felt writes after the seat's name."""
     level = practice_match.setup.seated[seat]
     if place.role == Place.SEAT and place.seat == seat:
         who = short = str(YOU)
@@ -240,10 +241,7 @@ def _seat_words(table, practice_match, place: Place, vocab, seat: int) -> tuple[
         names = {p.seat: p.name for p in table.places.all() if p.role == Place.SEAT}
         who = short = names.get(seat) or str(PERSON_WORD)
     name = vocab.seat(seat)
-    return (
-        str(SEAT_AND_PLAYER % {"seat": name, "player": who}),
-        str(SHORT_SEAT % {"seat": name, "player": short}),
-    )
+    return str(SEAT_AND_PLAYER % {"seat": name, "player": who}), short
 
 
 def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
@@ -275,7 +273,8 @@ def _felt(table, practice_match, place: Place, upto: int | None = None) -> dict:
     vocab = vocabulary(practice_match.game)
     for seat in range(4):
         view = context["seats"][SEATS[seat]]
-        view["name"], view["short"] = _seat_words(table, practice_match, place, vocab, seat)
+        view["name"], view["player"] = _seat_words(table, practice_match, place, vocab, seat)
+        view["seat_word"] = vocab.seat(seat)
     context["mine"] = mine
     return context
 
@@ -325,7 +324,8 @@ def _ending(place: Place, played, vocab, past: bool = False) -> dict:
     the deals before it only."""
     names = {}
     for s in range(4):
-        full, short = _seat_words(place.table, played, place, vocab, s)
+        full, player = _seat_words(place.table, played, place, vocab, s)
+        short = str(SHORT_SEAT % {"seat": vocab.seat(s), "player": player})
         names[seat_title(played, s)], names[short_title(played, s)] = full, short
     sheet = review.sheet(played)
     out = {"sheet": _relabelled(sheet, names), "review": None, "deal_end": None}

@@ -143,7 +143,8 @@ def _context(play: Play, number: int, frame, progress, move=None) -> dict:
     table = tables.table(
         position,
         play="button" if waiting else None,
-        mark_legal=not waiting or q["hints"] >= 2,
+        # a step that asks nothing shows no move as the learner's to make
+        mark_legal=waiting and q["hints"] >= 2,
         open_seats=open_seats,
         marked=[] if waiting else list(step.mark),  # pointing would give the answer away
         calls=offered_calls(position.module, state) if waiting else None,
@@ -232,15 +233,19 @@ def _finish(play: Play, progress) -> dict:
         {"title": sections[k].title, "url": f"{rules_url}#{k}"} for k in keys if k in sections
     ]
     questions = [n for n, s in enumerate(lesson.steps, start=1) if s.question]
+    first_try = progress.first_try(questions)
+    found_alone = progress.found_alone(questions)
     return {
         "taught": taught,
-        "found_alone": progress.found_alone(questions),
-        "first_try": sum(1 for n in questions if progress.stars(n) == 3),
+        # an honest tally: right at the first try without a hint, then found with help, then shown
+        "found_alone": found_alone,
+        "first_try": first_try,
+        "helped": found_alone - first_try,
+        "shown": sum(1 for n in questions if not progress.counts(n)),
         "stars": progress.tutorial_stars(questions),
         "questions": len(questions),
         "next_tutorial": play.following,
-        "quiz_url": reverse("quiz:start")
-        + f"?game={game.slug}&variant={lesson.variant}&kind=mixed",
+        "quiz_url": reverse("quiz:set") + f"?game={game.slug}&variant={lesson.variant}",
     }
 
 

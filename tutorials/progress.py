@@ -43,6 +43,10 @@ class Progress:
     def found_alone(self, questions: list[int]) -> int:
         return sum(1 for n in questions if self.question(n)["solved"] and self.counts(n))
 
+    def first_try(self, questions: list[int]) -> int:
+        """How many of ``questions`` were right at the first try, without a hint."""
+        return sum(1 for n in questions if self.stars(n) == 3)
+
     def stars(self, number: int) -> int:
         """A question's stars: 3 right at the first try without a hint; 2 found with at most
         one wrong try and at most the first hint (the rule's name); 1 found otherwise before
@@ -164,4 +168,5 @@ def summary(tutorial, progress: Progress) -> dict:
         "resume": min(max(progress.last, 1), len(steps)),
         "finished": progress.finished(len(steps), questions),
         "found_alone": progress.found_alone(questions),
+        "first_try": progress.first_try(questions),
     }

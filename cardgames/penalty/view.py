@@ -76,6 +76,19 @@ def known_passes(state, seen: frozenset[int]) -> tuple[int | None, ...]:
     )
 
 
+def received_passes(state, seen: frozenset[int]) -> tuple[int, ...]:
+    """The cards each seat holds that a seat of ``seen`` passed it, once the cards have changed
+    hands: their passer knows where they are."""
+    if state.phase == _PASS:
+        return (0, 0, 0, 0)
+    out = [0, 0, 0, 0]
+    for s in seen:
+        target = state.pass_target(s)
+        if target is not None:
+            out[target] |= state.passes[s]
+    return tuple(h & known for h, known in zip(state.hands, out, strict=True))
+
+
 def penalty_table_view(state, seen) -> TableView:
     """What the seats ``seen`` may see of a penalty deal ``state``."""
     seen = frozenset(seen)
@@ -102,5 +115,6 @@ def penalty_table_view(state, seen) -> TableView:
         exposed=exposed,
         exposure=p["exposure_multiplier"],
         passes=known_passes(state, seen),
+        received=received_passes(state, seen),
         pass_needed=needed,
     )

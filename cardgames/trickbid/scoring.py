@@ -24,6 +24,14 @@ class Contract(NamedTuple):
         return side_of(self.declarer)
 
 
+def contract_multiplier(p, doubled: bool, redoubled: bool) -> int:
+    """What a contract's score is multiplied by under the family parameters ``p``: 1, the
+    double's multiplier (a house rule, 1 to 10), or that twice over once redoubled."""
+    if not doubled:
+        return 1
+    return p["double_multiplier"] ** (2 if redoubled else 1)
+
+
 def score_deal(rules, contract: Contract, side_tricks) -> tuple[int, int]:
     """The signed score of a played deal, (NS, EW), for a side's contract."""
     p = table(rules)
@@ -43,7 +51,7 @@ def score_deal(rules, contract: Contract, side_tricks) -> tuple[int, int]:
         raise BadInput("bad_tricks", tricks=list(side_tricks))
     side = side_of(declarer)
     won, theirs = side_tricks[side], side_tricks[1 - side]
-    factor = p["double_multiplier"] ** (2 if redoubled else 1) if doubled else 1
+    factor = contract_multiplier(p, doubled, redoubled)
     if won >= bid:  # made: the bidding side scores; the other side nothing, or its tricks
         if bid == TRICKS:
             gain = p["grand_made_points"]

@@ -16,6 +16,7 @@ from ..view import (
     seen_legal,
 )
 from .rules import table
+from .scoring import contract_multiplier
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
 _PLAY, _OVER = Phase.PLAY, Phase.OVER
@@ -101,14 +102,13 @@ def contract_view(state) -> ContractView | None:
     contract = state.contract
     if contract is None:
         return None
-    factor = table(state.rules)["double_multiplier"] ** (2 if contract.redoubled else 1)
     return ContractView(
         contract.bid,
         contract.declarer,
         state.strain,
         contract.doubled,
         contract.redoubled,
-        factor if contract.doubled else 1,
+        contract_multiplier(table(state.rules), contract.doubled, contract.redoubled),
     )
 
 

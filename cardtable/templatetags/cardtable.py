@@ -26,8 +26,8 @@ def signed(value, plus=False):
 
 # What ``cardtable/_card.html`` draws of a card (``Vocabulary.card_view``).
 CARD_LOOK = (
-    *("code", "suit", "rank", "name", "label", "legal", "marked", "exposed", "chosen", "won"),
-    "times",
+    *("code", "suit", "rank", "name", "label"),
+    *("legal", "marked", "exposed", "times", "chosen", "won"),
 )
 
 

@@ -139,9 +139,10 @@ SENTENCES = {
 
 ITEM = _("%(what)s (%(points)s)")
 EXPOSED = _("%(card)s, exposed (%(points)s)")  # the quiz's words for an exposed card
+# The seat is named once (its «(أنت)» with it); the sentence then speaks of that player.
 MOON = _(
-    "%(seat)s shot the moon, taking every card that scores: %(seat)s scores nothing, and every "
-    "other player takes %(points)s."
+    "%(seat)s shot the moon, taking every card that scores: that player scores nothing, and "
+    "every other player takes %(points)s."
 )
 NO_TRICK = {
     "gulf": pgettext_lazy("gulf", "no trick taken"),
@@ -177,7 +178,7 @@ def points(practice, vocab) -> dict:
         if values.no_trick and not taken and moon is None:
             what = NO_TRICK[vocab.region]
             items.append(ITEM % {"what": what, "points": count(values.no_trick, "points")})
-        details[seat] = listing(items)
+        details[seat] = listing(items, "and")  # «البنت (13 نقطة) والعشرة (10 نقاط)»
     lines = []
     if moon is not None:
         total = values.cards_points(state.taken[moon], state.exposed)

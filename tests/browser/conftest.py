@@ -122,3 +122,36 @@ def in_place(page, act, timeout=15000):
     act()
     page.locator(".stage:not([data-was])").wait_for(timeout=timeout)
     assert page.evaluate("window.__samePage === true"), "the move loaded a page"
+
+
+# Phones as the card table is tested on: held upright (390x844, 360x740) and on its side.
+PHONES = {"upright": (390, 844), "narrow": (360, 740), "sideways": (844, 390)}
+
+
+@pytest.fixture
+def phone(browser, site):
+    """Opens a page on a touch phone of the given size (``PHONES``), at the fast pace of the
+    computer players' replies; ``page.failed`` lists server errors and the table's script's."""
+    contexts = []
+
+    def open_page(size, javascript=True):
+        width, height = PHONES[size]
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=True,
+            is_mobile=True,
+            java_script_enabled=javascript,
+        )
+        context.add_init_script("try { localStorage.setItem('diwaniya.pace', 'fast') } catch {}")
+        contexts.append(context)
+        page = context.new_page()
+        page.base = site
+        failed = []
+        page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
+        page.on("pageerror", lambda e: failed.append(str(e)))  # the table's script failed
+        page.failed = failed
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

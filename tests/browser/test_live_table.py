@@ -17,6 +17,7 @@ from tests import servers
 from tests.tables.helpers import CODE, cards_named
 
 from .conftest import ARTIFACTS, PHONE, WIDE, checked_page
+from .sight import in_sight
 
 pytestmark = pytest.mark.browser
 
@@ -219,6 +220,8 @@ def coach_and_learner_talk(people, game):
     form.locator("button[type=submit]").click()
     note = phone.locator(f"{LIVE} .hint", has_text=text)
     note.wait_for(timeout=10000)
+    # the coach's word above the felt: in sight on the phone, with the whole hand
+    in_sight(phone, f"{LIVE} .hint.answer", "live-coach-hint-ar", at_top=False)
     named = note.locator("b").inner_text()
     assert re.search(r"[\u0600-\u06FF]", named) and not CODE.fullmatch(named), named
     for who in ("fr", "watch", "coach"):

@@ -2,13 +2,17 @@
 (390x844, 360x740) and on its side (844x390), with touch, in Arabic and English.
 
 - Every tutorial question is answered by tapping its card or call (JavaScript on, each at one
-  of the six size-language pairs in turn; JavaScript off, each tutorial's first question), and
-  on each, the four seats, the trick, every card and call the learner may tap and the whole
-  hand lie inside the first screen, each card at least 44 px to touch.
-- A whole deal of each of the six games is played by tapping on the practice table, at the
-  fast pace: no page load from the first move to the end of the deal (a marker set on
-  ``window`` survives), focus on a legal card whenever the learner is to play, and the same
-  first-screen check at every phase met, the end of the deal included. Its review then shows
+  of the six size-language pairs in turn, and at each pair the two with the longest hint and
+  explanation; JavaScript off, each tutorial's first question), and on each, the four seats,
+  the trick, every card and call the learner may tap and the whole hand lie inside the first
+  screen, each card at least 44 px to touch; its hint, a wrong answer and the right one each
+  has its first line in sight with the whole hand (tests/artifacts/sight-*.png).
+- A whole deal of each of the six games is started by one tap on the home page's "Play a
+  deal" and played by tapping on the practice table, at the fast pace: no page load from the
+  first move to the end of the deal (a marker set on ``window`` survives), focus on a legal
+  card whenever the learner is to play, and the same
+  first-screen check at every phase met, the end of the deal included; the hint asked for and a
+  refused card's reason each with its first line in sight beside the whole hand. Its review shows
   each of the learner's cards with its cost, in the learner's language and in the other one
   (Arabic and English for every game), Tarneeb's double-dummy table, and the switch to every
   hand open (tests/artifacts/review-analysis-*.png).
@@ -22,42 +26,14 @@ import pytest
 
 from tutorials import content
 
-from .conftest import ARTIFACTS, in_place
+from .conftest import ARTIFACTS, PHONES, in_place
+from .sight import in_sight, narrow_ok
 
 pytestmark = pytest.mark.browser
 
-PHONES = {"upright": (390, 844), "narrow": (360, 740), "sideways": (844, 390)}
 PAIRS = list(itertools.product(PHONES, ("ar", "en")))
 MAX_TURNS = 150
 TOUCH = 43.5  # 44 px, less what sub-pixel layout rounds away
-
-
-@pytest.fixture
-def phone(browser, site):
-    """Opens a page on a touch phone of the given size, at the fast pace of replies."""
-    contexts = []
-
-    def open_page(size, javascript=True):
-        width, height = PHONES[size]
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=True,
-            is_mobile=True,
-            java_script_enabled=javascript,
-        )
-        context.add_init_script("try { localStorage.setItem('diwaniya.pace', 'fast') } catch {}")
-        contexts.append(context)
-        page = context.new_page()
-        page.base = site
-        failed = []
-        page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
-        page.on("pageerror", lambda e: failed.append(str(e)))  # the table's script failed
-        page.failed = failed
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 FIRST_SCREEN = """() => {
@@ -120,42 +96,83 @@ def check_first_screen(page, name, size, lang, hand=True):
 
 
 def tutorial_questions():
-    """(slug, step number, phase, the tokens that answer it) of every shipped question."""
+    """(slug, step number, phase, the tokens that answer it, the length of its hint and
+    explanation in each language) of every shipped question."""
     for data in content.read_all():
-        for frame in content.frames_of(data):
+        for step, frame in zip(data["steps"], content.frames_of(data), strict=True):
             if frame.step.question:
                 module = frame.before.module
                 answers = [module.format_move(m) for m in frame.answers()]
-                yield data["slug"], frame.number, frame.before.state.phase, answers
+                words = step["question"]
+                length = {
+                    lang: len(words["hint"].get(lang, "")) + len(words["explain"].get(lang, ""))
+                    for lang in ("ar", "en")
+                }
+                yield data["slug"], frame.number, frame.before.state.phase, answers, length
 
 
 QUESTIONS = list(tutorial_questions())
 
 
+def questions_of(size, lang):
+    """A pair's share of the questions (each question at one pair, in turn), and the two with
+    the longest hint and explanation in its language, where an answer is longest."""
+    mine = [q for i, q in enumerate(QUESTIONS) if PAIRS[i % len(PAIRS)] == (size, lang)]
+    longest = sorted(QUESTIONS, key=lambda q: -q[4][lang])[:2]
+    return mine + [q for q in longest if q not in mine]
+
+
+def tap_move(page, token):
+    """Tap the answer form's button that sends ``token`` (a bid: its number first)."""
+    button = page.locator(f'.answer-form button[name="move"][value="{token}"]')
+    if not button.is_visible():  # a bid: its number first, then its strain
+        digits = "".join(ch for ch in token if ch.isdigit())
+        page.locator(".bid-numbers button", has_text=digits).tap()
+    in_place(page, button.tap)
+
+
+def a_wrong_move(page, answers):
+    """A move the question offers that is not its answer: a card of the hand, or a call."""
+    offered = page.locator('.answer-form button[name="move"]').evaluate_all(
+        "bs => bs.map(b => b.value)"
+    )
+    return next((v for v in offered if v not in answers), None)
+
+
 @pytest.mark.parametrize("size,lang", PAIRS)
 def test_every_tutorial_question_is_answered_by_a_tap_in_one_screen(phone, size, lang):
-    mine = [q for i, q in enumerate(QUESTIONS) if PAIRS[i % len(PAIRS)] == (size, lang)]
+    """Each question: the table in the first screen; then a hint, a wrong answer and the right
+    one, each answer's first line in sight with the whole hand (tests/artifacts/sight-*)."""
     page = phone(size)
     phases = set()
-    for slug, number, phase, answers in mine:
+    for slug, number, phase, answers, _length in questions_of(size, lang):
+        where = (slug, number, size, lang)
         page.goto(page.base + f"/{lang}/tutorials/{slug}/{number}/")
-        check_first_screen(page, f"tutorial-{phase}" if phase not in phases else "last", size, lang)
+        first = phase not in phases
+        check_first_screen(page, f"tutorial-{phase}" if first else "last", size, lang)
         phases.add(phase)
-        button = page.locator(f'.answer-form button[name="move"][value="{answers[0]}"]')
-        assert button.count() == 1, (slug, number, answers)
+        assert page.locator(f'.answer-form button[name="move"][value="{answers[0]}"]').count() == 1
         assert page.locator(".answer-form input[name=pass]").count() == 0
-        if not button.is_visible():  # a bid: its number first, then its strain
-            digits = "".join(ch for ch in answers[0] if ch.isdigit())
-            page.locator(".bid-numbers button", has_text=digits).tap()
-        in_place(page, button.tap)
-        assert page.locator(".feedback.right").is_visible(), (slug, number)
+        shot = f"tutorial-{phase}-{size}-{lang}" if first else "last"
+        in_place(page, page.locator(".hint-form button").tap)
+        in_sight(page, ".answer.hint", f"hint-{shot}")
+        wrong = a_wrong_move(page, answers)
+        if wrong is not None:
+            tap_move(page, wrong)
+            assert page.locator("#feedback.wrong").count() == 1, where
+            in_sight(page, "#feedback", f"wrong-{shot}")
+        tap_move(page, answers[0])
+        assert page.locator("#feedback.right").is_visible(), where
+        in_sight(page, "#feedback", f"right-{shot}")
+        # answered: the question no longer says whether it counts
+        assert "still counts" not in page.locator(".strip").inner_text(), where
     assert page.failed == []
 
 
 def test_each_tutorial_s_first_question_is_answered_by_a_tap_without_javascript(phone):
     page = phone("upright", javascript=False)
     seen = set()
-    for slug, number, _phase, answers in QUESTIONS:
+    for slug, number, _phase, answers, _length in QUESTIONS:
         if slug in seen:
             continue
         seen.add(slug)
@@ -226,10 +243,12 @@ GAMES = [
 
 
 def start_match(page, lang, game, touch=True):
-    page.goto(page.base + f"/{lang}/{game}/practice/")
-    start = page.locator("form.practice-setup button.start")
+    """As a first-time visitor does: one tap on the game's "Play a deal" on the home page."""
+    page.goto(page.base + f"/{lang}/")
+    start = page.locator(f"#{game} form.play-deal button.start")
     with page.expect_navigation():
         start.tap() if touch else start.click()
+    assert "/practice/" in page.url
     page.evaluate("window.__samePage = true")
 
 
@@ -251,6 +270,7 @@ def test_a_whole_deal_is_played_by_tapping_without_a_page_load(phone, game, size
     page = phone(size)
     start_match(page, lang, game)
     phases, moves, shot = set(), 0, False
+    hinted = refused = False
     for _ in range(MAX_TURNS):
         settled(page)
         if page.locator("#review").count():
@@ -270,6 +290,19 @@ def test_a_whole_deal_is_played_by_tapping_without_a_page_load(phone, game, size
             check_first_screen(page, f"practice-{game}-{phase}", size, lang)
             phases.add(phase)
         shot = False
+        if phase == "play" and legal.count() and not hinted:
+            # the hint, asked for: its first line (the club player's move) in sight with the hand
+            in_place(page, page.locator("a.hint-link").tap)
+            in_sight(page, "#hint .club-move", f"practice-hint-{game}-{size}-{lang}")
+            hinted, shot = True, True
+            continue
+        why = page.locator("#live .at-bottom button.play[data-why]")
+        if why.count() and not refused:
+            # a card the rules refuse says why on a tap, in sight with the hand
+            why.first.tap()
+            page.locator(".why-not").wait_for()
+            in_sight(page, ".why-not", f"practice-refused-{game}-{size}-{lang}")
+            refused, shot = True, True
         if picks.count():
             needed = int(page.locator("#live button.confirm").get_attribute("data-needed"))
             for k in range(needed):
@@ -284,7 +317,7 @@ def test_a_whole_deal_is_played_by_tapping_without_a_page_load(phone, game, size
     check_first_screen(page, f"practice-{game}-over", size, lang, hand=False)
     assert page.locator("#seed-check").count() == 1
     assert page.evaluate("window.__samePage === true"), "a move loaded the page"
-    assert "play" in phases and page.failed == []
+    assert "play" in phases and hinted and page.failed == []
     review_costs(page, game, lang)
 
 
@@ -374,6 +407,8 @@ def review_costs(page, game, lang):
         assert box.locator("table.dd").count() == 1
         assert box.locator(".dd-sentence").count() <= 1
         assert page.evaluate(ANALYSIS)["cells"] > 0  # the words checked above were there
+    if page.viewport_size["width"] <= 360:  # the sheet, the double-dummy table, the costs
+        narrow_ok(page, (game, other, "review"))
     with page.expect_navigation():
         box.locator("a.view-open").tap()
     check_analysis(page, game, other, "open")

@@ -28,7 +28,7 @@ def test_a_learner_plays_a_question_and_the_teacher_counts_it(rulebook):
     assert learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:2C"}).status_code == 302
     page = learner.get(f"/en/lessons/{pid}/2/").content.decode()
     assert "A low club is a card to keep." in page
-    assert 'class="feedback wrong teacher"' in page and 'lang="en" dir="ltr"' in page
+    assert 'class="answer feedback wrong teacher"' in page and 'lang="en" dir="ltr"' in page
     learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:8S"})
     page = learner.get(f"/en/lessons/{pid}/2/").content.decode()
     assert "A low club is a card to keep." not in page
@@ -96,10 +96,10 @@ def test_the_summary_waits_for_a_last_step_that_asks(rulebook):
         step.pop("section", None)
     pid = made(obj)["id"]
     learner = Client()
-    assert 'class="finish"' not in learner.get(f"/en/lessons/{pid}/2/").content.decode()
+    assert 'class="finish answer"' not in learner.get(f"/en/lessons/{pid}/2/").content.decode()
     learner.post(f"/en/lessons/{pid}/2/", {"move": "pass:AH"})
     end = learner.get(f"/en/lessons/{pid}/2/").content.decode()
-    assert 'class="finish"' in end
+    assert 'class="finish answer"' in end
     # a lesson that names no section of the rules gets no "what it taught" over nothing
     assert "What this hand taught" not in end and "The end of the hand" in end
 

@@ -25,7 +25,7 @@ LANGS = ("ar", "en", "fr")
 COMPUTER_CLUB = {
     "en": "computer, club",
     "fr": "ordinateur, niveau club",
-    "ar": "كمبيوتر، مستوى النادي",
+    "ar": "كمبيوتر، متمرّس",
 }
 SHORT_COMPUTER = {"en": "· computer", "fr": "· ordinateur", "ar": "· كمبيوتر"}
 COMPUTER_BEGINNER = {
@@ -102,11 +102,14 @@ def test_every_computer_player_is_labelled_with_its_level(client, rulebook, lang
         for seat in (0, 2, 3):
             assert f"{vocab.seat(seat)}: {label[lang]}" in text.replace("\u00a0:", ":"), seat
         # the felt: the full name for screen readers, the short one on the felt
-        pairs = re.findall(
-            r'<h2 class="seat-name"><span class="sr-only">([^<]+)</span>'
-            r'<span aria-hidden="true">([^<]+)</span>',
-            client.get(url).content.decode(),
-        )
+        pairs = [
+            (full, re.sub(r"<[^>]+>", "", short))
+            for full, short in re.findall(
+                r'<h2 class="seat-name"><span class="sr-only">([^<]+)</span>'
+                r'<span aria-hidden="true">(.*?)</span>(?: <small|</h2>)',
+                client.get(url).content.decode(),
+            )
+        ]
         assert sum(label[lang] in html.unescape(full) for full, _short in pairs) == 3
         assert sum(SHORT_COMPUTER[lang] in html.unescape(short) for _f, short in pairs) == 3
         assert all(len(html.unescape(short)) <= len(html.unescape(full)) for full, short in pairs)
@@ -234,7 +237,7 @@ def test_the_hint_gives_the_legal_moves_the_refusals_and_the_club_players_reason
             break
         play(client, url, learner_token(practice, rng))
     body = client.get(url + "?hint=1").content.decode()
-    hint = re.search(r'(?s)<section class="hint" id="hint".*?</section>', body)[0]
+    hint = re.search(r'(?s)<section class="hint answer" id="hint".*?</section>', body)[0]
     text = visible(hint)
     vocab = vocabulary("bent-al-sbeet", "en")
     for move in practice.legal():
@@ -245,7 +248,10 @@ def test_the_hint_gives_the_legal_moves_the_refusals_and_the_club_players_reason
         assert href.startswith("/en/bent-al-sbeet/qahwa/#")
         assert client.get(href.split("#")[0]).status_code == 200
     decision = practice.advice()
-    assert vocab.move(practice.module.format_move(decision.move), "play").capitalize() in text
+    move = vocab.move(practice.module.format_move(decision.move), "play")
+    # the hint's first line: what the club player would play
+    club = re.search(r'(?s)<p class="club-move">(.*?)</p>', hint)[1]
+    assert move in visible(club) and hint.index("club-move") < hint.index('class="legal"')
     source = "The site’s own advice" if decision.reason.source is None else "A tip from"
     assert source in text
     assert "never from the other hands" in text
@@ -462,10 +468,18 @@ def test_an_opponents_exposed_queen_is_face_up_at_its_seat_with_the_multiplier_i
     page = client.get(url).content.decode()
     west = re.search(r'<div class="seat [^"]*seat-W[^"]*closed.*?</div>\s*</div>', page, re.S)[0]
     shown = re.search(r'<ul class="hand shown">(.*?)</ul>', west, re.S)[1]
-    assert re.findall(r'data-card="(\w\w)"', shown) == ["QS"]
-    assert '<span class="tag" aria-hidden="true">×3</span>' in shown
+    # the exposed queen, and (45a) the cards the learner passed West, if West holds them: face
+    # up, only the queen with the badge
+    state = practice.state
+    passed = state.passes[2] if state.pass_target(2) == 3 else 0
+    public = state.hands[3] & (state.exposed | passed)
+    codes = re.findall(r'data-card="(\w\w)"', shown)
+    assert "QS" in codes and sorted(codes) == sorted(
+        cards.card_code(c) for c in range(52) if public >> c & 1
+    )
+    assert re.findall(r'class="tag"[^>]*>([^<]*)<', shown) == ["×3"]
     assert "×2" not in page
-    held = practice.state.hands[3].bit_count()
-    assert west.count('<span class="back"></span>') == held - 1  # the others stay face down
-    assert f"{held - 1} cards, face down" in west
+    held, up = state.hands[3].bit_count(), public.bit_count()
+    assert west.count('<span class="back"></span>') == held - up  # the others stay face down
+    assert f"{held - up} cards, face down" in west
     assert "queen of spades, exposed" in shown  # what a screen reader hears

@@ -131,7 +131,8 @@ def test_the_review_judges_each_card_the_learner_chose(client, rulebook, game):
                 assert html.unescape(played) in html.unescape(item)
                 if cost > 0:
                     assert kind == "costly"
-                    assert html.unescape(unit.amount(cost, vocab.region)) in seen
+                    # after «الكلفة:» a subject: «نقطتان», not «نقطتين»
+                    assert html.unescape(unit.amount(cost, vocab.region, subject=True)) in seen
                 else:
                     assert kind == "no-cost" and str(ABOUT_AS_GOOD) in seen
             # each real mistake told in words, with its moment and a retry

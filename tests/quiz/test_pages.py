@@ -124,7 +124,7 @@ def test_every_kind_answered_rightly_and_wrongly(client, quiz, game, kind):
     _, result = answer(client, url, right=True)
     assert verdict(result) is True
     page = text_of(result)
-    assert "Why" in page and "The answer" in page
+    assert "Why" in page and "Your answer" in page
     assert re.search(r'<ul class="reasons"><li>.+?</li>', result.content.decode())
     url = start(client, game, DEFAULT[game], kind)
     _, result = answer(client, url, right=False)

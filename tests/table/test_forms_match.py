@@ -44,7 +44,7 @@ def test_every_tutorial_question_is_answered_by_pressing_the_right_card_or_call(
             assert all(b.value.startswith("pass:") for b in form.buttons())
         response = post_form(client, url, form, pressed[0])
         assert response.status_code == 302, (tutorial.slug, step.number)
-        assert 'class="feedback right"' in client.get(url).content.decode()
+        assert 'class="answer feedback right"' in client.get(url).content.decode()
     assert passes >= 1  # the first guided hand opens with its pass
 
 
@@ -59,7 +59,7 @@ def test_the_first_guided_hand_s_pass_question_takes_the_card_tapped(client, tut
     wrong = next(b for b in cards if b.value not in answers)
     assert post_form(client, url, form, wrong).status_code == 302
     page = client.get(url).content.decode()
-    assert 'class="feedback wrong"' in page and "1 wrong try so far" in page
+    assert 'class="answer feedback wrong"' in page and "1 wrong try so far" in page
 
 
 def test_an_empty_answer_is_a_clear_400_in_the_page_s_language(client, tutorials):

@@ -107,8 +107,11 @@ def test_a_rule_page_starts_with_the_path_for_a_newcomer(client, tutorials, lang
     assert learn in box
     assert html.index('class="learn"') < html.index('id="glance"')
     assert "/tutorials/tarneeb-first-auction/" in box  # the first tutorial of the game
-    assert "/quiz/start/?game=tarneeb" in box
+    assert "/quiz/set/?game=tarneeb" in box  # a set of five, ending on a score
     assert "#glance" in box
+    # "Play a deal", one tap from a practice match, beside the path
+    play = re.search(r'<form method="post" action="([^"]+)" class="play-deal">', html)
+    assert play and play[1] == f"/{lang}/tarneeb/practice/play/"
 
 
 def test_the_path_follows_the_visitors_progress(client, tutorials):

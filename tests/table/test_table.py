@@ -82,17 +82,16 @@ def test_the_last_step_says_what_the_hand_taught_and_where_to_go_next(
     first = Tutorial.objects.get(slug="bent-first-deal")
     last = first.steps.count()
     html = client.get(f"/{lang}/tutorials/bent-first-deal/{last}/").content.decode()
-    finish = re.search(r'<section class="finish".*?</section>', html, re.S).group(0)
+    finish = re.search(r'<section class="finish answer".*?</section>', html, re.S).group(0)
     assert taught in finish
     # the rule sections the hand played out, each linked on the rule page
     assert f'/{lang}/bent-al-sbeet/qahwa/#play"' in finish
     # the next tutorial of the game, and the quiz
     following = Tutorial.objects.filter(game=first.game, order__gt=first.order).order_by("order")[0]
-    assert f"/tutorials/{following.slug}/" in finish and "/quiz/start/?game=bent-al-sbeet" in finish
+    assert f"/tutorials/{following.slug}/" in finish and "/quiz/set/?game=bent-al-sbeet" in finish
     # a middle step has no such summary
-    assert (
-        'class="finish"' not in client.get(f"/{lang}/tutorials/bent-first-deal/2/").content.decode()
-    )
+    middle = client.get(f"/{lang}/tutorials/bent-first-deal/2/").content.decode()
+    assert 'class="finish answer"' not in middle
 
 
 def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_state():
@@ -115,7 +114,7 @@ def test_a_seat_and_a_card_drawn_once_are_drawn_again_in_each_language_and_each_
                 "to_act": legal,
                 "open": count == 1,
                 "count": count,
-                "face_down": count,
+                "down": count,
                 "backs": range(count) if count > 1 else (),
                 "cards": [vocabulary("tarneeb").card_view(ace, legal=legal)] if count == 1 else [],
                 "tricks_won": None,

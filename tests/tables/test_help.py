@@ -84,7 +84,7 @@ def test_with_help_on_every_seat_has_its_hint_and_its_analysis_in_the_page_and_t
             shown = south.get(page).content.decode()
             assert 'href="?hint=1#hint" class="hint-link"' in shown
             shown = south.get(page + "?hint=1").content.decode()
-            assert 'id="hint"' in shown and "What would the club player do here" in shown
+            assert 'id="hint"' in shown and "The club player’s choice:" in shown
     assert {p for _, p in asked} >= {"pass", "play"}
     refused = api(base + "/hint", coach)
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_a_player"

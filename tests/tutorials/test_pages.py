@@ -133,7 +133,7 @@ def test_a_refused_card_gets_the_engine_s_reason_in_each_language(client, tutori
                 reason = explain(error.code, error.details, game=tutorial.game)
             reason = re.sub(r"\s+", " ", str(reason))  # as text_of folds every space
             assert reason in text_of(page), (tutorial.slug, step.number, lang)
-            assert 'class="feedback wrong"' in page.content.decode()
+            assert 'class="answer feedback wrong"' in page.content.decode()
         checked += 1
     assert checked >= 3
 
@@ -146,9 +146,10 @@ def test_every_question_is_answered_rightly_and_then_shows_the_move(client, tuto
         response = client.post(url(tutorial.slug, step.number), {"move": answer})
         assert response.status_code == 302
         page = client.get(url(tutorial.slug, step.number)).content.decode()
-        assert 'class="feedback right"' in page, (tutorial.slug, step.number)
+        assert 'class="answer feedback right"' in page, (tutorial.slug, step.number)
         assert 'class="answer-form"' not in page
-        assert "This question still counts" in page
+        # answered: the question no longer says it counts (it did, and was found)
+        assert "still counts" not in page and "no longer counts" not in page
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -197,7 +198,8 @@ def test_the_hint_ladder_names_the_rule_then_marks_then_answers(client, tutorial
     assert 'id="hint-3"' in page
     assert "no longer counts" in page
     answer = frame.answers()[0]
-    shown = html.unescape(re.search(r'<p class="hint" id="hint-3">(.*?)</p>', page, re.S).group(1))
+    shown = re.search(r'<p class="lead-line" id="hint-3">(.*?)</p>', page, re.S).group(1)
+    shown = html.unescape(shown)
     vocab = vocabulary(tutorial.game, "en")
     token = frame.before.module.format_move(answer)
     words = vocab.move(token, frame.before.state.phase)
@@ -205,7 +207,7 @@ def test_the_hint_ladder_names_the_rule_then_marks_then_answers(client, tutorial
     # The answer found after it was shown is right, but does not count.
     client.post(page_url, {"move": frame.before.module.format_move(answer)})
     page = client.get(page_url).content.decode()
-    assert 'class="feedback right"' in page and "no longer counts" in page
+    assert 'class="answer feedback right"' in page and "no longer counts" in page
 
 
 # ------------------------------------------------------------------ progress

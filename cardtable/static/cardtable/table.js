@@ -218,10 +218,32 @@
     button.addEventListener("click", function () { playingRest = true; nextMove(root); });
     if (playingRest) timer = window.setTimeout(function () { nextMove(root); }, PACES[pace()] || 700);
   }
+  // Each move played replaces the address (it follows the table, and "back" leaves the step
+  // as it was when the learner pressed the button, not one move at a time).
   function nextMove(root) {
     var next = $(root, ".step-nav a[rel=next]");
-    if (next && $(root, ".play-rest")) next.click();
-    else playingRest = false;
+    if (!next || !$(root, ".play-rest")) { playingRest = false; return; }
+    var url = next.href;
+    send(url, { method: "GET" }, "replaceState", function () { window.location.assign(url); });
+  }
+
+  // --- the answer in sight ------------------------------------------------------------------
+  // What answers the learner (".answer": a verdict, a hint, a refusal) is at the top of the
+  // strip. After a redraw its first line must be on the screen, clear of the felt, which on a
+  // phone stays on the screen's bottom edge: if it is not, the page (never a box) scrolls to it.
+  function bringAnswer(root, answer) {
+    answer = answer || (root && $(root, ".answer"));
+    if (!answer || !answer.getBoundingClientRect) return null;
+    var r = answer.getBoundingClientRect();
+    var bottom = window.innerHeight;
+    var board = root && $(root, ".board");
+    if (board) {
+      var b = board.getBoundingClientRect();
+      if (b.left < r.right && b.right > r.left && b.top > r.top) bottom = Math.min(bottom, b.top);
+    }
+    var line = Math.min(r.height, 32); // the box's first line of text, its padding with it
+    if (r.top < 0 || r.top + line > bottom) window.scrollBy(0, r.top - 8);
+    return answer;
   }
 
   // --- focus stays on the table -----------------------------------------------------------
@@ -245,7 +267,7 @@
     measure();
     setupPass(root);
     setupBids(root);
-    setupPace(root);
+    setupPace(document); // the pace may sit in the drawer, under the stage
     setupRest(root);
     var live = $(root, "#live");
     if (live && $(root, ".frames .frame")) {
@@ -280,14 +302,18 @@
     var old = document.querySelector(".stage");
     if (!doc.querySelector(".stage") || !old || !main) return false;
     var before = snapshot(old);
-    var atTop = window.scrollY === 0;
+    var scrolled = window.scrollY;
     if (timer !== null) window.clearTimeout(timer);
     timer = null;
     main.replaceChildren.apply(main, Array.prototype.slice.call(doc.body.childNodes));
     if (doc.title) document.title = doc.title;
     if (how && window.history && window.history[how]) window.history[how](null, "", clean(url));
-    start(document.querySelector(".stage"), before, true);
-    if (atTop && window.scrollY !== 0) window.scrollTo(0, 0); // the table stays where it was
+    var stage = document.querySelector(".stage");
+    start(stage, before, true);
+    // Another step opens at its top, as a page does; the same page stays where the learner
+    // had it (never back to the top), and what answers them comes into sight.
+    window.scrollTo(0, how === "pushState" ? 0 : scrolled);
+    bringAnswer(stage);
     return true;
   }
 
@@ -300,12 +326,17 @@
     var strip = document.querySelector(".stage .strip");
     var note = strip && $(strip, ".why-not");
     if (strip && !note) {
+      // in the answer's place: under the strip's title and steps, before anything else
       note = document.createElement("p");
-      note.className = "why-not";
+      note.className = "why-not answer";
       note.setAttribute("role", "alert");
-      strip.insertBefore(note, strip.firstChild.nextSibling);
+      var head = $$(strip, ":scope > h1, :scope > .crumbs, :scope > .step-map, :scope > .step-nav, :scope > .meta-line").pop();
+      strip.insertBefore(note, head ? head.nextSibling : strip.firstChild);
     }
-    if (note) note.textContent = message;
+    if (note) {
+      note.textContent = message;
+      bringAnswer(document.querySelector(".stage"), note);
+    }
   }
 
   function leave(button) {
