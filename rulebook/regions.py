@@ -78,6 +78,16 @@ def of_game(spec: games.Game) -> list[Region]:
     return out
 
 
+def named_by_mechanics(spec: games.Game) -> set[str]:
+    """The variants of a game described by place that no place names (nor is the default):
+    the forms named by how they work, which the rule page lists apart. None for a game with
+    no regions."""
+    placed = {r.variant for r in of_game(spec) if r.game == spec.slug}
+    if not placed:
+        return set()
+    return set(spec.presets) - placed - {spec.default_variant}
+
+
 def with_rules() -> list[Region]:
     """Every region of every game that names a rule set: the ones a table can compare."""
     return [r for spec in games.GAMES.values() for r in of_game(spec) if r.side]

@@ -84,6 +84,7 @@ def _rules_response(request, spec, game_row, variant):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
+            "by_mechanics": regions.named_by_mechanics(spec),
             "relatives": Game.objects.filter(slug__in=[s.slug for s in games.relatives(spec)]),
             "regions": regions.of_game(spec),
             "region_sides": regions.with_rules(),

@@ -223,3 +223,24 @@ def test_a_score_sheet_kept_as_some_apps_score_the_defenders(client, rulebook):
     assert deal(client, url, 1, 8, "NS", 9).status_code == 302
     shown = standing(page(client, url))
     assert (shown["line-ns"], shown["line-ew"]) == (8, 4)  # SHD: the number bid, and EW's 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_variants_named_by_place_come_first_and_the_mechanical_ones_apart(
+    client, rulebook, lang
+):
+    """A Lebanese player finds "Lebanese" among the first variants; the forms named by how they
+    work are listed apart, as house rules too."""
+    page = client.get(f"/{lang}/tarneeb/").content.decode()
+    nav = re.search(r'<nav class="variants".*?</nav>', page, re.S)[0]
+    first, apart = re.findall(r"<ul>(.*?)</ul>", nav, re.S)[:2]
+    slugs = lambda part: re.findall(rf'href="/{lang}/tarneeb/([\w-]+)/"', part)  # noqa: E731
+    assert slugs(first) == ["lebanese", "egyptian"]  # Classic is the page itself
+    assert slugs(apart) == ["clockwise", "one-bid", "dealer-forced"]
+    heading = {"en": "Named by how they work", "ar": "باسم طريقة لعبها", "fr": "Nommées d’après"}
+    assert heading[lang] in text(nav)
+    # a game with no regions lists its variants as before
+    nav = re.search(
+        r'<nav class="variants".*?</nav>', client.get(f"/{lang}/leekha/").content.decode(), re.S
+    )[0]
+    assert 'class="by-mechanics"' not in nav
