@@ -6,7 +6,12 @@ for hours at its default count; ``python -m bench.strength [--deals N] [game ...
    player and the club player in place of the beginners. Where every player is alone one expert
    sits with three club players; where players have partners an expert partnership plays a
    club partnership.
-2. Hearts, ``expert`` against OpenSpiel's ``ISMCTSBot`` (``uct_c=2``, 1,000 simulations, random
+2. Trix (``trix``, not yet a listed game): whole games of kingdoms, one expert seat (going
+   round the table from game to game) with three club players; the expert chooses its
+   kingdoms' contracts by rolling them out and plays the trick contracts by its search, the
+   club player's heuristics elsewhere. A deal's margin: the expert's points less the mean of
+   the other three's.
+3. Hearts, ``expert`` against OpenSpiel's ``ISMCTSBot`` (``uct_c=2``, 1,000 simulations, random
    rollouts) in the other three seats, the expert's seat going round the table. Both engines
    play the same deal move by move, mapped as ``tests/engine/test_hearts_openspiel.py`` maps
    them (seats, cards, the pass direction by deal number, the dealer West). OpenSpiel's
@@ -35,6 +40,10 @@ from cardgames.cards import cards_in
 from cardgames.contract import Phase
 from cardgames.penalty import hearts
 from cardgames.table import W
+from cardgames.trix import PACK as TRIX_PACK
+from cardgames.trix import Kingdom
+from cardgames.trix import Rules as TrixRules
+from cardgames.trix import bots as trix_bots
 
 DEALS = 200
 ISMCTS_SIMULATIONS = 1000
@@ -140,6 +149,36 @@ def against_ismcts(deals: int) -> None:
     print(report("hearts expert vs OpenSpiel ISMCTS", deals, stats, "ISMCTS"), flush=True)
 
 
+def trix_margins(deals: int) -> list[float]:
+    """Each deal's margin in the expert's favour over ``deals`` deals of whole Trix games."""
+    margins: list[float] = []
+    game = 0
+    while len(margins) < deals:
+        expert_seat = game % 4
+        levels = ["club"] * 4
+        levels[expert_seat] = "expert"
+        match = Kingdom(TrixRules(), first_dealer=game % 4)
+        while not match.is_over and len(margins) < deals:
+            n = len(match.rows)
+            deal = match.deal(shuffle.deal(f"trix-strength/{game}/{n}", TRIX_PACK))
+            trix_bots.play_out(deal, levels, f"trix-strength/{game}/{n}")
+            match.record(deal)
+            points = deal.points()
+            others = [points[s] for s in range(4) if s != expert_seat]
+            margins.append(points[expert_seat] - statistics.fmean(others))
+        game += 1
+    return margins
+
+
+def against_club_trix(deals: int) -> None:
+    margins = trix_margins(deals)
+    mean, low, high = interval(margins)
+    print(
+        f"trix: expert against club, {deals} deals: margin {mean:+.1f} points a deal "
+        f"[{low:+.1f}, {high:+.1f}] (95%)" + (" clear of even" if low > 0 else "")
+    )
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength")
     parser.add_argument("--deals", type=int, default=DEALS, help="deals per game")
@@ -149,8 +188,10 @@ def main(argv=None) -> int:
         help="the games against club (slugs), and 'ismcts' for Hearts against ISMCTS; all",
     )
     args = parser.parse_args(argv)
-    chosen = args.games or [*(bench.slug for bench in BENCHES), "ismcts"]
-    against_club([g for g in chosen if g != "ismcts"], args.deals)
+    chosen = args.games or [*(bench.slug for bench in BENCHES), "trix", "ismcts"]
+    against_club([g for g in chosen if g not in ("ismcts", "trix")], args.deals)
+    if "trix" in chosen:
+        against_club_trix(args.deals)
     if "ismcts" in chosen:
         against_ismcts(args.deals)
     return 0

@@ -40,7 +40,7 @@ from .table import SEATS, right_of
 __all__ = ["Budget", "Side", "compare", "family_parameters"]
 
 # Rules a table records but that never change play.
-CHANGES_NOTHING = {"deal_style"}
+CHANGES_NOTHING = {"deal_style", "first_dealer"}
 # Rules that act only on what a position does not hold: Sab'at's penalties are scored by hand.
 NOT_IN_POSITIONS = {"penalty_points", "penalty_multiplied", "warning_required"}
 

@@ -28,6 +28,7 @@ class Phase(StrEnum):
     BIDDING = "bidding"  # the trick-and-bid family's auction
     TRUMP = "trump"  # the declarer names trumps
     ANNOUNCE = "announce"  # Sab'at Al-Deemin: a seat holding the seven of diamonds announces
+    CHOOSE = "choose"  # Trix: the kingdom's owner names the deal's contract
     PLAY = "play"  # cards (and knocks) played
     OVER = "over"  # the deal is done: ``points()`` is its score
 
@@ -121,12 +122,12 @@ class GameModule(Protocol):
 @dataclass(frozen=True)
 class Move:
     """A move as a table shows it: its int, its token, and what it is, typed, so nothing above
-    the engine reads a token's syntax. ``kind`` is the word a table says it with: ``card`` (a
-    card played or laid), ``pass_cards`` (a card chosen to pass), ``expose``, ``keep``,
-    ``pass_call``, ``bid``, ``double``, ``double_deal`` (Sab'at's announcement), ``triple``,
-    ``redeal``, ``trump_call``, ``knock``. ``card``: the card it plays or names; ``bid``: the
-    tricks a bid names; ``strain``: a suited bid's or a trump call's strain (``S``..``C``,
-    ``NT``)."""
+    the engine reads a token's syntax. ``kind`` is the word a table says it with: ``card`` (a card
+    played or laid), ``pass_cards`` (a card chosen to pass), ``expose``, ``keep``, ``pass_call``,
+    ``bid``, ``double``, ``double_deal`` (Sab'at's announcement), ``triple``, ``redeal``,
+    ``trump_call``, ``knock``, ``contract_<name>`` (Trix: the owner names the contract).
+    ``card``: the card it plays or names; ``bid``: the tricks a bid names; ``strain``: a suited
+    bid's or a trump call's strain (``S``..``C``, ``NT``)."""
 
     move: int
     token: str

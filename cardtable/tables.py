@@ -39,6 +39,7 @@ PHASES = {
     Phase.PASS: pgettext_lazy("phase", "the pass"),
     Phase.EXPOSE: pgettext_lazy("phase", "exposing"),
     Phase.ANNOUNCE: pgettext_lazy("phase", "announcements"),
+    Phase.CHOOSE: pgettext_lazy("phase", "the choice of contract"),
     Phase.BIDDING: pgettext_lazy("phase", "the bidding"),
     Phase.TRUMP: pgettext_lazy("phase", "the trump call"),
     Phase.PLAY: pgettext_lazy("phase", "the play"),

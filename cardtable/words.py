@@ -233,6 +233,8 @@ class Vocabulary:
         }
         if low in calls:
             return self.term(calls[low], form)
+        if phase == Phase.CHOOSE and f"contract_{low}" in self.words:
+            return self.term(f"contract_{low}", form)  # Trix: the owner names a contract
         if kind in ("pass", "expose") and rest:
             c = cards.parse_card(rest)
             pattern = self.term("pass_cards" if kind == "pass" else "expose", form)

@@ -13,6 +13,7 @@ from cardgames.errors import BadInput
 from cardtable import words
 
 from . import games, registry
+from .regions import region_problems
 
 
 def _cards_problems(codes, spec) -> list[str]:
@@ -101,7 +102,7 @@ def registry_problems(spec: games.Game) -> list[str]:
         if key in engine_keys and _disputed(r, spec) and not r.get("default_reason"):
             problems.append(f"rule {key!r}: variants differ but no reason for the site's default")
         problems += _texts_missing(r.get("default_reason"), f"rule {key} default_reason")
-    return problems
+    return problems + region_problems(spec)
 
 
 STATUSES = ("stated", "not_stated", "ambiguous")

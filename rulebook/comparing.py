@@ -28,7 +28,7 @@ from cardtable.words import listing, vocabulary
 from plumbing import pagecache
 
 from . import api as json_api
-from . import games, pages, registry
+from . import games, pages, regions, registry
 from .matchview import outcome
 from .messages import explain
 from .models import Game, Rule, Variant
@@ -347,8 +347,24 @@ def _pair(sa, va, sb, vb, names, game_names) -> dict:
 
 
 def choices() -> list[dict]:
-    """Every rule set the compare form offers, grouped by game."""
+    """Every rule set the compare form offers: the places the sources tie one to first (so
+    any two regions can be set side by side), then every variant, grouped by game."""
     out = []
+    game_names = {g.slug: g.name for g in Game.objects.all()}
+    names = {(v.game.slug, v.slug): v.name for v in Variant.objects.select_related("game")}
+    placed = [
+        {
+            "value": r.side,
+            "label": _("%(place)s (%(rules)s)")
+            % {
+                "place": r.name,
+                "rules": _named(game_names.get(r.game, r.game), names.get((r.game, r.variant), "")),
+            },
+        }
+        for r in regions.with_rules()
+    ]
+    if placed:
+        out.append({"name": _("By region"), "options": placed})
     for game in Game.objects.prefetch_related("variants"):
         if games.get(game.slug) is None:
             continue

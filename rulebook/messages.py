@@ -90,6 +90,18 @@ MESSAGES = {
     "already_chosen": gettext_lazy("%(card)s is already among the cards you pass."),
     "cannot_expose": gettext_lazy("%(card)s cannot be exposed."),
     "already_exposed": gettext_lazy("%(card)s is already exposed."),
+    # Trix
+    "not_next_in_row": gettext_lazy(
+        "%(card)s cannot be laid now: a row opens with its jack and then takes only a card next "
+        "to one of its ends (here %(fits)s)."
+    ),
+    "must_choose_contract": gettext_lazy(
+        "%(seat)s owns this kingdom and names the contract before anything else is played."
+    ),
+    "contract_used": gettext_lazy("%(contract)s has already been played in this kingdom."),
+    "contract_not_played": gettext_lazy("%(contract)s is not one of this game's contracts."),
+    "bad_contract": gettext_lazy("“%(contract)s” is not a contract of this game."),
+    "not_the_owner": gettext_lazy("%(seat)s does not own this kingdom: %(owner)s does."),
     # the penalty family: Leekha and Hearts
     "cannot_pass_last_of_suit": gettext_lazy(
         "%(card)s is the last card of its suit in your hand, so it cannot be passed."
@@ -212,7 +224,7 @@ REASONS = {
 # Facts a code implies without the engine sending them.
 IMPLIED = {"must_lead_jack_of_hearts": {"needs": "JH"}, "must_lead_two_of_clubs": {"needs": "2C"}}
 # Cards listed in a sentence, and how its last two join: "you hold the queen and the ten".
-CARD_LISTS = {"penalty": "and", "playable": "and"}
+CARD_LISTS = {"penalty": "and", "playable": "and", "fits": "or"}
 SUIT_KEYS = {"led_suit", "suit"}
 BID_KEYS = {"bid", "highest"}
 
@@ -228,8 +240,10 @@ def word(vocab, key, value):
             return value
     if key in SUIT_KEYS and value in cards.SUITS:
         return vocab.suit(cards.SUITS.index(value))
-    if key == "seat" and isinstance(value, str) and value in SEATS and len(value) == 1:
+    if key in ("seat", "owner") and isinstance(value, str) and value in SEATS and len(value) == 1:
         return vocab.seat(SEATS.index(value))
+    if key == "contract" and f"contract_{value}" in vocab.words:
+        return vocab.term(f"contract_{value}", "word")  # Trix's contracts, in its words
     if key in BID_KEYS and isinstance(value, str | int):
         return vocab.bid(value)
     if isinstance(value, list | tuple):  # rule names, allowed values: listed as written

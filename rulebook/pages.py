@@ -33,7 +33,7 @@ FORMS = {
     "plus": lambda n, region: signed(n, plus=True),
 }
 # Sections the page builds itself rather than from rules.
-SPECIAL = {"glance", "example", "differences", "tips", "relatives"}
+SPECIAL = {"glance", "example", "differences", "tips", "relatives", "regions"}
 
 
 def fill(template: str, values: dict, region: str = "gulf") -> str:
@@ -98,6 +98,23 @@ class RuleView:
     base_label: str = ""  # the variant's own value, beside a house rule
     reports: list = field(default_factory=list)  # readers' reports an editor accepted
     stated_by: list = field(default_factory=list)  # the sources stating it, when none differs
+    by_value: list = field(default_factory=list)  # the claims grouped by what they say
+
+
+# Past this many sources, the differences table gives each rule one cell of the sources'
+# claims grouped by what they say, rather than one column per source: a phone scrolls
+# through a few columns, not two dozen.
+COLUMNS_OF_SOURCES = 8
+
+
+def by_value(claims: list) -> list[dict]:
+    """The claims that say something (stated or unclear), grouped by what they say, in the
+    order first said: ``{"text", "sources": [ClaimView]}``."""
+    groups: dict[str, dict] = {}
+    for c in claims:
+        if c.status != Claim.NOT_STATED:
+            groups.setdefault(c.text, {"text": c.text, "sources": []})["sources"].append(c)
+    return list(groups.values())
 
 
 def wording(rule: Rule, value: str):
@@ -221,7 +238,8 @@ def build(game: Game, spec: games.Game, variant_slug: str, rules, base=None) -> 
             label=label_for(rule, value, vocab),
             statement=text(w.statement if w else ""),
             disputed=kind is not None,
-            claims=[claim_view(rule, c, vocab) for c in claims],
+            claims=(views := [claim_view(rule, c, vocab) for c in claims]),
+            by_value=by_value(views),
             reason=rule.default_reason or _("Every variant plays it this way."),
             default_label=label_for(rule, default_params[rule.key], vocab),
             kind=kind,
@@ -258,7 +276,8 @@ def build(game: Game, spec: games.Game, variant_slug: str, rules, base=None) -> 
         "differences": differing,
         "is_default": variant_slug == spec.default_variant,
         "default_name": names.get(spec.default_variant, ""),
-        "sources": list(game.sources.all()),
+        "sources": (sources := list(game.sources.all())),
+        "columns_of_sources": len(sources) <= COLUMNS_OF_SOURCES,
         "values": values,
         "side_by_side": side_by_side(rule_rows, spec, names, vocab),
         "house_rules": [v for s in sections for v in s["rules"] if v.house],

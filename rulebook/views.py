@@ -18,7 +18,7 @@ from cardtable.scorecard import scorecard
 from cardtable.words import vocabulary
 from plumbing import limits, links, pagecache
 
-from . import analyses, beside, costs, games, glossary, lookup, matchview, pages, reports
+from . import analyses, beside, costs, games, glossary, lookup, matchview, pages, regions, reports
 from . import house as house_rules
 from .messages import explain
 from .models import Game, Rule, Section, Variant
@@ -84,7 +84,10 @@ def _rules_response(request, spec, game_row, variant):
             "variant": variant_row,
             "is_default": variant is None,
             "variants": game_row.variants.all(),
+            "by_mechanics": regions.named_by_mechanics(spec),
             "relatives": Game.objects.filter(slug__in=[s.slug for s in games.relatives(spec)]),
+            "regions": regions.of_game(spec),
+            "region_sides": regions.with_rules(),
             **beside.shared(game_row, variant_row.slug),
             "house": house,
             "house_query": house.query_string(),

@@ -247,9 +247,11 @@ def test_no_app_draws_a_table_of_its_own():
 
 # The engine's own floors, lowest first: what every family shares (cards, seats, the contract,
 # the sheet's and the view's common parts, the players' kit, the search), then the families,
-# each on its own and none importing another, then the list of games, then the entry points
-# that take a game by its slug. Nothing imports a floor above its own.
+# each on its own and none importing another, then the games whose deals are of several
+# families (Trix: a match over two families' games), then the list of games, then the entry
+# points that take a game by its slug. Nothing imports a floor above its own.
 FAMILY_PACKAGES = ("cardgames.penalty", "cardgames.trickbid", "cardgames.layout")
+OVER_FAMILIES = ("cardgames.trix",)
 ENGINE_TOP = ("cardgames.bots", "cardgames.analysis")
 
 
@@ -257,8 +259,10 @@ def engine_floor(module: str) -> int | None:
     if not (module == "cardgames" or module.startswith("cardgames.")):
         return None
     if module in ENGINE_TOP:
-        return 3
+        return 4
     if module == "cardgames.games":
+        return 3
+    if any(module == f or module.startswith(f + ".") for f in OVER_FAMILIES):
         return 2
     if any(module == f or module.startswith(f + ".") for f in FAMILY_PACKAGES):
         return 1

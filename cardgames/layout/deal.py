@@ -1,19 +1,26 @@
 """One deal of a layout game, from the announcements to the last card laid (the game's module
-states the rules it plays: ``sabaat_al_deemin``).
+states the rules it plays: ``sabaat_al_deemin``, ``trix``).
 
 ``announce`` (one circuit, and the triple turns after it), ``play`` (the opening card, then a
-seven starts its suit's pile or the next card up goes on the pile; a seat with no card to lay
-knocks), ``over`` (a seat has laid its last card; a redeal ends the deal at once).
+card of the opening rank starts its suit's pile, or the next card up, or where piles build
+down too the next card down, goes on the pile; a seat with no card to lay knocks), ``over``.
+
+What a game's rules fix for the family (class attributes of its ``Rules``): ``PACK``,
+``OPENING_RANK`` (Sab'at's seven, Trix's jack), ``BUILDS_DOWN`` (Trix: down to the two as well
+as up to the ace), ``PLACES`` (False: the first seat out wins the deal for its side; True: play
+goes on, out seats skipped, until three are out, and each seat scores by its place, Trix's
+``place_points``). Without an ``opening_card`` the deal's ``leader`` (the kingdom's owner; by
+default the dealer) plays first.
 """
 
-from ..cards import ACE, SEVEN, SUITS, card, card_code, cards_in, check_hands, parse_card
+from ..cards import ACE, SUITS, TWO, card, card_code, cards_in, check_hands, parse_card
 from ..contract import Move, Permission, Phase, TableView
 from ..errors import BadInput, IllegalMove
 from ..table import SEATS, across, next_seats, parse_seat, seats_from, side_of
 from .moves import ANNOUNCEMENTS, DOUBLE, KNOCK, MAY, PASS, REDEAL, TRIPLE, WORDS, codes, move_view
 from .moves import format_move as format_layout_move
 from .moves import parse_move as parse_layout_move
-from .scoring import ACES, KINGS, SEVENS, score_hand
+from .scoring import ACES, KINGS, rank_mask, score_hand
 from .view import layout_table_view, layout_view
 
 # The phases bound once: ``Phase.PLAY`` looks the member up on the enum at every read.
@@ -43,12 +50,15 @@ class Deal:
         "redeal_by",
         "winner_seat",
         "winner_side",
+        "low",
+        "out",
         "last_card",
         "warned",
         "history",
         "actors",
         "_open",
         "_opening",
+        "_first",
         "_next",  # the seat after each seat in the rules' direction (table.next_seats)
         "_queue",
     )
@@ -73,7 +83,10 @@ class Deal:
         return self.phase == _ANNOUNCE and not self._queue[0][1]
 
     def points(self) -> list[int]:
-        """``[NS, EW]``: 0, 0 until the deal is over; then the deal's score for each side."""
+        """``[NS, EW]``: 0, 0 until the deal is over; then the deal's score for each side.
+        With places (Trix): by seat, each seat's place points once it is out."""
+        if self.rules.PLACES:
+            return self.rules.place_score(self.out)
         out = [0, 0]
         if self.phase == _OVER and self.winner_side is not None:
             losers = 1 - self.winner_side
@@ -124,6 +137,9 @@ class Deal:
         new.redeal_by = self.redeal_by
         new.winner_seat = self.winner_seat
         new.winner_side = self.winner_side
+        new.low = self.low[:]
+        new.out = self.out[:]
+        new._first = self._first
         new.last_card = self.last_card
         new.warned = self.warned[:]
         new.history = self.history[:]
@@ -143,7 +159,7 @@ class Deal:
     def _allowed_cards(self) -> int:
         """The cards the rules of the layout let anyone lay now (steps 2 and 3 below)."""
         allowed = self._open
-        if not self.laid:
+        if not self.laid and self._opening is not None:
             allowed &= 1 << self._opening
         return allowed
 
@@ -166,18 +182,26 @@ class Deal:
         if not hand >> move & 1:
             return IllegalMove("card_not_in_hand", card=card_code(move), seat=SEATS[seat])
         # 2. The holder of the opening card opens with it, before any other card.
-        if not self.laid:
+        if not self.laid and self._opening is not None:
             if move == self._opening:
                 return "opens_with" if why else None
             return IllegalMove(
                 "must_open_seven_of_diamonds", card=card_code(move), needs=card_code(self._opening)
             )
-        # 3. Then a seven starts its suit's pile, or the next card up goes on the pile.
+        # 3. Then a card of the opening rank starts its suit's pile, or the next card up (or
+        # down, where piles build down) goes on the pile.
         if not self._open >> move & 1:
             suit = move // 13
             top = self.layout[suit]
+            rules = self.rules
+            if rules.BUILDS_DOWN:
+                # Trix: a row takes its jack, or a card next to either end.
+                fits = self._open & (0x1FFF << 13 * suit)
+                return IllegalMove(
+                    "not_next_in_row", card=card_code(move), suit=SUITS[suit], fits=codes(fits)
+                )
             if top is None:
-                needs = card_code(card(SEVEN, suit))
+                needs = card_code(card(rules.OPENING_RANK, suit))
             elif top % 13 == ACE:
                 needs = None  # the pile is complete
             else:
@@ -191,7 +215,7 @@ class Deal:
             )
         if not why:
             return None
-        return "starts_pile" if move % 13 == SEVEN else "next_on_pile"
+        return "starts_pile" if move % 13 == self.rules.OPENING_RANK else "next_on_pile"
 
     def _announce_refusal(self, move: int) -> IllegalMove | None:
         return self._judge_announce(move, False)  # unasked why: a refusal or None
@@ -312,16 +336,27 @@ class Deal:
             self._announce(seat, move)
             return
         if move == KNOCK:
-            self.to_act = self._next[seat]
+            self.to_act = self._after(seat)
             return
         b = 1 << move
         self.hands[seat] ^= b
         self.laid |= b
         self._open ^= b
-        if move % 13 != ACE:
-            self._open |= b << 1
-        self.layout[move // 13] = move
+        rank, suit = move % 13, move // 13
+        opening = self.rules.OPENING_RANK
+        if rank >= opening:
+            if rank != ACE:
+                self._open |= b << 1
+            if self.layout[suit] is None or move > self.layout[suit]:
+                self.layout[suit] = move
+        if rank <= opening:
+            if self.rules.BUILDS_DOWN and rank != TWO:
+                self._open |= b >> 1
+            self.low[suit] = move
         left = self.hands[seat].bit_count()
+        if self.rules.PLACES:
+            self._place(seat, move, left)
+            return
         if left == 0:
             self.phase = _OVER
             self.to_act = None
@@ -332,6 +367,29 @@ class Deal:
         if left == 1 and self.rules.warning_required:
             self.warned[seat] = True  # the engine warns the table for the player
         self.to_act = self._next[seat]
+
+    def _after(self, seat: int) -> int:
+        """The next seat still holding cards (every seat, in a game without places)."""
+        nxt = self._next[seat]
+        while not self.hands[nxt]:
+            nxt = self._next[nxt]
+        return nxt
+
+    def _place(self, seat: int, move: int, left: int) -> None:
+        """Trix: a seat out of cards takes the next place; three out end the deal, the
+        fourth taking the last place."""
+        if left:
+            self.to_act = self._after(seat)
+            return
+        self.out.append(seat)
+        if len(self.out) < 3:
+            self.to_act = self._after(seat)
+            return
+        self.out.append(next(s for s in range(4) if self.hands[s]))
+        self.phase = _OVER
+        self.to_act = None
+        self.winner_seat = self.out[0]
+        self.last_card = move
 
     def _announce(self, seat: int, move: int) -> None:
         queue = self._queue
@@ -365,7 +423,10 @@ class Deal:
 
     def _start_play(self) -> None:
         self.phase = _PLAY
-        self.to_act = next(s for s in range(4) if self.hands[s] >> self._opening & 1)
+        if self._opening is None:
+            self.to_act = self._first
+        else:
+            self.to_act = next(s for s in range(4) if self.hands[s] >> self._opening & 1)
 
 
 def new_deal(
@@ -374,17 +435,21 @@ def new_deal(
     dealer: int | str,
     start: str = "announce",
     multiplier: int = 1,
+    leader: int | None = None,
 ) -> Deal:
     """The state at the start of a deal.
 
     ``hands``: four bit sets indexed by seat (N, E, S, W), the whole of the rules' pack.
     ``start="play"`` skips the announcements (as the positions spec does), with ``multiplier``
-    1, 2 or 3 for a double or triple already announced; the holder of the opening card acts.
+    1, 2 or 3 for a double or triple already announced; the holder of the opening card acts
+    (without one, ``leader``: the kingdom's owner, by default the dealer).
     """
     if isinstance(dealer, str):
         dealer = parse_seat(dealer)
     if dealer not in range(4):
         raise BadInput("bad_seat", seat=dealer)
+    if leader is not None and leader not in range(4):
+        raise BadInput("bad_seat", seat=leader)
     hands = check_hands(hands, rules.PACK)
     if start not in ("announce", "play"):
         raise ValueError('start must be "announce" or "play"')
@@ -403,12 +468,15 @@ def new_deal(
     deal.redeal_by = None
     deal.winner_seat = None
     deal.winner_side = None
+    deal.low = [None, None, None, None]
+    deal.out = []
+    deal._first = dealer if leader is None else leader
     deal.last_card = None
     deal.warned = [False, False, False, False]
     deal.history = []
     deal.actors = []
-    deal._open = SEVENS
-    deal._opening = parse_card(rules.opening_card)
+    deal._open = rank_mask(rules.OPENING_RANK)
+    deal._opening = None if rules.opening_card is None else parse_card(rules.opening_card)
     deal._next = next_seats(rules.direction)
     first = deal._next[dealer]
     deal._queue = [(s, True) for s in seats_from(first, rules.direction)]

@@ -77,4 +77,4 @@ def layout_example(rules, seed: str = "layout-example", moves: int = 14) -> list
         if state.is_over:
             break
         state.push(state.legal_moves()[0])
-    return [list(pile) for pile in piles(state.layout)]
+    return [list(pile) for pile in piles(state.layout, state.low)]

@@ -155,6 +155,9 @@ class Rules(RuleSet):
     """One field per rule; the field name is the rule's key in the registry."""
 
     PACK: ClassVar[int] = PACK_32  # seven to ace
+    OPENING_RANK: ClassVar[int] = SEVEN  # a seven starts its suit's pile
+    BUILDS_DOWN: ClassVar[bool] = False  # piles go up to the ace only
+    PLACES: ClassVar[bool] = False  # the first seat out wins the deal for its side
 
     # Deal and play run to the right (counter-clockwise); the deal passes the same way.
     direction: Direction = domains.direction(Direction.RIGHT)

@@ -3,14 +3,15 @@
 from ..cards import ACE, JACK, KING, QUEEN, SEVEN, card, parse_card
 
 
-def _rank_mask(rank: int) -> int:
+def rank_mask(rank: int) -> int:
+    """The four cards of ``rank``."""
     return sum(1 << card(rank, s) for s in range(4))
 
 
-ACES = _rank_mask(ACE)
-KINGS = _rank_mask(KING)
-COURTS = _rank_mask(KING) | _rank_mask(QUEEN) | _rank_mask(JACK)
-SEVENS = _rank_mask(SEVEN)
+ACES = rank_mask(ACE)
+KINGS = rank_mask(KING)
+COURTS = rank_mask(KING) | rank_mask(QUEEN) | rank_mask(JACK)
+SEVENS = rank_mask(SEVEN)
 
 
 def score_hand(rules, losers_cards: int, last_card: int | None, multiplier: int = 1) -> int:

@@ -71,11 +71,17 @@ def lacks(moves: tuple, actors: tuple, laid: int) -> tuple[int, int, int, int]:
     return (lacked[0] & ~laid, lacked[1] & ~laid, lacked[2] & ~laid, lacked[3] & ~laid)
 
 
-def piles(layout) -> tuple[tuple[int, ...], ...]:
-    """The cards on each suit's pile (S, H, D, C), seven first, from the layout's top cards."""
+def piles(layout, low=(None, None, None, None)) -> tuple[tuple[int, ...], ...]:
+    """The cards on each suit's pile (S, H, D, C), lowest first, from the layout's top cards
+    and (where piles build down, Trix) its bottom ones; without a bottom, a pile starts at the
+    seven (Sab'at)."""
     return tuple(
-        () if top is None else tuple(card(r, suit) for r in range(SEVEN, top % 13 + 1))
-        for suit, top in enumerate(layout)
+        ()
+        if top is None
+        else tuple(
+            card(r, suit) for r in range(SEVEN if bottom is None else bottom % 13, top % 13 + 1)
+        )
+        for suit, (top, bottom) in enumerate(zip(layout, low, strict=True))
     )
 
 
@@ -91,6 +97,6 @@ def layout_table_view(state, seen) -> TableView:
         counts(state.hands),
         seen_legal(state, seen),
         tuple(state.points()),
-        piles=piles(state.layout),
+        piles=piles(state.layout, state.low),
         multiplier=state.multiplier,
     )

@@ -123,8 +123,8 @@ class Rules(PenaltyRules):
     pass_direction: str = knob(
         "pass_direction", "alternate", "alternate", "left", "right", "across"
     )
-    exposable: tuple[int, ...] = knob("exposable", (QS, TD))
-    expose_order: str = knob("expose_order", "dealer_right")
+    exposable: tuple[int, ...] = knob("exposable", (QS, TD), QS, TD)
+    expose_order: str = knob("expose_order", "dealer_right", "dealer_right", "dealer")
     exposure_multiplier: int = knob("exposure_multiplier", 2)
     queen_points: int = knob("queen_points", 13)
     ten_points: int = knob("ten_points", 10)

@@ -61,17 +61,22 @@ def new_deal(
     match_totals=(0, 0, 0, 0),
     start: str = "deal",
     exposed: int = 0,
+    leader: int | None = None,
 ) -> "Deal":
     """The state at the start of a deal.
 
     ``start="deal"``: from the pass (the hands as dealt). ``start="play"``: the hands when trick
     play starts, with ``exposed`` the bit set of cards exposed (exposable cards held by someone).
     ``deal_number`` and ``match_totals`` (per seat, before this deal) place it in a match.
+    ``leader``: the seat that leads the first trick (and is asked first to double) under
+    ``opening_lead="leader"`` (Trix: the kingdom's owner); without it, the dealer.
     """
     if start not in ("deal", "play"):
         raise ValueError(f"start must be 'deal' or 'play', not {start!r}")
     if not isinstance(dealer, int) or not 0 <= dealer < 4:
         raise BadInput("bad_seat", seat=str(dealer))
+    if leader is not None and (not isinstance(leader, int) or not 0 <= leader < 4):
+        raise BadInput("bad_seat", seat=str(leader))
     if not isinstance(deal_number, int) or deal_number < 1:
         raise BadInput("bad_deal_number", deal_number=str(deal_number))
     totals = tuple(match_totals)
@@ -118,6 +123,9 @@ def new_deal(
     d._lm = -1
     # Whoever holds an exposed card at the start of play exposed it.
     d._exposers = sum(1 << s for s in range(4) if hands[s] & exposed)
+    d._first = dealer if leader is None else leader
+    d.priced = [0, 0, 0, 0]
+    d.doubles = []
     d.phase = _PASS
     d.to_act = None
     if start == "play":
@@ -144,12 +152,12 @@ class Deal:
     """One deal. Build it with ``new_deal``; ``play`` returns a new state, ``push`` changes this
     one in place.
 
-    ``hands``: four bit sets; during the pass the chosen cards stay in hand (listed in
-    ``passes``) until all four seats have chosen and the cards change hands at once.
-    ``exposed``: bit set of exposed cards. ``trick``: ``(seat, card)`` of the trick in
-    progress; ``last_trick``: ``(cards, winner)`` of the last completed one. ``taken``: bit set
-    of the cards each seat took; ``tricks_won``: their count. ``leader``: who led the first
-    trick. ``history``: every move made, as ints.
+    ``hands``: four bit sets; during the pass the chosen cards stay in hand (listed in ``passes``)
+    until all four seats have chosen and the cards change hands at once. ``exposed``: bit set of
+    exposed cards (Trix: the doubled ones). ``trick``: ``(seat, card)`` of the trick in progress;
+    ``last_trick``: ``(cards, winner)`` of the last completed one. ``taken``: bit set of the cards
+    each seat took; ``tricks_won``: their count. ``leader``: who led the first trick. ``history``:
+    every move made, as ints.
     """
 
     __slots__ = (
@@ -166,6 +174,8 @@ class Deal:
         "taken",
         "history",
         "leader",
+        "priced",
+        "doubles",
         "_t",  # the rules' Table
         "_played",  # cards played this deal
         "_tb",  # cards of the trick in progress
@@ -186,6 +196,7 @@ class Deal:
         "_lm",  # the legal card mask of to_act, -1 until worked out
         "_nxt",  # the next seat round the table, by seat
         "_exposers",  # the seats that have exposed a card (bit set)
+        "_first",  # the seat told to lead (opening_lead "leader"): the kingdom's owner
     )
     rules: Any
     dealer: int
@@ -200,6 +211,8 @@ class Deal:
     taken: list[int]
     history: list[int]
     leader: Any  # int once play starts, None before
+    priced: list[int]  # Trix: the priced tricks each seat took
+    doubles: list  # Trix: (card, doubler, taker, leader) of each doubled card taken
     _t: Table
     _played: int
     _tb: int
@@ -220,6 +233,7 @@ class Deal:
     _lm: int
     _nxt: tuple[int, ...]
     _exposers: int
+    _first: int
 
     # --- phase changes ---------------------------------------------------------------------
 
@@ -241,7 +255,10 @@ class Deal:
         if not t.exposable or not t.expose_before:
             self._start_play()
             return
-        first = right_of(self.dealer) if t.p["expose_order"] == "dealer_right" else self.dealer
+        order = t.p["expose_order"]
+        first = right_of(self.dealer) if order == "dealer_right" else self.dealer
+        if order == "leader":
+            first = self._first
         self.phase = _EXPOSE
         self._order = t.orders[first]
         self._step = -1
@@ -272,6 +289,8 @@ class Deal:
             self._force = allowed
         elif how == "lowest_score":
             leader = self.lowest_seat(self.match_totals)
+        elif how == "leader":
+            leader = self._first
         else:
             leader = right_of(self.dealer)
         self.leader = leader
@@ -457,26 +476,44 @@ class Deal:
 
     def _end_trick(self) -> None:
         winner = self._ws
+        t = self._t
         self.taken[winner] |= self._tb
         self.tricks_won[winner] += 1
+        if t.trix:
+            self._price_trick(winner)
         self._ll, self._lw = self._tl, winner
         self._tc, self._lc = self._lc, self._tc
         self._tn = 0
         self._led = -1
         self._done += 1
-        if self._done == HAND_SIZE:
+        # Thirteen tricks, or (Trix) every priced card taken: the deal is over.
+        if self._done == HAND_SIZE or (t.end_mask and self._played & t.end_mask == t.end_mask):
             self.phase = _OVER
             self.to_act = None
-            self._final = self._t.scoring.score(self.taken, self.exposed, True)
-        elif self._t.each_trick_lowest:
+            self._final = t.scoring.score(self.taken, self.exposed, True, self.priced, self.doubles)
+        elif t.each_trick_lowest:
             # The lowest total (the match so far and this deal's points) leads.
-            now = self._t.scoring.score(self.taken, self.exposed, False)
+            now = t.scoring.score(self.taken, self.exposed, False)
             self.to_act = self.lowest_seat(
                 [a + b for a, b in zip(self.match_totals, now, strict=True)]
             )
         else:
             # The winner leads the next trick.
             self.to_act = winner
+
+    def _price_trick(self, winner: int) -> None:
+        """Trix: count the trick if it is priced, and note each doubled card in it with who
+        doubled it (who played it: a doubled card stays in its doubler's hand), who took it
+        and who led."""
+        t = self._t
+        if not t.trick_needs_penalty or self._tb & t.scoring.trix_mask:
+            self.priced[winner] += 1
+        if self._tb & self.exposed:
+            for i in range(4):
+                c = self._tc[i]
+                if self.exposed >> c & 1:
+                    doubler = (self._tl + i * t.step) % 4
+                    self.doubles.append((c, doubler, winner, self._tl))
 
     def _pass(self, c: int) -> None:
         """Choose card ``c`` to pass, already found legal; the cards change hands once the
@@ -530,6 +567,9 @@ class Deal:
         new.taken = self.taken[:]
         new.history = self.history[:]
         new.leader = self.leader
+        new.priced = self.priced[:]
+        new.doubles = self.doubles[:]
+        new._first = self._first
         new._t = self._t
         new._played = self._played
         new._tb = self._tb
@@ -591,7 +631,7 @@ class Deal:
         """Penalty points taken so far; once over, the deal's final score (moon applied)."""
         if self._final is not None:
             return self._final[:]
-        return self._t.scoring.score(self.taken, self.exposed, False)
+        return self._t.scoring.score(self.taken, self.exposed, False, self.priced, self.doubles)
 
     def parse_move(self, token: str) -> int:
         """Read a move token as this deal's game does (its module's ``parse_move``)."""

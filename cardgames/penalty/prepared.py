@@ -34,6 +34,9 @@ class Table:
         "first_lead",
         "later_lead",
         "exposing",
+        "end_mask",
+        "trix",
+        "trick_needs_penalty",
     )
     p: dict
     step: int
@@ -55,6 +58,9 @@ class Table:
     first_lead: str
     later_lead: str
     exposing: bool  # the game's tokens include expose: and keep
+    end_mask: int  # the deal ends once these cards are all taken (0: it runs 13 tricks)
+    trix: bool  # Trix's prices: doubled cards and priced tricks are tracked
+    trick_needs_penalty: bool  # a trick costs only when it holds a priced card
 
     def __init__(self, rules: Any) -> None:
         p = self.p = parameters(rules)
@@ -66,11 +72,22 @@ class Table:
         self.exposable = sum(1 << c for c in p["exposable"])
         self.expose_before = p["expose_when"] == "before_play"
         self.expose_one = p["expose_limit"] == "one"
-        self.forced = PENALTY_MASK if p["forced_penalty_discard"] else 0
+        self.scoring = Values(p)
+        trix_mask = self.scoring.trix_mask
+        self.trix = bool(trix_mask or self.scoring.trick)
+        if self.trix:
+            # Trix: only the contract's K♥ or queens may be doubled.
+            self.exposable &= self.scoring.doublable
+        # Void, the discard is forced onto the penalty cards: the Q♠ and the 10♦, or those of
+        # Trix's contract (the K♥, the queens, the diamonds).
+        penalty = trix_mask if self.trix else PENALTY_MASK
+        self.forced = penalty if p["forced_penalty_discard"] else 0
+        early = p["ends_early"] and not self.scoring.trick
+        self.end_mask = trix_mask if early else 0
+        self.trick_needs_penalty = p["priced_tricks"] == "with_penalty_card"
         self.talbees = sum(1 << c for c in p["talbees"])
         self.must_break = p["hearts_must_break"]
         self.break_mask = HEARTS_MASK | (QS_BIT if p["queen_breaks_hearts"] else 0)
-        self.scoring = Values(p)
         # No card that scores on the first trick unless nothing else is held.
         self.first_trick_guard = 0 if p["points_on_first_trick"] else self.scoring.moon_mask
         self.each_trick_lowest = p["later_deal_lead"] == "lowest_score_each_trick"

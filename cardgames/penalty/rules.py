@@ -38,6 +38,17 @@ The knobs (the values each may take are the domains below):
 - Hearts: ``hearts_must_break`` (no heart led before one has been played, unless the leader
   holds nothing else); ``queen_breaks_hearts`` (the Q♠ played breaks them too).
 - ``moon``: one player took every card that scores: 0 for them, the whole deal to the others.
+- Trix's contracts: ``penalty_contract`` names the prices a deal plays (``complex``: all of them,
+  the neutral value: a game with no prices has nothing to choose); ``king_of_hearts_points`` (the
+  K♥), ``each_queen_points`` (each of the four queens), ``diamond_points`` (each diamond),
+  ``trick_points`` (each trick taken; ``priced_tricks``: ``every`` trick, or only one
+  ``with_penalty_card``); ``ends_early``: the deal stops once every priced card is taken (not while
+  tricks are priced). ``doubler_gains``: an exposed ("doubled") card's doubler gains its single
+  value from whoever else takes it; ``own_double`` says what a doubler who takes his own card pays
+  (``single``, ``by_leader``, ``always_double``: see ``scoring.Values.doubling``);
+  ``partner_doubled``: with partners, a card doubled by the taker's partner gains the doubler
+  as any other (``doubler_gains``) or gives no bonus (``no_bonus``).
+  ``opening_lead="leader"``: the seat the deal is told (the kingdom's owner) leads the first trick.
 - The match: ``target`` (checked after a whole deal), ``ties`` (``shared`` or ``play_on``),
   ``partnership`` (``none``; ``individual_scores``: fixed partners, individual totals, the
   side of a player who reaches the target loses; ``points_added``: the partners' totals are
@@ -50,7 +61,7 @@ The knobs (the values each may take are the domains below):
 
 from ..domains import Cards, Choice, DirectionChoice, FamilyRules, Flag, KnobFamily, Number
 from ..table import Direction, across, left_of, right_of
-from .scoring import QS, TD
+from .scoring import KH, QS, QUEENS, TD
 
 PASS_DIRECTIONS = ("alternate", "left", "right", "across", "alternate_right_first", "rotate")
 _ROTATION = ("left", "right", "across", "none")
@@ -60,8 +71,8 @@ KNOBS = {
     "pass_count": Number(0, 13, (0, 3)),
     "pass_direction": Choice(PASS_DIRECTIONS),
     "keep_last_of_suit": Flag(),
-    "exposable": Cards((QS, TD)),
-    "expose_order": Choice(("dealer_right", "dealer")),
+    "exposable": Cards(tuple(sorted({QS, TD, KH, *QUEENS}))),
+    "expose_order": Choice(("dealer_right", "dealer", "leader")),
     "expose_when": Choice(("before_play", "until_played")),
     "expose_limit": Choice(("any", "one")),
     "exposure_multiplier": Number(1, 10, (2,)),
@@ -72,7 +83,9 @@ KNOBS = {
     "jack_of_diamonds_points": Number(-100, 0, (0, -10)),
     "no_trick_points": Number(-100, 0, (0, -5)),
     "hearts_double_when_both_exposed": Flag(),
-    "opening_lead": Choice(("dealer_right", "jack_of_hearts", "two_of_clubs", "any_club")),
+    "opening_lead": Choice(
+        ("dealer_right", "jack_of_hearts", "two_of_clubs", "any_club", "leader")
+    ),
     "later_deal_lead": Choice(("same", "lowest_score", "lowest_score_each_trick")),
     "lowest_score_tie": Choice(("dealer_right", "dealer")),
     "points_on_first_trick": Flag(),
@@ -81,6 +94,16 @@ KNOBS = {
     "hearts_must_break": Flag(),
     "queen_breaks_hearts": Flag(),
     "moon": Flag(),
+    "penalty_contract": Choice(("complex", "king_of_hearts", "queens", "diamonds", "tricks")),
+    "king_of_hearts_points": Number(0, 1000, (0, 75)),
+    "each_queen_points": Number(0, 1000, (0, 25)),
+    "diamond_points": Number(0, 1000, (0, 10, 15)),
+    "trick_points": Number(0, 1000, (0, 10, 15)),
+    "priced_tricks": Choice(("every", "with_penalty_card")),
+    "ends_early": Flag(),
+    "doubler_gains": Flag(),
+    "own_double": Choice(("single", "by_leader", "always_double")),
+    "partner_doubled": Choice(("doubler_gains", "no_bonus")),
     "target": Number(1, 1000, (51, 100, 101, 151, 152, 201)),
     "ties": Choice(("shared", "play_on")),
     "partnership": Choice(("none", "individual_scores", "points_added")),
@@ -116,6 +139,16 @@ NEUTRAL = {
     "hearts_must_break": False,
     "queen_breaks_hearts": False,
     "moon": False,
+    "penalty_contract": "complex",
+    "king_of_hearts_points": 0,
+    "each_queen_points": 0,
+    "diamond_points": 0,
+    "trick_points": 0,
+    "priced_tricks": "every",
+    "ends_early": False,
+    "doubler_gains": False,
+    "own_double": "by_leader",
+    "partner_doubled": "doubler_gains",
     "target": 101,
     "ties": "shared",
     "partnership": "none",

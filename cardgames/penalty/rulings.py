@@ -20,7 +20,6 @@ from .scoring import (
     HEARTS_MASK,
     JH,
     JH_BIT,
-    PENALTY_CARDS,
     TWO_CLUBS,
     TWO_CLUBS_BIT,
 )
@@ -122,7 +121,7 @@ def judge_play(d: Any, c: int, why: bool) -> "Permission | IllegalMove | None":
         return IllegalMove(
             "must_discard_penalty_card",
             card=card_code(c),
-            penalty=[card_code(p) for p in PENALTY_CARDS if penalty >> p & 1],
+            penalty=[card_code(p) for p in display_order(penalty)],
         )
     return Permission("void_any", void) if why else None
 

@@ -18,6 +18,7 @@ from .moves import (
     SUIT_BID,
     TRUMP,
     bid_level,
+    bid_rank,
     bid_strain,
     classic_bid,
     egyptian_bid,
@@ -88,7 +89,8 @@ class Auction:
         if self.high is None:
             return True, "opening_bid"
         top = self.high[1]
-        if move > top:
+        order = p["strain_order"]
+        if bid_rank(move, order) > bid_rank(top, order):
             return True, "bid_beats"
         if move == top and self._may_match():
             return True, "dealer_may_match"

@@ -31,6 +31,10 @@ TRUMP = 240  # the declarer's trump call: TRUMP + strain (240..244)
 # The Egyptian rank of each strain (S, H, D, C, NT): clubs lowest, no trumps highest.
 _RANK_OF_STRAIN = (3, 2, 1, 0, 4)
 _STRAIN_OF_RANK = (3, 2, 1, 0, 4)
+# The suit orders of the Egyptian auction, as each strain's rank (S, H, D, C, NT) at one number:
+# ``spades_high`` is the encoding's own order; ``diamonds_high`` ranks D > H > S > C, no trumps
+# (where a table plays them) staying on top.
+STRAIN_ORDERS = {"spades_high": _RANK_OF_STRAIN, "diamonds_high": (1, 2, 3, 0, 4)}
 _WORDS = {PASS: "pass", DOUBLE: "double"}
 _CALLS = {word.upper(): move for move, word in _WORDS.items()}
 
@@ -62,6 +66,13 @@ def is_bid(move: int) -> bool:
 
 def bid_level(move: int) -> int:
     return move - BID if move < SUIT_BID else (move - SUIT_BID) // 8
+
+
+def bid_rank(move: int, order: str = "spades_high") -> int:
+    """How high a bid stands under a suit order: more tricks first, then the strain's rank."""
+    if move < SUIT_BID:
+        return move
+    return 8 * bid_level(move) + STRAIN_ORDERS[order][bid_strain(move)]
 
 
 def bid_strain(move: int) -> int | None:

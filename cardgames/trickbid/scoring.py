@@ -52,12 +52,14 @@ def score_deal(rules, contract: Contract, side_tricks) -> tuple[int, int]:
     side = side_of(declarer)
     won, theirs = side_tricks[side], side_tricks[1 - side]
     factor = contract_multiplier(p, doubled, redoubled)
-    if won >= bid:  # made: the bidding side scores, the other side nothing
+    if won >= bid:  # made: the bidding side scores; the other side nothing, or its tricks
         if bid == TRICKS:
             gain = p["grand_made_points"]
+        elif won == TRICKS:  # kaboot: all thirteen on a lower bid, whatever a made bid scores
+            gain = won + p["kaboot_bonus"]
         else:
-            gain = won + (p["kaboot_bonus"] if won == TRICKS else 0)
-        ours, other = gain * factor, 0
+            gain = won if p["made_scores"] == "tricks_taken" else bid
+        ours, other = gain * factor, theirs if p["defenders_score_made"] else 0
     else:  # missed: the bidding side loses, the other side scores its tricks
         if bid == TRICKS:
             cost, other = p["grand_missed_cost"], theirs * p["grand_missed_defender_multiplier"]

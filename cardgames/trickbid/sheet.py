@@ -22,6 +22,8 @@ class TarneebSheet(GameSheet):
     READS = (
         "min_bid",
         "max_bid",
+        "made_scores",
+        "defenders_score_made",
         "kaboot_bonus",
         "grand_made_points",
         "grand_missed_cost",

@@ -53,6 +53,13 @@ Readings taken where the source is open (each a parameter where tables could dif
 - Kaboot and the 13 apply the same way under the Egyptian auction: 13 tricks on a bid under 13
   score 13 + 3; a made 13 scores 26, a missed 13 costs 16 with the defenders' tricks doubled.
 - A thrown-in deal scores nothing.
+- Other sources (tarneeb-regions.md) part from source 001 on points each a parameter:
+  ``strain_order`` (Jawaker's Egyptian page ranks diamonds, hearts, spades, clubs; no trumps,
+  which it does not mention, stays on top where played: the site's reading), ``made_scores``
+  (one app scores the number bid, not the tricks taken; a kaboot keeps its points, the site's
+  reading), ``defenders_score_made`` (some score the defenders' tricks on a made bid too; the
+  two sides may then pass the target together: the higher line wins, equal lines play on,
+  ``both_sides_over``).
 - ``Deal.hands`` are the cards still held; ``Deal.dealt`` the hands as dealt.
 - Not combinable: one bid each with the Egyptian auction (the source describes one bid each
   with plain numbers), and the double outside the Egyptian auction.
@@ -178,10 +185,20 @@ class Rules(TrickRules):
     # Readings the source does not state, switchable: see the module docstring.
     after_double: str = knob("after_double", "new_bid_cancels")
     redouble_allowed: bool = knob("redouble_allowed", False)
+    # Where other sources part from source 001 (tarneeb-regions.md), each a table's choice.
+    strain_order: str = knob("strain_order", "spades_high")
+    made_scores: str = knob("made_scores", "tricks_taken")
+    defenders_score_made: bool = knob("defenders_score_made", False)
+    both_sides_over: str = knob("both_sides_over", "higher_total_wins")
+    first_dealer: str = knob("first_dealer", "random")  # recorded only: a draw is random too
 
 
+# The site's default, the places the sources tie a way of playing to (Lebanon's one bid each,
+# Egypt's auction), then the mechanical forms source 001 lists, kept for tables and links that
+# name them (each is also a house rule of any preset).
 PRESETS = {
     "classic": Rules(),
+    "lebanese": Rules(auction="one_bid"),
     "egyptian": Rules(auction="egyptian", double_allowed=True),
     "clockwise": Rules(direction=Direction.CLOCKWISE),
     "one-bid": Rules(auction="one_bid"),

@@ -83,12 +83,20 @@ def play_out(deal, choose=lambda legal: legal[0]):
 
 
 def test_presets_and_pack():
-    assert set(PRESETS) == {"classic", "egyptian", "clockwise", "one-bid", "dealer-forced"}
+    assert set(PRESETS) == {
+        "classic",
+        "lebanese",
+        "egyptian",
+        "clockwise",
+        "one-bid",
+        "dealer-forced",
+    }
     assert DEFAULT_PRESET == "classic"
     assert PACK == cards.PACK_52
     assert PRESETS["classic"] == Rules()
     assert PRESETS["clockwise"].direction is Direction.CLOCKWISE
     assert PRESETS["one-bid"].auction == "one_bid"
+    assert PRESETS["lebanese"] == PRESETS["one-bid"]  # "parts of Lebanon" play one bid each
     assert PRESETS["dealer-forced"].dealer_forced
     assert PRESETS["egyptian"].auction == "egyptian" and PRESETS["egyptian"].double_allowed
 

@@ -94,6 +94,7 @@ CONTRACT = {
     ("tarneeb", "egyptian"): {**TARNEEB_CLASSIC, "auction": "egyptian", "double_allowed": True},
     ("tarneeb", "clockwise"): {**TARNEEB_CLASSIC, "direction": "clockwise"},
     ("tarneeb", "one-bid"): {**TARNEEB_CLASSIC, "auction": "one_bid"},
+    ("tarneeb", "lebanese"): {**TARNEEB_CLASSIC, "auction": "one_bid"},  # since issue 48
     ("tarneeb", "dealer-forced"): {**TARNEEB_CLASSIC, "dealer_forced": True},
     ("sabaat-al-deemin", "classic"): SABAAT_CLASSIC,
 }

@@ -42,7 +42,7 @@ def test_tarneeb_worked_example_is_the_sources_sheet(client, rulebook):
 def test_tarneeb_variants_side_by_side_marks_what_differs(client, rulebook):
     html = client.get("/en/tarneeb/").content.decode()
     row = re.search(r'<tr id="variants-auction">.*?</tr>', html, re.S).group(0)
-    assert row.count("differs-from-default") == 2  # egyptian and one-bid
+    assert row.count("differs-from-default") == 3  # lebanese, egyptian and one-bid
     row = re.search(r'<tr id="variants-dealer_forced">.*?</tr>', html, re.S).group(0)
     assert row.count("differs-from-default") == 1
 
