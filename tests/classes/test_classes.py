@@ -309,7 +309,6 @@ def test_a_class_table_seats_chosen_students_and_the_teacher_watches(rulebook):
     assert Client().get(table).status_code == 404
 
 
-
 def test_a_class_table_the_teacher_coaches_the_first_student_and_plays_no_seat(rulebook):
     t = teacher()
     cid = new_class(t)
