@@ -327,13 +327,10 @@ OPENING_TABLE = gettext_lazy("Choose a game and one to four students.")
 def open_table(request, classroom, post):
     """A live table for students of the class: each chosen student's seat is bound to their
     account (they find it on the class's page), the other seats are computer players, and
-    the teacher watches.
-
-    The hook for the coach's seat (issue 47, being reworked apart): once ``tables.service``
-    lets a host coach without playing, ask it here for ``coach=<seat>`` and take the coach's
-    place instead of the watchers'."""
+    the teacher watches, or coaches the first student chosen (South) and plays no seat."""
     from tables import service
     from tables.models import Place
+    from tables.owned import HELD
 
     picked = _pick(post)
     chosen = list(dict.fromkeys(post.getlist("students")))[:4]
@@ -354,16 +351,20 @@ def open_table(request, classroom, post):
     seats = {letter: f"{service.COMPUTER}:club" for letter in SEAT_LETTERS}
     for letter, _student in zip(SEATING, students, strict=False):
         seats[letter] = service.PERSON
+    host = "coach" if post.get("role") == "coach" else "watch"
+    params = {"variant": variant, "seats": seats, "coach": SEATING[0] if host == "coach" else ""}
     with transaction.atomic():
-        table, _keys = service.create(game, {"variant": variant, "seats": seats})
+        table, keys = service.create(game, params, host)
         for letter, student in zip(SEATING, students, strict=False):
             Place.objects.filter(
                 table=table, role=Place.SEAT, seat=SEAT_LETTERS.index(letter)
             ).update(user=student.user, name=student.display_name[:40])
         ClassTable.objects.create(classroom=classroom, table=table)
-    ownership.session_key(request, create=True)
-    # the watchers' place, as the watchers' link would bind it (its digest: a reissue revokes)
-    watchers = table.places.get(role=Place.WATCH)
-    request.session[service.watching(table.public_id)] = watchers.key_digest
+    # the teacher's own place (the coach's, or a watcher's of their own), bound to this
+    # browser and account as the table's own form binds its host's
+    key = keys[host if host == "coach" else "host"]
+    session = ownership.session_key(request, create=True)
+    request.session[HELD] = True
+    service.claim(service.by_key(table.public_id, key), key, session, request.user)
     live.changed(classroom.public_id)
     return table.get_absolute_url()

@@ -30,7 +30,10 @@ def entries(lang: str) -> dict:
     for term in words.terms().values():
         if term["kind"] not in out:
             continue
-        played_in = term.get("games") or list(games.GAMES)
+        # a term of a game the site does not list yet (Trix, issue 48) waits with its game
+        played_in = [g for g in term.get("games") or games.GAMES if g in games.GAMES]
+        if not played_in:
+            continue
         arabic = []
         for region in regions:
             table = term.get(region, {})

@@ -239,7 +239,8 @@ def test_a_new_family_touches_the_files_the_guide_counts():
     assert module in package
     apps = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(f"*/families/{FAMILY.name}.py"))
     assert apps == [
-        f"{app}/families/{FAMILY.name}.py" for app in ("practice", "quiz", "scoresheet")
+        f"{app}/families/{FAMILY.name}.py"
+        for app in ("challenges", "practice", "quiz", "scoresheet")
     ]
     forms = {f.template for f in families.of("scoresheet", FAMILY).FORMS}
     for path in [*forms, f"quiz/data/best_card/{game.registry}.toml"]:
@@ -258,5 +259,5 @@ def test_a_new_family_touches_the_files_the_guide_counts():
     shared.append("cardtable/vocabulary.toml")  # the names of its moves (knock, double, ...)
     touched = [p for p in package if p != module] + own_game + apps + sorted(forms) + shared
     assert len(package) - 1 == 12 and len(own_game) == 6
-    assert len(touched) == 25
-    assert "**25 files**" in GUIDE.read_text(encoding="utf-8")
+    assert len(touched) == 26
+    assert "**26 files**" in GUIDE.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rulebook")]
 WORDS = {
     "ar": "التحدّيات: الجولات نفسها للجميع",
     "en": "Challenges: the same deals as everyone",
-    "fr": "Défis : les mêmes donnes pour tous",
+    "fr": "Défis\u00a0: les mêmes donnes pour tous",
 }
 
 

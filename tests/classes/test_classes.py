@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from classes.models import Answer, Classroom, Student, Work
+from tables.models import Place, Table
 from tests.accounts.helpers import sign_up, text_of
 
 from .helpers import (
@@ -306,3 +307,26 @@ def test_a_class_table_seats_chosen_students_and_the_teacher_watches(rulebook):
         assert table.split("/en", 1)[1] in page
         assert kid.get(table).status_code == 200
     assert Client().get(table).status_code == 404
+
+
+def test_a_class_table_the_teacher_coaches_the_first_student_and_plays_no_seat(rulebook):
+    t = teacher()
+    cid = new_class(t)
+    code = class_code(t, cid)
+    kids = [child(code, add_child(t, cid, name)) for name in ("Layla", "Omar")]
+    pks = list(Student.objects.order_by("pk").values_list("pk", flat=True))
+    opened = t.post(
+        f"/en/classes/{cid}/table/",
+        {"pick": "tarneeb:classic", "students": pks, "role": "coach"},
+    )
+    assert opened.status_code == 303
+    table = Table.objects.get(public_id=opened["Location"].rstrip("/").split("/")[-1])
+    coach = table.places.get(role=Place.COACH)
+    assert table.coach_seat == 2  # South, the first student chosen, is the coached seat
+    assert coach.user_id is not None and coach.user_id == int(t.session["_auth_user_id"])
+    assert not table.places.filter(role=Place.SEAT, user_id=coach.user_id).exists()
+    shown = t.get(opened["Location"]).content.decode()
+    assert 'class="hint-form"' in shown or 'class="suggest"' in shown  # the coach's tools
+    south = table.places.get(role=Place.SEAT, seat=2)
+    assert south.user_id == Student.objects.get(pk=pks[0]).user_id
+    assert kids[0].get(opened["Location"]).status_code == 200

@@ -573,8 +573,9 @@ def test_every_french_string_has_its_no_break_spaces():
 def test_the_glossary_lists_every_term_with_both_regions_words(rendered):
     for lang in LANGS:
         page = rendered[lang][f"/{lang}/glossary/"]
-        for key in words.terms():
-            if words.terms()[key]["kind"] != "move":
+        for key, term in words.terms().items():
+            listed = [g for g in term.get("games") or games.GAMES if g in games.GAMES]
+            if term["kind"] != "move" and listed:  # a game not on the site yet waits with it
                 assert f'id="{key}"' in page, (lang, key)
         text = visible(page)
         for word in ["شريهة", "شيريا", "كلفس", "سباتي", "سنك", "طرنيب", "الحكم"]:
