@@ -230,14 +230,12 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.served)
     if not config.getoption("loadgroup", False):
         return
-    heavy, keeps, empties, browsers = set(), set(), set(), set()
+    heavy, keeps, empties = set(), set(), set()
     for item in items:
         if not item.get_closest_marker("xdist_group"):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
         group = item.get_closest_marker("xdist_group").args[0]
-        if item.get_closest_marker("browser"):
-            browsers.add(group)
-        if any(item.get_closest_marker(m) for m in ("served", "slow")):
+        if any(item.get_closest_marker(m) for m in ("browser", "served", "slow")):
             heavy.add(group)
         if "_rulebook_rows" in item.fixturenames:
             keeps.add(group)
@@ -245,15 +243,14 @@ def pytest_collection_modifyitems(config, items):
             empties.add(group)
 
     def order(item):
-        """Heavy groups first; then those that keep the registry loaded, so that one load
-        serves many modules; those that want the database without it (or flush it) after;
-        the browser's last of all: once a worker's Playwright session has run, its thread
-        may hold a running event loop, under which Django refuses a test's database
-        (SynchronousOnlyOperation), so no database test may follow one on its worker."""
+        """Heavy groups first (those that start servers or browsers, or hold a slow test), so
+        that no worker is left with a long one at the end while the other waits; then those
+        that keep the registry loaded, so that one load serves many modules; those that want
+        the database without it (or flush it) after."""
         group = item.get_closest_marker("xdist_group").args[0]
         keeping, emptying = group in keeps, group in empties
         wants = 0 if keeping > emptying else 2 if emptying > keeping else 1
-        return group in browsers, group not in heavy, wants
+        return group not in heavy, wants
 
     items.sort(key=order)
 

@@ -65,11 +65,14 @@ def one_worker(site_env, tmp_path_factory):
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(django_db_setup):
-    """Headless Chromium for the whole run. The test database is made first, as a precaution:
-    Django refuses to create one while an event loop runs in its thread, and Playwright's sync
-    API keeps one. Under xdist's work stealing, 286 database tests failed that way."""
+    """Headless Chromium for one module. Playwright's sync API keeps an event loop running on
+    its thread while it is open, and Django refuses synchronous queries under one
+    (SynchronousOnlyOperation): kept for the session, it failed 337 database tests that a
+    worker ran after a browser module. Closed with its module, it leaves the next module a
+    thread without a loop, whatever order the workers take the modules in; the test database
+    is made first for the same reason."""
     from playwright.sync_api import expect, sync_playwright
 
     # Every wait for an element, a navigation or an assertion ends when its condition holds;

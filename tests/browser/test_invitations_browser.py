@@ -47,7 +47,11 @@ def test_the_host_invites_a_friend_who_takes_the_seat_and_the_host_reissues_it(
         host.goto(f"{base}/{lang}/{game}/table/new/")
         assert host.locator("html").get_attribute("dir") == ("rtl" if lang == "ar" else "ltr")
         host.locator("input[name=name]").fill(host_name)
+        # the host sits North and invites South, with a coach beside South
+        host.locator('select[name="seat.N"]').select_option("me")
+        host.locator('select[name="seat.S"]').select_option("person")
         host.locator("select[name=coach]").select_option("S")
+        host.locator("details.more-options summary").tap()  # time and help, one tap further
         host.locator("input[name=help]").tap()
         host.locator("main form button[type=submit]").tap()
         host.wait_for_url(re.compile(r"/tables/[^/]+/invitations/$"))

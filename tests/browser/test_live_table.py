@@ -125,11 +125,17 @@ def form_move(page, base, table):
         for name in ("csrfmiddlewaretoken", "ply", "deal")
     }
     picks = re.findall(r'name="pass" value="([^"]+)"', html)
-    legal = re.findall(r'<li class="legal"><button type="submit" name="move" value="([^"]+)"', html)
+    # a legal card's item is marked so (the coach's suggestion named before its button); an
+    # illegal card is a button too, which says why it may not be played
+    legal = re.findall(
+        r'<li class="legal[^"]*">(?:<span class="sr-only">[^<]*</span>)?'
+        r'<button type="submit" name="move" value="([^"]+)"',
+        html,
+    )
     calls = re.findall(r'name="move" value="([^"]+)" data-call="[^"]+"', html)
     if picks:
         needed = int(re.search(r'data-needed="(\d+)"', html)[1])
-        move = " ".join("pass:" + card for card in picks[:needed])
+        move = " ".join(picks[:needed])  # each pick is its pass move already
     else:
         move = legal[0] if legal else ("pass" if "pass" in calls else calls[0])
     answer = page.request.post(
@@ -214,23 +220,23 @@ def coach_and_learner_talk(people, game):
     seat's page (the card named in Arabic there), no other; the learner's ask reaches the
     coach. All over the sockets: no page loads (checked by the caller)."""
     coach, phone = people["coach"], people["ar"]
-    form = coach.locator(f"{LIVE} form.hint-form")
-    option = form.locator("select[name=card] option").nth(1)
-    form.locator("select[name=card]").select_option(option.get_attribute("value"))
     text = f"Keep your {game} eyes open"
-    form.locator("input[name=text]").fill(text)
-    form.locator("button[type=submit]").click()
-    note = phone.locator(f"{LIVE} .hint", has_text=text)
+    coach.locator(f"{LIVE} .note-fields input[name=text]").fill(text)
+    card = coach.locator(f"{LIVE} .hint-form .at-bottom button.suggest").first
+    chosen = card.get_attribute("value")
+    card.click()  # the coach (a desktop) suggests a card by choosing it on the coached hand
+    note = phone.locator("#coach-note", has_text=text)
     note.wait_for()
+    phone.locator(f'.at-bottom li.suggested [data-card="{chosen}"]').first.wait_for()
     # the coach's word above the felt: in sight on the phone, with the whole hand
-    in_sight(phone, f"{LIVE} .hint.answer", "live-coach-hint-ar", at_top=False)
-    named = note.locator("b").inner_text()
-    assert re.search(r"[\u0600-\u06FF]", named) and not CODE.fullmatch(named), named
+    in_sight(phone, "#coach-note", "live-coach-hint-ar", at_top=False)
+    said = note.inner_text()
+    assert re.search(r"[\u0600-\u06FF]", said) and not CODE.search(said), said
     for who in ("fr", "watch", "coach"):
         assert text not in people[who].locator(LIVE).inner_text(), who
     phone.locator(f"{LIVE} form.ask-form button").tap()
-    coach.locator(f"{LIVE} .ask").wait_for()
-    assert not people["fr"].locator(f"{LIVE} .ask").count()
+    coach.locator("#coach-note.ask").wait_for()
+    assert not people["fr"].locator("#coach-note.ask").count()
     # a quick phrase: said in Arabic, read in French under the seat's French name
     phone.locator('#phrases [data-phrase="well_played"]').tap()
     heard = people["fr"].locator("#said li").last
@@ -255,9 +261,11 @@ def play_a_deal(people, base, game, tapping=None, env=None):
         page.evaluate("window.__samePage = true")
     loads = {who: page.loads for who, page in people.items()}
     phone, desktop = people["ar"], people["fr"]
-    # Presence: the phone sees North here, East a computer, West away (no browser).
-    for seat, state in (("N", "here"), ("E", "computer"), ("W", "away")):
+    # Presence: the phone sees North here, West away (no browser); East is a computer
+    # player, which its name says: no presence of its own
+    for seat, state in (("N", "here"), ("W", "away")):
         phone.locator(f'.live-seats [data-seat="{seat}"] [data-presence="{state}"]').wait_for()
+    assert phone.locator('.live-seats [data-seat="E"] [data-presence]').count() == 0
     checked = False
     taps = {"S": 0, "N": 0}
     match = None  # West's view, as the last answer gave it (None: ask)
@@ -408,9 +416,11 @@ def test_the_invitations_are_shared_or_copied(people, one_worker):
     desktop.goto(one_worker + "/fr/hearts/table/new/")
     desktop.locator("main form button[type=submit]").click()
     first = desktop.locator(".invitations li").first
-    button = first.locator("button.share")
     has_share = desktop.evaluate("typeof navigator.share === 'function'")
-    assert button.inner_text() == ("Partager" if has_share else "Copier le lien")
+    # the page's script shows the share sheet's button where there is one, the copy otherwise
+    button = first.locator("button.share" if has_share else "button.copy")
+    expect(button).to_be_visible()
+    expect(button).to_have_text("Partager…" if has_share else "Copier le lien")
     if not has_share:
         button.click()
         first.locator(".shared").wait_for()
@@ -511,7 +521,11 @@ def test_each_page_shows_the_computer_players_moves_at_its_own_pace(people, one_
     expect(phone.locator("#seed")).not_to_be_empty()
     seed = phone.locator("#seed").inner_text()
     assert hashlib.sha256(seed.encode()).hexdigest() == commitment
-    phone.locator("#seed-check").scroll_into_view_if_needed()
+    # scrolled to by the page's own hand, which finds the block in the page when it runs
+    phone.wait_for_function(
+        "() => { const e = document.getElementById('seed-check');"
+        " if (e) e.scrollIntoView({block: 'nearest'}); return e !== null; }"
+    )
     expect(phone.locator("#seed-check")).to_be_visible()
     expect(phone.locator("#sheet")).to_be_visible()
     check = phone.locator("#seed-check a[href*='seed=']")

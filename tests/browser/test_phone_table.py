@@ -20,10 +20,13 @@
 axe-core runs on each phase at each size. Screenshots of each phase at each size go to
 tests/artifacts/phone-*.png."""
 
+import contextlib
 import itertools
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.waiting import WAIT_MS
 from tutorials import content
 
 from .conftest import ARTIFACTS, PHONES, in_place
@@ -337,8 +340,9 @@ ANALYSIS = """() => {
     const r = li.getBoundingClientRect(), y = r.top + Math.min(r.height / 2, 12);
     if (y < 0 || y > innerHeight) return false;
     const hit = document.elementFromPoint(r.left + r.width / 2, y);
+    li.coveredBy = hit && !li.contains(hit) ? (hit.className || hit.tagName) : null;
     return !(hit && li.contains(hit));
-  }).map((li) => li.textContent.trim().slice(0, 20));
+  }).map((li) => li.textContent.trim().slice(0, 20) + ' under ' + li.coveredBy);
   // a word of the double-dummy table split over two lines ("Spa/des"), or a cell that
   // clips its number; the names a screen reader hears (.sr-only) are not drawn
   const split = (cell) => {
@@ -386,6 +390,11 @@ def check_analysis(page, game, lang, view):
     for i in range(items.count()):
         text = items.nth(i).inner_text()
         assert text.strip() and "·" in text, (name, text)
+    # the deal's end settles (its announcement, the felt leaving the screen's edge) as the
+    # replies' pace allows: wait for the lines to be free, then assert everything at once
+    free = f"() => ({ANALYSIS})().covered.length === 0"
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(free, timeout=WAIT_MS)
     found = page.evaluate(ANALYSIS)
     assert found["wide"] <= 0, (name, found["wider"])
     assert found["small"] == [], name
