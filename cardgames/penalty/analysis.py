@@ -2,6 +2,7 @@
 what a deal is worth to a seat (the penalty points its side takes, fewer better), and the
 tuning measured for its deals (``cardgames.search``)."""
 
+from ..cards import PACK_52
 from ..contract import Phase, Tuning
 from ..search.hooks import Hooks, Objective
 from ..search.sampling import voids
@@ -9,6 +10,8 @@ from ..table import Direction, across, next_seats
 from ..tricks import trick_winner
 from .deal import new_deal
 from .players import card_points
+from .prepared import table
+from .scoring import HEARTS_MASK
 
 # Measured (``cardgames.search.tree`` and ``cardgames.analysis``): 48 deals a seat's view, enough
 # that the best card of one seed is judged costly by another in under 5% of positions
@@ -32,15 +35,22 @@ TUNING = Tuning(
 class PenaltyHooks(Hooks):
     def facts(self, view):
         """Who played each card (the first leader, then each trick's winner), the voids shown,
-        the exposed cards still held and the cards this seat passed, which its receiver holds
-        until it plays them."""
+        a heart led before hearts were broken (its leader held nothing else), the exposed cards
+        still held and the cards this seat passed, which its receiver holds until it plays
+        them."""
         record = view.table
+        rules = table(view.rules)
         played_by, holds, cannot = [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]
         step = next_seats(Direction(view.rules.knobs()["direction"]))
         seat = record.leader
         trick: list[tuple[int, int]] = []
+        played = 0
         for c in record.plays:
+            if not trick and rules.must_break and not played & rules.break_mask:
+                if HEARTS_MASK >> c & 1:
+                    cannot[seat] |= PACK_52 & ~HEARTS_MASK
             trick.append((seat, c))
+            played |= 1 << c
             played_by[seat] |= 1 << c
             if len(trick) == 4:
                 voids(cannot, trick)

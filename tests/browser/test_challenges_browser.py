@@ -4,6 +4,7 @@ guests, in English) by tapping at the practice table, each deal's field shown on
 result is in, then the ranking with the three of them; at the close, the check page finds every
 commitment kept. Screenshots: tests/artifacts/challenge-*.png."""
 
+import json
 import re
 
 import pytest
@@ -131,7 +132,19 @@ def test_three_phones_play_a_daily_challenge_and_see_the_field(phone, daily, sit
     with guest.expect_navigation():
         guest.locator("#deal-1 a.field-link").tap()
     assert "2 other players" in guest.locator("#field-percent").inner_text()
-    assert guest.locator(".field-lines li").count() >= 2  # the contract and the lead
+    # the field's lines from South, as the three plays recorded them: the contract and the
+    # lead of a deal played (a deal thrown in, all passing, has neither)
+    public_id = re.search(r"/challenges/([^/]+)/deals/1/", guest.url)[1]
+    code = (
+        "import json; from challenges.models import Play; print(json.dumps([p.lines for p in "
+        f"Play.objects.filter(deal__challenge__public_id={public_id!r}, deal__number=1, seat=2)]))"
+    )
+    played = json.loads(servers.manage(site_env, "shell", "-c", code).strip().splitlines()[-1])
+    assert len(played) == 3
+    shown = {(kind, line) for lines in played for kind, line in lines.items()}
+    assert guest.locator(".field-lines li").count() == len(shown)
+    if any(played):
+        assert guest.locator(".field-lines h3").count() == len({k for k, _line in shown})
     shot(guest, "field-three-en")
     # The running average of the signed-in player, on the challenges' page.
     page.goto(f"{page.base}/ar/challenges/")
