@@ -27,8 +27,12 @@ IN_SIGHT = """([selector, line]) => {
     const box = {left: r.left, top: r.top, right: r.right, bottom: r.top + first};
     // "line" larger than the box: all of it, its last line too
     const last = line >= r.height ? hits(e, x, Math.max(r.bottom - 8, y)) : true;
-    if (!inside(box) || !hits(e, x, y) || !last)
-      out.answer.push(e.className + ' ' + Math.round(r.top) + '..' + Math.round(r.top + first));
+    if (!inside(box) || !hits(e, x, y) || !last) {
+      const over = document.elementFromPoint(x, line >= r.height ? Math.max(r.bottom - 8, y) : y);
+      out.answer.push(e.className + ' ' + Math.round(r.top) + '..' + Math.round(r.top + first)
+        + ' under ' + (over ? over.tagName + '.' + over.className : 'nothing')
+        + ' of ' + innerWidth + 'x' + innerHeight);
+    }
   }
   for (const c of document.querySelectorAll('.felt .at-bottom .hand .card')) {
     if (!shown(c)) continue;

@@ -338,7 +338,7 @@ ANALYSIS = """() => {
   // a line of the list in sight that something else (the felt, the deal's end) covers
   const covered = [...box.querySelectorAll('.cost-list li')].filter((li) => {
     const r = li.getBoundingClientRect(), y = r.top + Math.min(r.height / 2, 12);
-    if (y < 0 || y > innerHeight) return false;
+    if (y < 0 || y >= innerHeight - 1) return false;  // on the screen's very edge: not in sight
     const hit = document.elementFromPoint(r.left + r.width / 2, y);
     li.coveredBy = hit && !li.contains(hit) ? (hit.className || hit.tagName) : null;
     return !(hit && li.contains(hit));

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = ["bent-al-sbeet", "tarneeb", "sabaat-al-deemin", "leekha", "tarneeb-41", "hearts"]
 MAX_TURNS = 200
-MAX_DEALS = 8  # Sab'at's card play has few choices: a real mistake may take a few deals
+MAX_DEALS = 20  # Sab'at's card play has few choices: a real mistake may take several deals
 
 
 @pytest.fixture

@@ -222,7 +222,7 @@ def test_every_new_route_answers_hostile_requests_without_a_server_error():
     host.post("/en/tarneeb/table/new/", COACHING)
     table = Table.objects.get()
     base = f"/en/tables/{table.public_id}"
-    for _ in range(250):
+    for _ in range(100):  # 600 requests; each value of HOSTILE reaches every field many times
         form = {f: rng.choice(HOSTILE) for f in rng.sample(fields, rng.randint(0, len(fields)))}
         lang = rng.choice(LANGS)
         answer = Client().post(f"/{lang}/tarneeb/table/new/", form)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
@@ -211,6 +212,9 @@ def rendered(django_db_setup, django_db_blocker):
     # Django refuses to open a connection under one; nothing here runs asynchronously.
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+        # the words are read here, not the costs: the reviews' analysis over few deals (most
+        # of the fixture's time otherwise, 51 of its 77 seconds)
+        patch.setattr(settings, "ANALYSIS_SAMPLES", 4, raising=False)
         with django_db_blocker.unblock(), transaction.atomic():
             load_rulebook()
             load_tutorials()
