@@ -170,7 +170,8 @@ class TableView:
     the rules in force. ``passes``: the cards each seat chose to pass, where a seen seat may
     know them (its own; a pass it received, once the cards have changed hands; every pass once
     the deal is over), else None; ``received``: the cards each seat holds that a seen seat
-    passed it, once the cards have changed hands (their passer knows where they are);
+    passed it or that were passed to a seen seat, once the cards have changed hands (their
+    passer and their receiver know where they are);
     ``pass_needed``: the cards the seat to act has still to choose. ``legal``: the moves of the
     seat to act, where its hand is seen. ``auction``: every call with who made it; ``contract``
     once a bid is won; ``piles``: the layout's cards by suit (S, H, D, C) where cards are laid

@@ -181,6 +181,7 @@ def table(
                     button=play == "button" and acting and (card_phase or move is not None),
                     checkbox=play == "checkbox" and acting and card_phase,
                     pick=pick,
+                    received=bool(view.received[seat] >> c & 1),
                     why=_refused(state, c, why if acting and card_phase else None, card_legal),
                 )
             )

@@ -298,16 +298,18 @@ class Vocabulary:
         """What ``cardtable/_card.html`` needs: the code, the name, what a screen reader
         hears (the name and the card's state), and the rank and suit as shown; with ``flags``
         (a new dict each call, so a caller may change it)."""
-        look = (c, bool(flags.get("exposed")), bool(flags.get("legal")))
+        look = (c, *(bool(flags.get(state)) for state in ("exposed", "legal", "received")))
         found = self._looks.get(look)
         if found is None:  # each look is worked out once: a table names up to a hundred cards
             found = self._looks[look] = self._card_look(*look)
         return {**found, **flags}
 
-    def _card_look(self, c: int, exposed: bool, legal: bool) -> dict:
+    def _card_look(self, c: int, exposed: bool, legal: bool, received: bool = False) -> dict:
         code = cards.card_code(c)
         states = [self.card(c)]
         with translation.override(self.lang):
+            if received:
+                states.append(pgettext("card state", "received in the pass"))
             if exposed:
                 states.append(pgettext("card state", "exposed"))
             if legal:

@@ -77,14 +77,15 @@ def known_passes(state, seen: frozenset[int]) -> tuple[int | None, ...]:
 
 
 def received_passes(state, seen: frozenset[int]) -> tuple[int, ...]:
-    """The cards each seat holds that a seat of ``seen`` passed it, once the cards have changed
-    hands: their passer knows where they are."""
+    """The cards each seat holds that were passed to it by a seat of ``seen`` or to a seat of
+    ``seen``, once the cards have changed hands: their passer and their receiver both know
+    where they are."""
     if state.phase == _PASS:
         return (0, 0, 0, 0)
     out = [0, 0, 0, 0]
-    for s in seen:
+    for s in range(4):
         target = state.pass_target(s)
-        if target is not None:
+        if target is not None and (s in seen or target in seen):
             out[target] |= state.passes[s]
     return tuple(h & known for h, known in zip(state.hands, out, strict=True))
 

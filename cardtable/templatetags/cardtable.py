@@ -27,7 +27,7 @@ def signed(value, plus=False):
 # What ``cardtable/_card.html`` draws of a card (``Vocabulary.card_view``).
 CARD_LOOK = (
     *("code", "suit", "rank", "name", "label"),
-    *("legal", "marked", "exposed", "times", "chosen", "won"),
+    *("legal", "marked", "exposed", "times", "chosen", "won", "received"),
 )
 
 

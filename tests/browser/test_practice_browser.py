@@ -133,11 +133,19 @@ def test_a_bent_al_sbeet_deal_by_touching_cards_on_a_phone_in_arabic(phone):
         phase = table.phase
         if phase == "pass":
             table.pass_cards()
+            if table.phase != "pass":  # the cards have changed hands: the three that came in
+                expect(page.locator("#live .at-bottom .card.received")).to_have_count(3)
         elif phase == "expose":
             table.call("keep")
         else:
             # Every card fits the phone's screen.
             assert page.evaluate("document.documentElement.scrollWidth") <= 392
+            # the three cards passed to the learner are marked in its hand while they are held
+            came = page.locator("#live .at-bottom .card.received")
+            assert came.count() <= 3
+            if came.count() and not (ARTIFACTS / "practice_received_ar_phone.png").exists():
+                assert "وصلت بالتمرير" in came.first.inner_text()
+                page.screenshot(path=str(ARTIFACTS / "practice_received_ar_phone.png"))
             if not (ARTIFACTS / "practice_bent_al_sbeet_ar_phone_table.png").exists():
                 page.locator("#live .felt").screenshot(
                     path=str(ARTIFACTS / "practice_bent_al_sbeet_ar_phone_table.png")

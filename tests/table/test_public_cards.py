@@ -114,3 +114,39 @@ def test_the_cards_the_learner_passed_are_face_up_at_the_seat_that_holds_them():
     assert fresh.state.phase == "pass"
     with translation.override("en"):
         assert all(not v["shown"] for v in drawn(fresh)["seats"].values())
+
+
+@pytest.mark.parametrize("game,variant", [("bent-al-sbeet", "qahwa"), ("hearts", "pagat")])
+@pytest.mark.parametrize("lang,said", [("en", "received in the pass"), ("ar", "وصلت بالتمرير")])
+def test_the_cards_passed_to_the_learner_are_marked_in_their_hand_and_said(
+    game, variant, lang, said
+):
+    """After the pass the learner sees which cards came in: those its giver chose are marked in
+    its open hand (and named so to a screen reader), none other, and no other seat's."""
+    from cardgames.table import passer_to
+    from practice.match import Practice, Setup
+    from practice.table import drawn
+
+    practice = Practice.start(Setup(game, variant, {}, seat=S), "received-0")
+    module = practice.module
+    fresh = None
+    while practice.state.phase != "play":
+        if practice.state.phase == "pass" and fresh is None:
+            with translation.override(lang):
+                fresh = drawn(practice)  # before the cards change hands: nothing marked
+        tokens = [module.format_move(m) for m in practice.legal()]
+        practice.play(["keep" if "keep" in tokens else tokens[0]], practice.ply)
+    state = practice.state
+    giver = passer_to(S, state.pass_target(S))
+    came = state.passes[giver] & state.hands[S]
+    assert came.bit_count() == 3
+    with translation.override(lang):
+        context = drawn(practice)
+        html = render_to_string("cardtable/_felt.html", context)
+    hand = context["seats"]["S"]["cards"]
+    assert {c["code"] for c in hand if c["received"]} == {
+        module.format_move(c) for c in range(52) if came >> c & 1
+    }
+    assert len(re.findall(r'class="card [^"]*\breceived\b', html)) == 3
+    assert html.count(said) == 3
+    assert all(not c["received"] for c in fresh["seats"]["S"]["cards"])
