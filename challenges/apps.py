@@ -8,9 +8,11 @@ class ChallengesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from plumbing import ownership
         from practice import signals
 
-        from . import record
+        from . import record, service
 
         # A challenge's deal ending: its result written in the move's own transaction.
         signals.storing.connect(record.on_storing, dispatch_uid="challenges.record")
+        ownership.adopts(service.adopt)  # at sign-in, a guest's entries join the account

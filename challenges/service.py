@@ -24,6 +24,7 @@ from . import versions
 from .models import MAX_DEALS, Challenge, ChallengeDeal, Entry, Play, Player
 
 GUEST_KEY = "challenge_player"  # the session's player key, for a guest
+GUEST_KIND = "challenge-player"  # the same key among the session's things, adopted at sign-in
 SITE_SIZES = {Challenge.DAILY: 3, Challenge.WEEKLY: 8}
 SITE_LEVEL = "club"
 MAX_DAYS = 14
@@ -136,7 +137,27 @@ def who(request, create: bool = False) -> dict | None:
         key = secrets.token_urlsafe(16)
         request.session[GUEST_KEY] = key
         ownership.session_key(request, create=True)
+    if key is not None and not ownership.owns(request, GUEST_KIND, key):
+        ownership.own(request, GUEST_KIND, key)  # so that signing in adopts its entries
     return {"guest": key} if key else None
+
+
+def adopt(session_key: str, user) -> None:
+    """At sign-in (``ownership.adopt``, in its transaction): the entries this browser played
+    as a guest become the account's, results and ranking with them. Where the account has an
+    entry of its own in the same challenge (one entry a player), the account's is kept and the
+    guest's stays a guest's."""
+    from plumbing.models import Owned
+
+    keys = list(Owned.objects.filter(user=user, kind=GUEST_KIND).values_list("token", flat=True))
+    if not keys:
+        return
+    held = set(Entry.objects.filter(user=user).values_list("challenge_id", flat=True))
+    for entry in Entry.objects.select_for_update().filter(guest__in=keys).order_by("pk"):
+        if entry.challenge_id not in held:
+            entry.user, entry.guest = user, None
+            entry.save(update_fields=["user", "guest"])
+            held.add(entry.challenge_id)
 
 
 def entry_of(challenge: Challenge, player: dict | None) -> Entry | None:
