@@ -322,12 +322,14 @@ def tables_of(classroom, user=None) -> list[dict]:
 
 
 OPENING_TABLE = gettext_lazy("Choose a game and one to four students.")
+COACHED_AWAY = gettext_lazy("The student you coach must be one of those at the table.")
 
 
 def open_table(request, classroom, post):
     """A live table for students of the class: each chosen student's seat is bound to their
     account (they find it on the class's page), the other seats are computer players, and
-    the teacher watches, or coaches the first student chosen (South) and plays no seat."""
+    the teacher watches, or coaches the student they name (seated South, the bottom of the
+    coach's screen) and plays no seat."""
     from tables import service
     from tables.models import Place
     from tables.owned import HELD
@@ -344,6 +346,14 @@ def open_table(request, classroom, post):
             {"message": str(OPENING_TABLE), "status": 400},
             status=400,
         )
+    host = "coach" if post.get("role") == "coach" else "watch"
+    if host == "coach":
+        coached = [s for s in students if str(s.pk) == post.get("coached")]
+        if not coached:
+            return render(
+                request, "error.html", {"message": str(COACHED_AWAY), "status": 400}, status=400
+            )
+        students = coached + [s for s in students if s not in coached]  # the coached at South
     wait = limits.creating(request, "table")
     if wait is not None:
         return limits.page(request, wait)
@@ -351,7 +361,6 @@ def open_table(request, classroom, post):
     seats = {letter: f"{service.COMPUTER}:club" for letter in SEAT_LETTERS}
     for letter, _student in zip(SEATING, students, strict=False):
         seats[letter] = service.PERSON
-    host = "coach" if post.get("role") == "coach" else "watch"
     params = {"variant": variant, "seats": seats, "coach": SEATING[0] if host == "coach" else ""}
     with transaction.atomic():
         table, keys = service.create(game, params, host)

@@ -309,7 +309,8 @@ def test_a_class_table_seats_chosen_students_and_the_teacher_watches(rulebook):
     assert Client().get(table).status_code == 404
 
 
-def test_a_class_table_the_teacher_coaches_the_first_student_and_plays_no_seat(rulebook):
+@pytest.mark.parametrize("coached", [0, 1])
+def test_a_class_table_the_teacher_coaches_the_student_named_and_plays_no_seat(rulebook, coached):
     t = teacher()
     cid = new_class(t)
     code = class_code(t, cid)
@@ -317,16 +318,34 @@ def test_a_class_table_the_teacher_coaches_the_first_student_and_plays_no_seat(r
     pks = list(Student.objects.order_by("pk").values_list("pk", flat=True))
     opened = t.post(
         f"/en/classes/{cid}/table/",
-        {"pick": "tarneeb:classic", "students": pks, "role": "coach"},
+        {"pick": "tarneeb:classic", "students": pks, "role": "coach", "coached": pks[coached]},
     )
     assert opened.status_code == 303
     table = Table.objects.get(public_id=opened["Location"].rstrip("/").split("/")[-1])
     coach = table.places.get(role=Place.COACH)
-    assert table.coach_seat == 2  # South, the first student chosen, is the coached seat
+    assert table.coach_seat == 2  # the coached student sits South, the coach's bottom seat
     assert coach.user_id is not None and coach.user_id == int(t.session["_auth_user_id"])
     assert not table.places.filter(role=Place.SEAT, user_id=coach.user_id).exists()
     shown = t.get(opened["Location"]).content.decode()
     assert 'class="hint-form"' in shown or 'class="suggest"' in shown  # the coach's tools
     south = table.places.get(role=Place.SEAT, seat=2)
-    assert south.user_id == Student.objects.get(pk=pks[0]).user_id
-    assert kids[0].get(opened["Location"]).status_code == 200
+    assert south.user_id == Student.objects.get(pk=pks[coached]).user_id
+    other = table.places.get(role=Place.SEAT, user=Student.objects.get(pk=pks[1 - coached]).user)
+    assert other.seat != 2
+    assert kids[coached].get(opened["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("lang,said", [("en", "must be one of those"), ("ar", "من الجالسين")])
+def test_coaching_a_student_not_at_the_table_is_refused_in_words(rulebook, lang, said):
+    t = teacher()
+    cid = new_class(t)
+    code = class_code(t, cid)
+    for name in ("Layla", "Omar"):
+        child(code, add_child(t, cid, name))
+    pks = list(Student.objects.order_by("pk").values_list("pk", flat=True))
+    refused = t.post(
+        f"/{lang}/classes/{cid}/table/",
+        {"pick": "tarneeb:classic", "students": pks[:1], "role": "coach", "coached": pks[1]},
+    )
+    assert refused.status_code == 400 and said in refused.content.decode()
+    assert not Table.objects.exists()
