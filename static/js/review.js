@@ -4,6 +4,8 @@
 // Without this script the "Judge the rest" link does the same, one tap at a time.
 (function () {
   "use strict";
+  // Give up only after 40 answers in a row that judged nothing (a busy server says "busy"
+  // and judges nothing): a long review on a loaded server goes on as long as it progresses.
   var tries = 0;
   var asking = false;
   function more() {
@@ -21,13 +23,15 @@
       var found = new DOMParser().parseFromString(text, "text/html").getElementById("analysis");
       var now = document.getElementById("analysis");
       if (!found || !now) return;
+      var left = parseInt(found.getAttribute("data-pending") || "0", 10);
+      if (left < pending) tries = 0;
       var open = now.querySelector("details[open]");
       now.replaceWith(found);
       if (open) {
         var again = found.querySelector("details");
         if (again) again.open = true;
       }
-      window.setTimeout(more, 250);
+      window.setTimeout(more, tries > 1 ? 1000 : 250);
     }).catch(function () { asking = false; window.setTimeout(more, 2000); });
   }
   // The table redraws its page in place after a move (table.js): a review that comes with
