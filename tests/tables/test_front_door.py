@@ -80,7 +80,7 @@ def test_a_host_who_coaches_plays_no_seat_and_every_person_has_a_link():
     page = host.get(f"/en/tables/{table.public_id}/").content.decode()
     # the coached hand on the felt, each card a button that suggests it; no move to make
     assert page.count('name="card" value=') == 13 and 'class="hint-form"' in page
-    assert "Tap a card of South’s hand to suggest it" in page
+    assert "then tap a card of South’s hand to suggest it" in page
     assert f'href="/en/tables/{table.public_id}/invitations/"' in page
     # South takes the seat; the coach suggests by tapping; South sees it marked, as a toast
     south = Client()
