@@ -185,7 +185,11 @@ def analyse(
             bots.view_of(game, state, seat), samples=samples, seed=seed, deadline=deadline
         )
     _check_clock(deadline)
+    found, state = described(game).family.playing(described(game), state)  # a contract's own
+    family = found.family
     hooks = family.analysis
+    if hooks is None:
+        raise Unavailable(reason="not_analysed")
     goal = hooks.objective(state.rules, seat)
     solved = hooks.open_solved(state, seat)
     if solved is not None:
@@ -203,6 +207,8 @@ def analyse_view(seat_view, *, samples=None, seed: str = "", deadline=None) -> A
     family = seat_view.game.family
     if seat_view.phase != _PLAY or seat_view.to_act != seat_view.seat:
         raise Unavailable(reason="not_card_play" if seat_view.phase != _PLAY else "not_to_act")
+    if family.analysis is None:  # the Trix's places: no family values them card by card
+        raise Unavailable(reason="not_analysed")
     _check_clock(deadline)
     deals, one_layout = drawn(seat_view, samples, seed)
     if not deals:
@@ -303,6 +309,7 @@ def lines(game: str, state, moves, view: str = "seat", samples=None) -> dict:
     open view: the real deal) and the trick finished by the club player: a ``search.lines.Line``
     each, by move."""
     seen = bots.view_of(game, state, state.to_act)
+    state = described(game).family.playing(described(game), state)[1]  # a contract's own
     deals = [state] if view == "open" else drawn(seen, samples)[0]
     return trick_lines.compare(seen, deals, moves)
 
@@ -310,8 +317,8 @@ def lines(game: str, state, moves, view: str = "seat", samples=None) -> dict:
 def choices(game: str, state) -> list[int]:
     """The moves of the seat to act that the analysis weighs (the cards, and a knock): more
     than one, and the seat has a choice to judge."""
-    weighs = described(game).family.analysis.weighs
-    return [m for m in state.legal_moves() if weighs(m)]
+    weighs = _weighs(game, state)
+    return [] if weighs is None else [m for m in state.legal_moves() if weighs(m)]
 
 
 # --- a whole deal -----------------------------------------------------------------------------
@@ -322,15 +329,23 @@ def card_plays(game: str, start_state, moves: list[int], seats=None):
     None): ``(ply, seat, move, state before it, chosen)``, ``ply`` the move's index in
     ``moves``, ``chosen`` whether the seat had more than one to choose from (a forced card is
     no decision: nothing to judge)."""
-    weighs = described(game).family.analysis.weighs
     state = start_state.copy()
     for ply, move in enumerate(moves):
         seat = state.to_act
-        if state.phase == _PLAY and weighs(move):
+        weighs = _weighs(game, state) if state.phase == _PLAY else None
+        if weighs is not None and weighs(move):
             if seats is None or seat in seats:
                 chosen = sum(1 for m in state.legal_moves() if weighs(m)) > 1
                 yield ply, seat, move, state.copy(), chosen
         state.push(move)
+
+
+def _weighs(game: str, state):
+    """What the analysis weighs in ``state``'s card play (its family's ``weighs``), None
+    where it analyses nothing (the Trix's places)."""
+    found = described(game)
+    hooks = found.family.playing(found, state)[0].family.analysis
+    return None if hooks is None else hooks.weighs
 
 
 def moments(game: str, start_state, moves: list[int], seats=None):
@@ -374,10 +389,12 @@ def cost_of(answer: Analysis, ply: int, move: int) -> PlyCost:
 
 def has_table(game: str) -> bool:
     """Whether ``table`` answers for ``game`` (its family has a double-dummy table)."""
-    return described(game).family.analysis.has_table()
+    hooks = described(game).family.analysis
+    return hooks is not None and hooks.has_table()
 
 
 def table(game: str, state) -> dict | None:
     """The deal's double-dummy table from its start, where the game's family has one (the
     Tarneeb family); None otherwise."""
-    return described(game).family.analysis.table(state)
+    hooks = described(game).family.analysis
+    return None if hooks is None else hooks.table(state)

@@ -96,7 +96,9 @@ def view_of(game: str, state, seat: int, *, deal_number=None, totals=None) -> Se
     number."""
     if seat not in _SEATS:
         raise BadInput("bad_seat", seat=str(seat))
-    return build(state, seat, described(game), deal_number, totals)
+    found = described(game)
+    found, state = found.family.playing(found, state)  # a kingdom's contract: its own game's
+    return build(state, seat, found, deal_number, totals)
 
 
 def decide(
@@ -131,8 +133,9 @@ def decide(
         move, code, source, facts = legal[0], "only_move", None, {}
     else:
         advice = players.club(seat_view, game)
-        if level == "expert":
-            advice = expert.expert(seat_view, game, advice, drawn, deadline)
+        if level == "expert":  # a family's players may search on their own (the kingdom's)
+            search = getattr(players, "expert", expert.expert)
+            advice = search(seat_view, game, advice, drawn, deadline)
         move, code, facts = advice
         source = game.sources.get(code)
     if move not in legal:  # every choice is made among the legal moves: a bug otherwise

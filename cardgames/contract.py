@@ -257,7 +257,10 @@ class Family:
     players: Players
     expert_codes: Mapping[str, tuple[str, ...]]  # the expert's own reasons and their facts
     sheet: type  # the score sheet: the one model of a match across deals
-    analysis: Any  # the analysis's hooks (``search.hooks.Hooks``): sampler, objective, tuning
+    analysis: Any  # the analysis's hooks (``search.hooks.Hooks``); None: no card is analysed
+    # The game and the deal whose moves are being made: the deal's own, but a match whose deals
+    # are other families' games (Trix's kingdom) answers with the contract in play.
+    playing: Callable[["Game", Any], tuple["Game", Any]] = field(default=lambda g, s: (g, s))
 
 
 @dataclass(frozen=True, eq=False)

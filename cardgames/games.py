@@ -11,6 +11,7 @@ A new game of an existing family is one line here, its engine module and its reg
 ``layout`` and a module in each app that words its games (``<app>/families/<family>.py``).
 """
 
+from . import trix
 from .contract import Family, Game
 from .errors import BadInput
 from .layout import sabaat_al_deemin
@@ -47,7 +48,7 @@ TARNEEB_SOURCES = {
     "hold_trump": "squarescores",
 }
 
-FAMILIES: tuple[Family, ...] = (PENALTY, TRICKBID, LAYOUT)
+FAMILIES: tuple[Family, ...] = (PENALTY, TRICKBID, LAYOUT, trix.FAMILY)
 
 # The site's order: the three games the sources describe first, then their relatives.
 GAMES: dict[str, Game] = {
@@ -60,6 +61,8 @@ GAMES: dict[str, Game] = {
         # Every player bids and scores alone: a sheet of its own.
         Game("tarneeb-41", tarneeb_41, "tarneeb_41", sheet_class=Tarneeb41Sheet),
         Game("hearts", hearts, "hearts"),
+        # Four kingdoms, the owner naming each deal's contract: its match is the kingdom.
+        Game("trix", trix, "trix", sheet_class=trix.Kingdom),
     )
 }
 

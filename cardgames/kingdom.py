@@ -192,11 +192,9 @@ class KingdomDeal:
         return None  # Trix passes no cards
 
     def parse_move(self, token: str) -> int:
-        """A token as the game reads it (before the choice a card is read, then refused)."""
-        word = token.strip().lower() if isinstance(token, str) else ""
-        if word in self.rules.ALL_CONTRACTS or self.inner is None:
-            return self.rules.read_move(token)
-        return self.inner.parse_move(token)
+        """A token as the game reads it, every contract's moves alike (a move out of its
+        phase is read, then refused)."""
+        return self.rules.read_move(token)
 
     def format_move(self, move: int) -> str:
         chosen = self._choice(move)
@@ -360,15 +358,22 @@ class Kingdom(GameSheet):
             self.owner = owner
             self.owners.append(owner)
 
+    def opening(self) -> dict:
+        """The next deal's owner and the contracts the owner has used in the kingdom (none for
+        the first deal, whose owner the hands name)."""
+        owner = self._next_owner()
+        if owner is None:
+            return {}
+        return {"owner": owner, "used": self.used if owner == self.owner else ()}
+
     def deal(self, hands) -> KingdomDeal:
         """The next deal on ``hands``: its owner to choose the contract."""
         if self.is_over:
             raise IllegalMove("match_over", winners=list(self.standing.winners))
-        owner = self._next_owner()
-        if owner is None:
-            owner = owner_of_first(hands)
+        opening = self.opening()
+        owner = opening.get("owner", owner_of_first(hands))
         dealer = self.first_dealer if not self.rows else owner
-        used = self.used if owner == self.owner else ()  # a new owner: a new kingdom
+        used = opening.get("used", ())
         return KingdomDeal(self.rules, hands, dealer, owner, used, len(self.rows) + 1, self.totals)
 
     # -- rows --

@@ -149,6 +149,12 @@ class GameSheet:
         """The lowest and highest points one deal can give a line."""
         return 0, TYPED_LIMIT
 
+    def opening(self) -> dict:
+        """What the match decides of the next deal's position beside its hands and dealer (the
+        kingdom's owner and the contracts used), as ``parse_extra`` reads them; most matches
+        decide nothing more."""
+        return {}
+
     def enter(self, kind: str, facts) -> Row:
         """Score a row and write it on the sheet."""
         if self.standing.over:

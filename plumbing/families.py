@@ -14,6 +14,19 @@ def part(app: str, family_name: str) -> ModuleType:
     return import_module(f"{app}.families.{family_name}")
 
 
+@cache
+def serves(app: str, family) -> bool:
+    """Whether ``app`` has a part for ``family``: an app serves only the games of the families
+    it words (the quiz asks nothing yet of a Trix kingdom)."""
+    try:
+        part(app, family.name)
+    except ModuleNotFoundError as error:
+        if error.name != f"{app}.families.{family.name}":
+            raise  # a part that fails to import is a fault, not a family left out
+        return False
+    return True
+
+
 def of(app: str, family) -> ModuleType:
     """The module of ``app`` for ``family`` (a ``cardgames.contract.Family``)."""
     return part(app, family.name)

@@ -91,7 +91,6 @@ def _switch(page_url: str, view: str) -> str:
 def _items(practice, position, moments, answers: dict, view: str, retry_url) -> list[dict]:
     vocab = vocabulary(practice.game)
     unit = words.unit(practice.game)
-    family = described(practice.game).family
     page = reverse("position", args=[practice.game])
     whole = position.query()
     items = []
@@ -101,12 +100,13 @@ def _items(practice, position, moments, answers: dict, view: str, retry_url) -> 
             continue
         token = practice.module.format_move(move)
         mine = next(m for m in answer["moves"] if m["move"] == token)
+        found, inner = mistakes.playing(practice.game, state)
         costly = mine["cost"] > 0
         item = {
             "ply": ply,
             "token": token,
             "numbers": {"cost": mine["cost"], "value": mine["value"]},
-            "head": mistakes.head(vocab, state, seat, family),
+            "head": mistakes.head(vocab, inner, seat, found.family),
             "card": vocab.card_view(move) if move < 52 else None,
             "played": words.move_words(vocab, token),
             "costly": costly,

@@ -220,7 +220,7 @@ class Practice:
         are the match's before it); a finished deal is added to the match."""
         module, record = self.module, self.record
         self.hands = shuffle.deal(record.seed, module.PACK)
-        self.extra = opening(module)
+        self.extra = {**opening(module), **self.match_sheet.opening()}  # a kingdom's owner
         self.state = self._position([], None).start_state()
         self.actors: list[int] = []
         self.moves: list[int] = []

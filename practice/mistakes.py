@@ -256,6 +256,13 @@ CHANCE_OPEN = _(
 )
 
 
+def playing(game: str, state):
+    """The game and the deal whose moves are told (``Family.playing``: a Trix trick
+    contract's own deal, as the penalty family's)."""
+    found = described(game)
+    return found.family.playing(found, state)
+
+
 def head(vocab, state, seat: int, family) -> str:
     """Which trick (or, in a game without tricks, Sab'at, which round of the play) and who led
     it (a partner named as such where the game has partners: the family module's
@@ -397,7 +404,7 @@ def mistake(game: str, vocab, view: str, state, played: list[int], answer: dict,
     to the deal's end) and judged costly by ``answer``, in words: ``head`` (the trick, who
     led) and ``text``. ``compare(cards)``: ``analysis.lines`` of those cards in ``view``'s
     deals (the caller caches it)."""
-    described_game = described(game)
+    described_game, state = playing(game, state)  # a Trix contract: its own deal
     family = described_game.family
     seat, move = state.to_act, played[0]
     best = state.parse_move(answer["moves"][0]["move"])

@@ -9,15 +9,15 @@ from django.core import checks
 from django.db import DatabaseError
 
 from cardgames.errors import EngineError
-from rulebook import games
 
 from . import loader
+from .core import quizzed
 
 
 @checks.register()
 def hand_picked_questions_replay(app_configs=None, **kwargs):
     errors = []
-    for spec in games.GAMES.values():
+    for spec in quizzed():
         try:
             items = loader.read(spec)
         except ValueError as e:  # tomllib.TOMLDecodeError

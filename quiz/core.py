@@ -26,7 +26,7 @@ from urllib.parse import parse_qsl
 from cardgames import cards
 from cardgames.contract import Phase
 from cardgames.errors import BadInput
-from cardgames.games import Game
+from cardgames.games import GAMES, Game
 from cardgames.games import game as described
 from cardgames.house_rules import overrides_in, with_overrides
 from cardgames.positions import Position, offered_calls, open_position
@@ -123,12 +123,20 @@ class Alternative:
 # --- the game's description -----------------------------------------------------------------
 
 
+def quizzed() -> list[Game]:
+    """The listed games the quiz asks about: those of the families it words."""
+    return [g for g in GAMES.values() if families.serves("quiz", g.family)]
+
+
 def description(game: str) -> Game:
-    """The game's description (``UnknownQuestion`` for a game the site does not have)."""
+    """The game's description (``UnknownQuestion`` for a game the quiz does not ask about)."""
     try:
-        return described(game)
+        found = described(game)
     except BadInput:
         raise UnknownQuestion("unknown_game", game=game) from None
+    if not families.serves("quiz", found.family):
+        raise UnknownQuestion("unknown_game", game=game)
+    return found
 
 
 def family_of(game: str) -> ModuleType:

@@ -42,7 +42,6 @@ from functools import lru_cache
 
 from cardgames import shuffle
 from cardgames.errors import BadInput
-from cardgames.games import GAMES
 from cardgames.positions import Position, open_position
 from rulebook import games  # noqa: F401  (the site's game list, read through this module)
 
@@ -74,6 +73,7 @@ from .core import (
     kinds_of,
     match_part,
     offered,
+    quizzed,
 )
 from .families.tricks import completed_trick
 
@@ -128,15 +128,19 @@ class Kinds(Mapping):
     there is asked about at once; the quiz keeps no list of its own)."""
 
     def __getitem__(self, game: str) -> tuple[str, ...]:
-        if game not in GAMES:
+        if game not in self._slugs():
             raise KeyError(game)
         return kinds_of(game)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(list(GAMES))
+        return iter(self._slugs())
 
     def __len__(self) -> int:
-        return len(GAMES)
+        return len(self._slugs())
+
+    @staticmethod
+    def _slugs() -> list[str]:
+        return [g.slug for g in quizzed()]
 
 
 KINDS = Kinds()

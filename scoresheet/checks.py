@@ -6,7 +6,7 @@ from django.core import checks
 
 from cardgames.games import GAMES
 
-from .forms import entry_forms
+from .forms import entry_forms, sheet_games
 
 RESERVED = "sheet"
 
@@ -16,6 +16,8 @@ def sheet_problems() -> list[str]:
     for slug, game in GAMES.items():
         if RESERVED in game.engine.PRESETS:
             problems.append(f"{slug}: a variant is called {RESERVED!r}, the score sheet's word")
+        if slug not in sheet_games():
+            continue
         try:
             forms = entry_forms(slug)
         except ImportError:

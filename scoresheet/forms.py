@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardgames.errors import EngineError
+from cardgames.games import GAMES
 from cardgames.games import game as described
 from plumbing import families
 
@@ -71,6 +72,12 @@ class NewMatchForm(forms.Form):
             house_rules=data["house_rules"],
             names=names if any(names) else [],
         )
+
+
+def sheet_games() -> list[str]:
+    """The games whose sheet is kept on paper here: those of the families it has forms for (a
+    Trix kingdom's sheet is kept by its practice matches only)."""
+    return [slug for slug, g in GAMES.items() if families.serves("scoresheet", g.family)]
 
 
 def entry_forms(game: str) -> dict:

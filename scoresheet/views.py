@@ -19,22 +19,16 @@ from cardgames.games import game as described
 from cardgames.table import PARTNERSHIPS
 from cardtable.words import signed
 from plumbing import capability, limits, ownership
-from rulebook import games
 from rulebook.messages import explain as rulebook_explain
 from rulebook.models import content_of_row, game_rows, with_content
 
 from . import rules as sheet_rules
 from .describe import describe, line_names
-from .forms import NewMatchForm, entry_forms
+from .forms import NewMatchForm, entry_forms, sheet_games
 from .lines import lines, side_names, words
 from .messages import explain
 from .models import OWNED, VIEWING, Match
 from .owned import links, owned_matches, owned_rows
-
-
-def sheet_games() -> list[str]:
-    """The games that keep a sheet: every described game (each names its sheet)."""
-    return list(games.GAMES)
 
 
 def _game(game: str) -> str:

@@ -23,7 +23,7 @@ def start(module, sheet, hands, dealer: int, number: int = 1, **extra):
         sheet.rules,
         hands,
         dealer,
-        **{**opening, **extra},
+        **{**opening, **sheet.opening(), **extra},
         deal_number=number,
         match_totals=sheet.match_totals,
     )

@@ -77,6 +77,7 @@ class PenaltyHooks(Hooks):
             view.match_totals,
             start="play",
             exposed=record.exposed,
+            leader=record.leader,  # who led the first trick (Trix: the owner)
         )
         return state, list(record.plays)
 

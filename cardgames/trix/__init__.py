@@ -29,9 +29,9 @@ from ..layout import trix as layout_trix
 from ..layout.moves import KNOCK
 from ..penalty import deal as penalty_deal
 from ..penalty import trix as penalty_trix
-from ..penalty.family import FAMILY
 from ..penalty.moves import EXPOSE, KEEP
 from ..table import SEATS, Direction, parse_seat
+from .family import FAMILY
 
 __all__ = [
     "ALL_CONTRACTS",

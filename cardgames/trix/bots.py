@@ -1,6 +1,7 @@
-"""Trix's computer players at their three levels: the entry points that hand a deal's state to
-the heuristics (``trix.players``, the penalty family's players) as a seat's view, and the
-expert's rollouts of the owner's choice.
+"""Trix's computer players at their three levels, the kingdom family's players: the owner's
+choice and the Trix's layout decided from a seat's view (``trix.players``'s heuristics), the
+trick contracts by the penalty family's players, to which the site hands their deal's own view
+(``FAMILY.playing``), and the expert's rollouts of the owner's choice.
 
 - ``beginner``: a seeded random legal move;
 - ``club``: the choice and the Trix by ``trix.players``, the trick contracts by the penalty
@@ -19,6 +20,8 @@ from ..contract import Game, Phase
 from ..kingdom import KingdomDeal
 from ..penalty import players as penalty_players
 from ..penalty import trix as penalty_trix
+from ..players.knowledge import CARD_CODES
+from ..players.reasons import Advice, advise
 from ..players.seat import build
 from ..search import expert as search_expert
 from ..shuffle import shuffled
@@ -26,6 +29,39 @@ from . import players
 
 LEVELS = ("beginner", "club", "expert")
 ROLLOUTS = 24  # deals the expert rolls out for each contract it may choose
+
+# The reasons of the kingdom's own moves, and of its trick contracts (the penalty family's).
+CODES = {
+    "choose_by_hand": ("contract",),  # the contract this hand suits best, by the club's guess
+    "lay_own_run": ("card",),  # the Trix: the card that frees another of one's own
+    **penalty_players.CODES,
+}
+EXPERT_CODES = {
+    "choose_by_rollouts": ("contract", "deals"),
+    **penalty_trix.FAMILY.expert_codes,
+}
+
+
+def club(view, game) -> Advice:
+    """The club player's move in a kingdom's own view: the choice, or the Trix's layout (a
+    trick contract's view is the penalty family's, handed to its players)."""
+    if view.phase == Phase.CHOOSE:
+        move = players.choose(view)
+        return advise(move, "choose_by_hand", {"contract": players.contract_of(view.rules, move)})
+    inner = view._replace(rules=view.rules.layout(), table=view.table.table)
+    move = players.lay(inner)
+    if move >= len(CARD_CODES):
+        return advise(move, "only_move", {})
+    return advise(move, "lay_own_run", {"card": CARD_CODES[move]})
+
+
+def expert(view, game, advice: Advice, seed: str, deadline) -> Advice:
+    """The expert's move: the choice rolled out (``choose_expert``), the Trix as the club's."""
+    if view.phase != Phase.CHOOSE:
+        return advice
+    move = choose_expert(view, seed)
+    facts = {"contract": players.contract_of(view.rules, move), "deals": ROLLOUTS}
+    return advise(move, "choose_by_rollouts", facts)
 
 
 @cache
@@ -42,7 +78,7 @@ def decide(deal, level: str, seed: str = "") -> int:
         return random.Random(f"{seed}:{len(deal.history)}:{seat}").choice(legal)
     if deal.phase == Phase.CHOOSE:
         view = build(deal, seat, None)
-        return choose_expert(view, deal, seed) if level == "expert" else players.choose(view)
+        return choose_expert(view, seed) if level == "expert" else players.choose(view)
     if deal.contract == "trix":
         return players.lay(build(deal.inner, seat, None))
     game = trick_game()
@@ -53,17 +89,16 @@ def decide(deal, level: str, seed: str = "") -> int:
     return advice.move
 
 
-def choose_expert(view, deal, seed: str, rollouts: int = ROLLOUTS) -> int:
+def choose_expert(view, seed: str, rollouts: int = ROLLOUTS) -> int:
     """The expert owner's contract: the best of ``choice_values``."""
-    values = choice_values(view, deal, seed, rollouts)
+    values = choice_values(view, seed, rollouts)
     return max(view.legal, key=lambda move: values[players.contract_of(view.rules, move)])
 
 
-def choice_values(view, deal, seed: str, rollouts: int = ROLLOUTS) -> dict[str, float]:
+def choice_values(view, seed: str, rollouts: int = ROLLOUTS) -> dict[str, float]:
     """Each contract the owner may choose -> what the owner makes of it, rolled out from the
-    owner's view alone, beside its average for any seat (``deal`` gives only the public facts:
-    the dealer, the deal's number, the totals). The analysis of the choice: the quiz's "which
-    contract with this hand" is judged by it."""
+    owner's view alone, beside its average for any seat. The analysis of the choice: the quiz's
+    "which contract with this hand" is judged by it."""
     owner, hand = view.seat, view.hand
     rest = ((1 << 52) - 1) & ~hand
     drawn = [_around(shuffled(f"{seed}:{i}", rest), owner, hand) for i in range(rollouts)]
@@ -73,8 +108,8 @@ def choice_values(view, deal, seed: str, rollouts: int = ROLLOUTS) -> dict[str, 
         total = 0.0
         for i, hands in enumerate(drawn):
             trial = KingdomDeal(
-                view.rules, hands, deal.dealer, owner, view.table.used, deal.deal_number,
-                deal.match_totals,
+                view.rules, hands, view.dealer, owner, view.table.used, view.deal_number or 1,
+                view.match_totals or (0, 0, 0, 0),
             )  # fmt: skip
             trial.push(move)
             play_out(trial, ("club",) * 4, f"{seed}:{i}")

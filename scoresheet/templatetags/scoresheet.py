@@ -2,7 +2,7 @@ from django import template
 
 from rulebook.models import registry_names
 
-from ..views import sheet_games as games_with_sheets
+from ..forms import sheet_games as games_with_sheets
 
 register = template.Library()
 

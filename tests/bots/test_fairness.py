@@ -21,7 +21,7 @@ from cardgames.penalty.players import card_points
 from cardgames.penalty.scoring import PENALTY_MASK
 from cardgames.table import next_seat, seats_from
 
-from .helpers import MODULES, PENALTY_GAMES, PRESETS, QUICK_LEVELS
+from .helpers import MODULES, PENALTY, PENALTY_GAMES, PRESETS, QUICK_LEVELS, described
 
 
 def position(game, preset, seed, moves, levels):
@@ -48,12 +48,18 @@ def known(game, state, seat, cards):
     holds, cannot = [0, 0, 0, 0], [0, 0, 0, 0]
     if game == "sabaat-al-deemin":
         return holds, list(view.table.lacks)
+    if game == "trix":  # the choice shows nothing; a trick contract is the penalty family's
+        if view.phase == "choose":
+            return holds, cannot
+        if view.game.family is not PENALTY:  # the Trix's layout: what each knock showed
+            return holds, list(view.table.table.lacks)
+        state = view_state(game, state)
     tricks = [cards[i : i + 4] for i in range(0, len(cards), 4)]
     for trick in tricks:
         for s, c in trick[1:]:
             if c // 13 != trick[0][1] // 13:
                 cannot[s] |= suit_mask(trick[0][1] // 13)
-    if game in PENALTY_GAMES:
+    if view.game.family is PENALTY:
         table = view.table
         for s in range(4):
             holds[s] |= table.exposed_held[s]
@@ -93,6 +99,11 @@ def _penalty_play_facts(state, view, tricks, cannot):
         broken = broken or any(c // 13 == HEARTS for _, c in trick)
 
 
+def view_state(game, state):
+    """The deal whose moves are being made (a Trix trick contract's own)."""
+    return described(game).family.playing(described(game), state)[1]
+
+
 def redeal_hidden(game, state, cards, seat, rng):
     """A copy of ``state`` with the cards ``seat`` cannot see dealt again among the others,
     or None when no other deal fits what it knows."""
@@ -111,6 +122,8 @@ def redeal_hidden(game, state, cards, seat, rng):
         alt.hands[s] = holds[s] | dealt[s]
     if game in PENALTY_GAMES:
         _redeal_passes(state, alt, seat, rng)
+    if game == "trix" and state.inner is None:  # before the choice: the hands as dealt
+        alt._hands = alt.hands
     if game in ("tarneeb", "tarneeb-41"):
         played = [0, 0, 0, 0]
         for trick, _ in state.tricks:

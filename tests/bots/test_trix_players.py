@@ -63,7 +63,7 @@ def _hand(pbn_hand: str) -> int:
 
 def test_the_expert_owner_rolls_out_and_stays_legal():
     deal = trix.new_deal(COMMON, _with_north("AKQJ.K.AKQJ.AKQJ"), 0, owner=0)
-    move = bots.choose_expert(build(deal, 0, None), deal, "expert-owner", rollouts=4)
+    move = bots.choose_expert(build(deal, 0, None), "expert-owner", rollouts=4)
     assert move in deal.legal_moves()
     # A hand of aces and kings with the king of hearts alone: rolled out, the Tricks and
     # the King cost it most, so the expert takes neither first.
@@ -100,8 +100,8 @@ def test_the_choice_is_analysed_contract_by_contract():
     # contract left valued from the owner's view, the expert's choice the best of them.
     deal = trix.new_deal(COMMON, _with_north("QJT.KJT.QJT.QJT9"), 0, owner=0, used=("queens",))
     view = build(deal, 0, None)
-    values = bots.choice_values(view, deal, "analysis", rollouts=4)
+    values = bots.choice_values(view, "analysis", rollouts=4)
     assert set(values) == {"king_of_hearts", "diamonds", "tricks", "trix"}
-    best = bots.choose_expert(view, deal, "analysis", rollouts=4)
+    best = bots.choose_expert(view, "analysis", rollouts=4)
     assert values[deal.format_move(best)] == max(values.values())
     assert max(values, key=values.get) == "trix"  # four jacks and their neighbours

@@ -59,7 +59,8 @@ def _swapped(state, seat: int):
     """A copy of ``state`` where two other seats have swapped one card nobody has seen (not
     exposed, not chosen to pass), or None when there is none to swap."""
     others = [s for s in range(4) if s != seat]
-    seen = getattr(state, "exposed", 0)
+    shown = state.table_view()  # exposed (doubled) and face-up cards are seen by all
+    seen = shown.exposed | shown.shown[0] | shown.shown[1] | shown.shown[2] | shown.shown[3]
     passes = getattr(state, "passes", (0, 0, 0, 0))
     for i, a in enumerate(others):
         for b in others[i + 1 :]:

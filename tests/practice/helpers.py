@@ -69,7 +69,8 @@ def hidden_cards(practice: Practice) -> set[str]:
     for seat in range(4):
         if seat != practice.seat:
             secret |= state.hands[seat]
-    secret &= ~getattr(state, "exposed", 0)
+    seen = state.table_view({practice.seat})  # face up: exposed, doubled, Trix's twos
+    secret &= ~seen.exposed & ~(seen.shown[0] | seen.shown[1] | seen.shown[2] | seen.shown[3])
     if hasattr(state, "passes"):
         secret &= ~state.passes[practice.seat]
     return {cards.card_code(c) for c in cards.cards_in(secret)}

@@ -1,28 +1,16 @@
-"""Trix's rule pages, position and API, served with the game registered for the test (as
-``tests/test_new_game.py`` registers its game): Trix is not listed on the site until practice,
-the quiz, the sheets and the live tables serve a game whose deals are of two families."""
+"""Trix's rule pages, position and API: the game listed among the site's, its deals of two
+families."""
 
 import re
 
 import pytest
 
-from cardgames import games, trix
-from cardgames.contract import Game
-
 SLUG = "trix"
-GAME = Game(SLUG, trix, "trix", sheet_class=trix.Kingdom)
 
 
 @pytest.fixture
-def loaded(db):
-    from rulebook.loader import Report, load_game
-
-    games.register(GAME)
-    try:
-        load_game(GAME, Report())
-        yield GAME
-    finally:
-        games.unregister(SLUG)
+def loaded(rulebook):
+    return rulebook
 
 
 @pytest.mark.parametrize(
