@@ -175,7 +175,7 @@ def _context(side: Side, i: int, dealer: int, rng: random.Random) -> dict:
 def _start(module, i: int) -> str | None:
     """Where deal ``i`` starts: from the deal and from trick play in turn, for a game whose
     positions can start before play (``STARTS``)."""
-    return module.STARTS[i % 2] if module.STARTS else None
+    return module.STARTS[i % len(module.STARTS)] if module.STARTS else None
 
 
 def _for(side: Side, a: Side, context: dict) -> dict:
@@ -355,7 +355,11 @@ def _totals_around(a, b, state, context):
     target (or one short of it), two players over at once, a tie for the lowest."""
     module = a.module
     points = state.points()
-    targets = sorted({family_parameters(a)["target"], family_parameters(b)["target"]})
+    found = (family_parameters(a).get("target"), family_parameters(b).get("target"))
+    targets = sorted({t for t in found if t is not None})
+    if not targets:  # a match that ends after its deals (Trix's kingdoms): the totals given
+        yield tuple(context["totals"])
+        return
     shapes = []
     for t in targets:
         if len(totals_keys(module)) == 2:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from cardgames import cards
+from cardgames.contract import Phase
 from cardgames.games import game as described
 from cardtable.words import attach_all, count, listing, vocabulary
 from plumbing import families
@@ -65,6 +66,8 @@ def fact_words(game: str, facts: dict) -> dict:
             out[key] = vocab.suit(cards.SUITS.index(value))
         elif key == "bid":
             out[key] = vocab.bid(value)
+        elif key == "contract":  # Trix: the contract an owner names
+            out[key] = vocab.move(value, Phase.CHOOSE)
         elif isinstance(value, str) and len(value) == 2:
             out[key] = vocab.card_the(cards.parse_card(value))
         else:

@@ -19,7 +19,7 @@ SENTENCES = {
     "lay_own_run": _("Lay %(card)s: it lets you lay more of your own cards next."),
 }
 
-CHOSE = _("%(seat)s chose %(contract)s.")
+CHOSE = _("Contract chosen by %(seat)s: %(contract)s.")
 
 
 def points(practice, vocab) -> dict:

@@ -28,6 +28,7 @@ SAMPLE = {
     "deals": 24,
     "points": 7,
     "percent": 12,
+    "contract": "queens",
 }
 ARABIC = re.compile("[\u0600-\u06ff]")
 GAMES = [slug for slug in bots.REASONS if slug in games.GAMES]

@@ -11,8 +11,7 @@ from urllib.parse import urlencode
 import pytest
 from django.test import Client
 
-from cardgames import cards, shuffle
-from cardgames.games import game as described
+from cardgames import analysis, bots, cards, shuffle
 from cardgames.table import SEATS
 from plumbing import limits
 from practice.match import Practice, Setup
@@ -59,7 +58,12 @@ def practice_deal(game: str, seed: str, stop=None) -> Practice:
 
 
 def in_play(practice) -> bool:
-    return practice.state.phase == "play" and practice.learner_to_act
+    """South to play a card the analysis values (Trix's trick contracts, not its layout)."""
+    return (
+        practice.state.phase == "play"
+        and practice.learner_to_act
+        and bool(analysis.choices(practice.game, practice.state))
+    )
 
 
 def card_play_position(game: str, seed: str = "analysis-1", plays: int = 1):
@@ -102,7 +106,8 @@ def test_every_legal_card_of_the_seat_to_act_is_valued_best_first(client, game, 
     costs = [m["cost"] for m in moves]
     assert costs == sorted(costs) and costs[0] == 0 and min(costs) >= 0  # best first
     best = moves[0]["value"]
-    tuning = described(game).family.analysis.tuning
+    state = position.state  # a Trix trick contract: the penalty family's tuning
+    tuning = bots.view_of(game, state, state.to_act).game.family.analysis.tuning
     step = 10**-tuning.places  # values and costs are written as players count
     for m in moves:
         # a costly move's cost is what it gives up against the best one, in the value's own
