@@ -14,7 +14,7 @@ import time
 from itertools import count
 
 from cardgames import shuffle
-from practice.match import Practice, Setup, opening, parse
+from practice.match import Practice, Setup, parse
 from tests.practice.helpers import PLAYABLE, play_match
 
 ROUNDS = 20
@@ -24,11 +24,14 @@ def _baseline(practice) -> float:
     module, rules = practice.module, practice.rules
     deals = [(r.seed, r.moves, n) for n, r in enumerate(practice.deals, 1)]
     # Each deal's dealer, as the match had it (worked out before the clock starts).
-    dealers = [Practice(practice.setup, practice.deals[:n]).dealer for n, _ in enumerate(deals, 1)]
-    extra = opening(module)
+    # Each deal's dealer and its opening (a kingdom's owner), as the match had them (worked
+    # out before the clock starts).
+    replayed = [Practice(practice.setup, practice.deals[:n]) for n, _ in enumerate(deals, 1)]
+    dealers = [match.dealer for match in replayed]
+    extras = [match.extra for match in replayed]
     start = time.perf_counter()
     for _ in range(ROUNDS):
-        for (seed, moves, number), dealer in zip(deals, dealers, strict=True):
+        for (seed, moves, number), dealer, extra in zip(deals, dealers, extras, strict=True):
             state = module.position_start(
                 rules, shuffle.deal(seed, module.PACK), dealer, deal_number=number, **extra
             )

@@ -6,11 +6,12 @@ for hours at its default count; ``python -m bench.strength [--deals N] [game ...
    player and the club player in place of the beginners. Where every player is alone one expert
    sits with three club players; where players have partners an expert partnership plays a
    club partnership.
-2. Trix (``trix``, not yet a listed game): whole games of kingdoms, one expert seat (going
-   round the table from game to game) with three club players; the expert chooses its
-   kingdoms' contracts by rolling them out and plays the trick contracts by its search, the
-   club player's heuristics elsewhere. A deal's margin: the expert's points less the mean of
-   the other three's.
+2. Trix (``kingdoms``): whole games of kingdoms kept on the game's own sheet, one expert
+   seat (going round the table from game to game) with three club players, every move
+   decided as the site decides it (``bots.decide``): the expert chooses its kingdoms'
+   contracts by rolling them out and plays the trick contracts by its search, the club
+   player's heuristics elsewhere. A deal's margin: the expert's points less the mean of the
+   other three's.
 3. Hearts, ``expert`` against OpenSpiel's ``ISMCTSBot`` (``uct_c=2``, 1,000 simulations, random
    rollouts) in the other three seats, the expert's seat going round the table. Both engines
    play the same deal move by move, mapped as ``tests/engine/test_hearts_openspiel.py`` maps
@@ -43,9 +44,9 @@ from cardgames.table import W
 from cardgames.trix import PACK as TRIX_PACK
 from cardgames.trix import Kingdom
 from cardgames.trix import Rules as TrixRules
-from cardgames.trix import bots as trix_bots
 
 DEALS = 200
+TRIX = "trix"  # the listed game whose whole games the kingdoms bench plays
 ISMCTS_SIMULATIONS = 1000
 ISMCTS_UCT_C = 2.0
 # The site's Hearts (pagat) in OpenSpiel's words: its defaults but for the queen of spades,
@@ -161,7 +162,7 @@ def trix_margins(deals: int) -> list[float]:
         while not match.is_over and len(margins) < deals:
             n = len(match.rows)
             deal = match.deal(shuffle.deal(f"trix-strength/{game}/{n}", TRIX_PACK))
-            trix_bots.play_out(deal, levels, f"trix-strength/{game}/{n}")
+            bots.advance(TRIX, deal, levels, f"trix-strength/{game}/{n}")
             match.record(deal)
             points = deal.points()
             others = [points[s] for s in range(4) if s != expert_seat]
@@ -179,21 +180,25 @@ def against_club_trix(deals: int) -> None:
     )
 
 
+# The benches beside the games' own: whole Trix games, Hearts against OpenSpiel's ISMCTS.
+WHOLE = {"kingdoms": against_club_trix, "ismcts": against_ismcts}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength")
     parser.add_argument("--deals", type=int, default=DEALS, help="deals per game")
     parser.add_argument(
         "games",
         nargs="*",
-        help="the games against club (slugs), and 'ismcts' for Hearts against ISMCTS; all",
+        help="the games against club (slugs), 'kingdoms' for whole Trix games and 'ismcts' "
+        "for Hearts against ISMCTS; all",
     )
     args = parser.parse_args(argv)
-    chosen = args.games or [*(bench.slug for bench in BENCHES), "trix", "ismcts"]
-    against_club([g for g in chosen if g not in ("ismcts", "trix")], args.deals)
-    if "trix" in chosen:
-        against_club_trix(args.deals)
-    if "ismcts" in chosen:
-        against_ismcts(args.deals)
+    chosen = args.games or [*(bench.slug for bench in BENCHES), *WHOLE]
+    against_club([g for g in chosen if g not in WHOLE], args.deals)
+    for name, run in WHOLE.items():
+        if name in chosen:
+            run(args.deals)
     return 0
 
 

@@ -20,7 +20,7 @@ from practice.match import Setup, commitment, new_seed
 from practice.models import OWNED
 from rulebook import games
 
-from . import versions
+from . import families, versions
 from .models import MAX_DEALS, Challenge, ChallengeDeal, Entry, Play, Player
 
 GUEST_KEY = "challenge_player"  # the session's player key, for a guest
@@ -60,7 +60,9 @@ def open_challenge(
     """A new challenge, its deals' seeds drawn now (secret) and their commitments stored with
     them. ``Refused("bad_challenge")`` for what cannot be played."""
     spec = games.get(game)
-    if spec is None or level not in bots.LEVELS or not 1 <= size <= MAX_DEALS:
+    if spec is None or game not in families.challenged():
+        raise Refused("bad_challenge")
+    if level not in bots.LEVELS or not 1 <= size <= MAX_DEALS:
         raise Refused("bad_challenge")
     variant = variant or spec.default_variant
     try:

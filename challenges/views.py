@@ -106,7 +106,10 @@ def index(request):
         kept = by_game.setdefault(c.game, {})
         kept.setdefault(c.kind, _card(c, mine.get(c.pk)))  # the newest players' first
     game_names = registry_names()[0]
-    listed = [{"slug": g, "name": game_names.get(g, g), **by_game.get(g, {})} for g in games.GAMES]
+    listed = [
+        {"slug": g, "name": game_names.get(g, g), **by_game.get(g, {})}
+        for g in families.challenged()
+    ]
     closed = Challenge.objects.filter(
         kind__in=[Challenge.DAILY, Challenge.WEEKLY], closes__lte=now
     ).order_by("-closes")[:6]
@@ -346,6 +349,7 @@ def _game_choices() -> list[dict]:
             ],
         }
         for g in games.GAMES.values()
+        if g.slug in families.challenged()
     ]
 
 

@@ -71,7 +71,7 @@ def _quiz_kinds() -> list[dict]:
     from quiz.messages import kind_name
 
     seen, out = set(), [{"slug": questions.MIXED, "name": kind_name(questions.MIXED, "tarneeb")}]
-    for game in games.GAMES:
+    for game in questions.KINDS:  # the games the quiz asks about
         for kind in questions.KINDS[game]:
             if kind not in seen:
                 seen.add(kind)

@@ -170,12 +170,17 @@ def sheet(practice) -> dict:
         seat_title(practice, SEATS.index(k)) if k in SEATS else vocab.side(PARTNERSHIPS.index(k))
         for k in keys
     ]
+    part = families.of("practice", described(practice.game).family)
     return {
         "heads": heads,
         "debts": bool(rows) and "debts" in rows[0],
         "rows": [
             {
                 "number": row["deal_number"],
+                # what the family says of the row beside its number (a kingdom's owner and
+                # contract), and a line after it (a kingdom's subtotal, zero when right)
+                "label": part.row_label(practice, i, vocab),
+                "after": part.row_after(practice, i, vocab, keys),
                 "cells": [
                     {
                         "points": row["points"][k],
@@ -185,7 +190,7 @@ def sheet(practice) -> dict:
                     for k in keys
                 ],
             }
-            for row in rows
+            for i, row in enumerate(rows)
         ],
         "winners": winners(practice, vocab),
     }

@@ -12,9 +12,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardgames.errors import EngineError
-from cardgames.games import GAMES
 from cardgames.games import game as described
 from plumbing import families
+from rulebook import games
 
 from .entry import PointsForm
 from .lines import NAME_LENGTH, line_keys, lines
@@ -77,7 +77,7 @@ class NewMatchForm(forms.Form):
 def sheet_games() -> list[str]:
     """The games whose sheet is kept on paper here: those of the families it has forms for (a
     Trix kingdom's sheet is kept by its practice matches only)."""
-    return [slug for slug, g in GAMES.items() if families.serves("scoresheet", g.family)]
+    return [slug for slug, g in games.GAMES.items() if families.serves("scoresheet", g.family)]
 
 
 def entry_forms(game: str) -> dict:

@@ -3,8 +3,15 @@ finds an app's part): a deal's result from the learner's seat (``score``: higher
 in the game's own unit) and the lines the field's page counts (``lines``: ``{kind: line}``,
 and ``words(kind, line, vocab)`` to say one)."""
 
+from cardgames.games import GAMES
 from cardgames.games import game as described
 from plumbing import families
+
+
+def challenged() -> list[str]:
+    """The listed games one can be challenged at: those of the families this app scores (a
+    Trix kingdom's deals are of two families: not yet)."""
+    return [slug for slug, g in GAMES.items() if families.serves("challenges", g.family)]
 
 
 def of(game: str):

@@ -4,6 +4,7 @@ each seat's points; a trick contract's mistakes are told in the penalty family's
 from django.utils.translation import gettext_lazy as _
 
 from cardgames.contract import Phase
+from cardgames.table import SEATS
 
 from ..review import rows
 from ..table import seat_title
@@ -20,6 +21,10 @@ SENTENCES = {
 }
 
 CHOSE = _("Contract chosen by %(seat)s: %(contract)s.")
+ROW = _("%(contract)s, in the kingdom of %(seat)s")
+KINGDOM_TOTAL = _("The kingdom of %(seat)s in all")
+ADDS_TO_ZERO = _("Its points add up to zero, as every kingdom’s must.")
+NOT_ZERO = _("Its points do not add up to zero: a kingdom’s must.")
 
 
 def points(practice, vocab) -> dict:
@@ -37,3 +42,33 @@ def partners(rules) -> bool:
 
 scoring_cards = penalty.scoring_cards
 won_for_side = penalty.won_for_side
+
+
+# --- the match's sheet, as Trix players keep it: by kingdom -------------------------------------
+
+
+def row_label(practice, index: int, vocab) -> str:
+    """The deal's contract and whose kingdom it was played in."""
+    sheet = practice.match_sheet
+    owner = sheet.owners[sheet.kingdoms[index]]
+    contract = vocab.move(sheet.contracts[index], Phase.CHOOSE)
+    return str(ROW % {"contract": contract, "seat": vocab.seat(owner)})
+
+
+def row_after(practice, index: int, vocab, keys) -> dict | None:
+    """After a kingdom's last deal: its subtotal per line, and whether it is zero."""
+    sheet = practice.match_sheet
+    k = sheet.kingdoms[index]
+    ends = sheet.kingdoms.count(k) == len(sheet.rules.contracts) and (
+        index + 1 == len(sheet.kingdoms) or sheet.kingdoms[index + 1] != k
+    )
+    if not ends:
+        return None
+    subtotal = sheet.kingdom_totals(k)
+    zero = sum(subtotal) == 0
+    return {
+        "label": str(KINGDOM_TOTAL % {"seat": vocab.seat(sheet.owners[k])}),
+        "cells": [subtotal[SEATS.index(key)] for key in keys],
+        "zero": zero,
+        "says": str(ADDS_TO_ZERO if zero else NOT_ZERO),
+    }

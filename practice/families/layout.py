@@ -86,3 +86,16 @@ def points(practice, vocab) -> dict:
     elif state.doubled_by is not None:
         lines.append(DOUBLED_DEAL % {"seat": seat_title(practice, state.doubled_by)})
     return {"lines": lines, "rows": rows(practice, vocab, points)}
+
+
+# --- the match's sheet (``review.sheet``) ------------------------------------------------------
+
+
+def row_label(practice, index: int, vocab) -> str:
+    """Nothing beside a deal's number: every deal of the match is alike."""
+    return ""
+
+
+def row_after(practice, index: int, vocab, keys) -> None:
+    """No line after a deal's row."""
+    return None

@@ -203,3 +203,16 @@ def scoring_cards(state) -> set[int]:
 def won_for_side(rules) -> bool:
     """A trick is taken by the seat, its points the seat's: never told as the side's."""
     return False
+
+
+# --- the match's sheet (``review.sheet``) ------------------------------------------------------
+
+
+def row_label(practice, index: int, vocab) -> str:
+    """Nothing beside a deal's number: every deal of the match is alike."""
+    return ""
+
+
+def row_after(practice, index: int, vocab, keys) -> None:
+    """No line after a deal's row."""
+    return None

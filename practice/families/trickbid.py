@@ -165,3 +165,16 @@ def scoring_cards(state) -> None:
 def won_for_side(rules) -> bool:
     """A trick is won for the side, but where every player bids alone (Tarneeb 41)."""
     return not plays_for_itself_under(rules)
+
+
+# --- the match's sheet (``review.sheet``) ------------------------------------------------------
+
+
+def row_label(practice, index: int, vocab) -> str:
+    """Nothing beside a deal's number: every deal of the match is alike."""
+    return ""
+
+
+def row_after(practice, index: int, vocab, keys) -> None:
+    """No line after a deal's row."""
+    return None

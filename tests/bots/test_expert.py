@@ -245,13 +245,15 @@ def test_a_move_searches_no_longer_than_its_budget(monkeypatch):
 
 
 def test_outside_card_play_the_expert_decides_as_the_club_player():
-    # Sab'at Al-Deemin's announcements excepted: the expert rolls them out (below).
+    # Sab'at Al-Deemin's announcements and Trix's choice of contract excepted: the expert
+    # rolls them out (below, and tests/bots/test_trix_players.py).
     seen = set()
     for game in GAMES:
         module = MODULES[game]
         hands = shuffle.deal(f"outside-{game}", module.PACK)
         state = module.new_deal(module.PRESETS[module.DEFAULT_PRESET], hands, 0)
-        while state.to_act is not None and state.phase not in (Phase.PLAY, Phase.ANNOUNCE):
+        rolled = (Phase.PLAY, Phase.ANNOUNCE, Phase.CHOOSE)
+        while state.to_act is not None and state.phase not in rolled:
             view = bots.view_of(game, state, state.to_act)
             decision = bots.decide(view, "expert", "auction")
             assert decision == bots.decide(view, "club")

@@ -11,9 +11,8 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from challenges import service
+from challenges import families, service
 from challenges.models import Challenge
-from rulebook import games
 
 
 class Command(BaseCommand):
@@ -27,7 +26,7 @@ class Command(BaseCommand):
             day = date.fromisoformat(options["date"]) if options["date"] else timezone.now().date()
         except ValueError:
             raise CommandError("--date must be YYYY-MM-DD") from None
-        for game in games.GAMES:
+        for game in families.challenged():
             for kind in (Challenge.DAILY, Challenge.WEEKLY):
                 challenge, made = service.open_site(game, kind, day)
                 said = "opened" if made else "already open"
