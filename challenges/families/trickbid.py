@@ -18,11 +18,10 @@ def score(practice) -> int:
 
 
 def lines(practice) -> dict:
-    state = practice.state
     found = {}
-    contract = getattr(state, "contract", None)
-    if contract is not None and not getattr(state, "thrown_in", False):
-        strain = "" if contract.trump is None else cards.SUITS[contract.trump]
+    contract = practice.state.table_view().contract  # None when the deal was thrown in
+    if contract is not None:
+        strain = "" if contract.strain in (None, "NT") else contract.strain
         found["contract"] = f"{contract.bid}{strain} {SEATS[contract.declarer]}"
     for _actor, _move, token, phase in moves_by_phase(practice):
         if phase == Phase.PLAY:

@@ -10,10 +10,9 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from challenges import field, service, versions
+from challenges import families, field, service, versions
 from challenges.models import Challenge, ChallengeDeal, Entry, LineTally, Play, ScoreTally
 from practice.models import Match
-from rulebook import games
 from tests.challenges.helpers import finish, match_at, opened, start
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("rulebook")]
@@ -40,8 +39,10 @@ def test_the_command_opens_a_daily_and_a_weekly_challenge_per_game_once(capsys):
     call_command("openchallenges", "--date", "2026-12-09")
     call_command("openchallenges", "--date", "2026-12-09")  # cron ran twice
     call_command("openchallenges", "--date", "2026-12-10")  # the next day: same week
-    assert Challenge.objects.filter(kind="daily").count() == 2 * len(games.GAMES)
-    assert Challenge.objects.filter(kind="weekly").count() == len(games.GAMES)
+    challenged = families.challenged()  # the games this app scores (Trix not yet)
+    assert "trix" not in challenged and "tarneeb" in challenged
+    assert Challenge.objects.filter(kind="daily").count() == 2 * len(challenged)
+    assert Challenge.objects.filter(kind="weekly").count() == len(challenged)
     daily = Challenge.objects.get(kind="daily", game="tarneeb", slot="2026-12-09")
     weekly = Challenge.objects.get(kind="weekly", game="tarneeb")
     assert daily.size == 3 and daily.deals.count() == 3
