@@ -27,6 +27,7 @@ from .table import PARTNERSHIPS, SEATS, left_of, right_of
 SEVEN_OF_HEARTS = card(SEVEN, HEARTS)  # السبعة الكبة: its holder owns the first kingdom
 CHOOSE = 224  # CHOOSE + i: the owner names contract i of the game's ``ALL_CONTRACTS``
 _CHOOSE = Phase.CHOOSE
+CARDS = 52  # the moves below are cards; a call is above
 
 
 def owner_of_first(hands) -> int:
@@ -110,10 +111,13 @@ class KingdomDeal:
         if self.inner is None:
             # 1. Before anything else the owner names a contract ...
             if chosen is None:
+                if move >= CARDS:  # a call of a contract's play (a double, a knock): not yet
+                    token = self.rules.write_move(move)
+                    return IllegalMove("wrong_phase", phase=self.phase, move=token)
                 return IllegalMove("must_choose_contract", seat=SEATS[self.owner])
             # 2. ... of this game's (Complex's kingdom has two, the usual one five) ...
             if chosen not in self.rules.contracts:
-                return IllegalMove("contract_not_played", contract=chosen)
+                return IllegalMove("contract_not_played", contract=chosen, reason="not_in_variant")
             # 3. ... that the owner has not chosen yet in this kingdom.
             if chosen in self.used:
                 return IllegalMove("contract_used", contract=chosen, seat=SEATS[self.owner])

@@ -150,6 +150,10 @@ class Rules(RuleSet):
         """A move token as the game reads it (``parse_move``)."""
         return parse_move(token)
 
+    def write_move(self, move: int) -> str:
+        """A move's token as the game writes it (``format_move``)."""
+        return format_move(move)
+
     def doubles_of(self, contract: str, deal) -> tuple:
         """The doubled cards a finished deal noted (card, doubler, taker, leader)."""
         return () if contract == "trix" else tuple(deal.doubles)
