@@ -32,6 +32,7 @@ REQUIRED = {
     "leekha": ["leekha-talyeekh", "leekha-partners"],
     "tarneeb-41": ["tarneeb-41-bidding", "tarneeb-41-forty-one"],
     "hearts": ["hearts-first-tricks", "hearts-moon"],
+    "trix": ["trix-first-choices", "trix-doubled-queen", "trix-layout"],
 }
 
 
@@ -185,3 +186,15 @@ def test_the_system_check_reports_a_broken_file(tmp_path, monkeypatch):
     errors = tutorial_checks.tutorials_replay()
     assert errors and all(e.id == "tutorials.E002" for e in errors)
     assert any("no variant" in e.msg for e in errors)
+
+
+def test_the_doubled_queen_tutorial_charges_the_taker_and_pays_the_doubler():
+    state = last("trix-doubled-queen")
+    assert state.contract == "queens"
+    assert state.points() == [-50, 0, 25, 0]  # North took the queen South doubled
+
+
+def test_the_layout_tutorial_ends_with_the_four_places():
+    state = last("trix-layout")
+    assert state.is_over and state.contract == "trix"
+    assert state.points() == [150, 50, 200, 100]
