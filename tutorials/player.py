@@ -69,20 +69,6 @@ def text_dir(lang: str) -> str:
     return "rtl" if lang == "ar" else "ltr"
 
 
-def _offered_calls(position, state) -> list[int]:
-    """The calls a question offers (``offered_calls``), less those the deal cannot write at
-    this moment: a call of a phase still to come (a kingdom's knock or double, before its owner
-    has named the contract) is no button yet."""
-    out = []
-    for move in offered_calls(position.module, state):
-        try:
-            state.format_move(move)
-        except EngineError:
-            continue
-        out.append(move)
-    return out
-
-
 def render_step(request, play: Play, number: int, progress, template="tutorials/step.html"):
     """Step ``number`` of ``play`` as ``progress`` sees it (the player's one page)."""
     frame = play.frames[number - 1]
@@ -161,7 +147,7 @@ def _context(play: Play, number: int, frame, progress, move=None) -> dict:
         mark_legal=waiting and q["hints"] >= 2,
         open_seats=open_seats,
         marked=[] if waiting else list(step.mark),  # pointing would give the answer away
-        calls=_offered_calls(position, state) if waiting else None,
+        calls=offered_calls(position.module, state) if waiting else None,
         # once the hint has marked the allowed cards, a refused one says why on a tap
         why=refusal_words(play.game) if waiting and q["hints"] >= 2 else None,
     )
