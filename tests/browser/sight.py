@@ -108,5 +108,8 @@ NARROW = """() => {
 
 
 def narrow_ok(page, where):
+    # Where a word breaks depends on the font: measure once the page's own fonts are in (on a
+    # busy machine a fallback font, wider, is still drawn a while after the load).
+    page.wait_for_function("document.fonts.status === 'loaded'")
     found = page.evaluate(NARROW)
     assert found == {"broken": [], "badges": [], "dots": [], "clipped": []}, (where, found)

@@ -373,8 +373,9 @@ def check_analysis(page, game, lang, view):
     cost (or "about as good as the best"), in the page's direction, nothing wider than the
     screen, every link 44 px tall, no line in sight covered by the felt or the deal's end."""
     name = f"{game}-{lang}-{view}"
-    page.wait_for_function(  # the review judges its cards a request at a time (review.js)
-        "() => document.querySelector('#analysis')?.dataset.pending === '0'", timeout=120000
+    page.wait_for_function(  # the review judges its cards a request at a time (review.js);
+        # a request waits for a free analysis slot, which a busy machine's other tests hold
+        "() => document.querySelector('#analysis')?.dataset.pending === '0'", timeout=240000
     )
     box = page.locator("#analysis")
     every = box.locator("details.all-cards")
