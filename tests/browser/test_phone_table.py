@@ -375,7 +375,8 @@ def check_analysis(page, game, lang, view):
     name = f"{game}-{lang}-{view}"
     page.wait_for_function(  # the review judges its cards a request at a time (review.js);
         # a request waits for a free analysis slot, which a busy machine's other tests hold
-        "() => document.querySelector('#analysis')?.dataset.pending === '0'", timeout=240000
+        "() => document.querySelector('#analysis')?.dataset.pending === '0'",
+        timeout=240000,
     )
     box = page.locator("#analysis")
     every = box.locator("details.all-cards")
