@@ -56,19 +56,17 @@ def row_label(practice, index: int, vocab) -> str:
 
 
 def row_after(practice, index: int, vocab, keys) -> dict | None:
-    """After a kingdom's last deal: its subtotal per line, and whether it is zero."""
+    """After a kingdom's last deal: its subtotal per line and whether it is zero, as the
+    sheet's kingdom grid has them."""
     sheet = practice.match_sheet
     k = sheet.kingdoms[index]
-    ends = sheet.kingdoms.count(k) == len(sheet.rules.contracts) and (
-        index + 1 == len(sheet.kingdoms) or sheet.kingdoms[index + 1] != k
-    )
-    if not ends:
+    kingdom = sheet.grid()[k]
+    last = max(i for i, at in enumerate(sheet.kingdoms) if at == k)
+    if index != last or kingdom["zero"] is None:  # not its last deal, or not played out
         return None
-    subtotal = sheet.kingdom_totals(k)
-    zero = sum(subtotal) == 0
     return {
         "label": str(KINGDOM_TOTAL % {"seat": vocab.seat(sheet.owners[k])}),
-        "cells": [subtotal[SEATS.index(key)] for key in keys],
-        "zero": zero,
-        "says": str(ADDS_TO_ZERO if zero else NOT_ZERO),
+        "cells": [kingdom["subtotal"][SEATS.index(key)] for key in keys],
+        "zero": kingdom["zero"],
+        "says": str(ADDS_TO_ZERO if kingdom["zero"] else NOT_ZERO),
     }
