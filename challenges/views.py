@@ -258,7 +258,7 @@ def _cost(play: Play) -> dict | None:
     said = judged(practice, "seat", match.get_absolute_url())
     if said is None:
         return None
-    total = sum(item["numbers"]["cost"] for item in said["items"])
+    total = sum(item["numbers"]["cost"] for item in said.get("items", ()))  # forced: none
     if said["pending"] == 0:
         Play.objects.filter(pk=play.pk).update(cost=total)
     return {"pending": said["pending"], "words": _cost_words(practice.game, total)}

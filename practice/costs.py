@@ -43,16 +43,19 @@ def read_view(request) -> str:
 
 
 def review(practice, view: str, page_url: str, retry_url=None) -> dict | None:
-    """The review's analysis: each card the learner chose, costly first; None when the deal
-    had no choice of a card (thrown in, redealt) or the game has no analysis. ``pending``:
+    """The review's analysis: each card the learner chose, costly first; ``forced``, the count
+    of the learner's cards, when each was its only legal one; None when the learner played no
+    card (thrown in, redealt) or the game has no analysis. ``pending``:
     the learner's moments not judged yet (the site was busy, or one budget did not reach
     them); ``retry_url(ply, view)`` links a retry of a costly card."""
     position = practice.position()
-    moments = list(
-        analysis.moments(practice.game, position.start_state(), practice.moves, {practice.seat})
+    plays = list(
+        analysis.card_plays(practice.game, position.start_state(), practice.moves, {practice.seat})
     )
+    moments = [(ply, seat, move, state) for ply, seat, move, state, chosen in plays if chosen]
     if not moments:
-        return None
+        # every card the learner played was its only legal one: the review says so
+        return {"forced": len(plays), "pending": 0} if plays else None
     base = {
         "view": view,
         "views": words.views(view, lambda v: _switch(page_url, v)),

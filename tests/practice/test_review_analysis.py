@@ -11,6 +11,7 @@ import random
 import re
 
 import pytest
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from cardgames import analysis
@@ -48,10 +49,7 @@ def finished_deal_with_cards(client, game: str) -> str:
         match = match_of(url)
         while not (practice := match.replay()).deal_over:
             assert play(client, url, learner_token(practice, rng)).status_code == 303
-        if any(
-            seat == practice.seat and move < 52
-            for seat, move in zip(practice.actors, practice.moves, strict=True)
-        ):
+        if moments(practice):  # a deal of forced cards only is told as such (below)
             return url.split("/", 2)[2]
         client.post(url + "next/", {"deal": practice.deal_number})
     raise AssertionError(f"{game}: no card of the learner's in {MAX_DEALS} deals")
@@ -264,3 +262,33 @@ def test_the_double_dummy_table_heads_its_columns_with_suit_symbols(client, rule
                 html.escape(str(vocab.strain(s)[0].upper() + vocab.strain(s)[1:]))
                 for s in ("S", "H", "D", "C", "NT")
             ], lang
+
+
+# A Sab'at deal from a real practice match (a browser test's, whose wait for a judged review
+# never ended): the learner, South, made eight moves and each was the only legal one.
+FORCED = (
+    "a7d016f8fd6f8d91c390eee2e69a06b3",
+    "pass pass double pass pass 7D 7C knock 8C 8D 9C knock TC 9D TD knock JC QC 7H knock knock"
+    " KC AC knock knock knock JD QD KD AD 8H knock 9H knock 7S",
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deal_of_forced_cards_only_says_there_is_nothing_to_judge(lang, rulebook):
+    from practice import costs as review_costs
+    from practice.match import DealRecord, Practice, Setup
+
+    seed, moves = FORCED
+    practice = Practice(Setup("sabaat-al-deemin", "classic", {}), [DealRecord(seed, moves.split())])
+    assert practice.deal_over and not moments(practice)
+    said = review_costs.review(practice, "seat", "/practice/x/")
+    # South's six cards and its two knocks, each the only move it had
+    assert said == {"forced": 8, "pending": 0}
+    with translation.override(lang):
+        body = render_to_string("practice/_review.html", {"analysis": said, "review": {}})
+    told = {
+        "ar": "لعبتَ 8 مرات ولم يكن لك في أيٍّ منها خيار، فلا شيء يُقيَّم.",
+        "en": "Each of your 8 moves was the only one you could make: there is nothing to judge.",
+        "fr": "Chacun de vos 8 coups était le seul possible\u00a0: il n’y a rien à juger.",
+    }
+    assert told[lang] in html.unescape(body) and 'data-pending="0"' in body
