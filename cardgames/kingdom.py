@@ -192,6 +192,10 @@ class KingdomDeal:
             return [0, 0, 0, 0]
         return self.rules.signed(self.contract, self.inner.points())
 
+    def tally(self) -> list[dict]:
+        """What each seat's points come from, once the deal is over (``Rules.tally``)."""
+        return self.rules.tally(self.contract, self.inner)
+
     def pass_target(self, seat: int) -> None:
         return None  # Trix passes no cards
 
@@ -315,6 +319,10 @@ class Kingdom(GameSheet):
             won = [side for side in (0, 1) if sides[side] == max(sides)]
         return Standing(True, tuple(PARTNERSHIPS[side] for side in won))
 
+    @property
+    def target(self) -> None:
+        return None  # four kingdoms end the match
+
     def points_range(self) -> tuple[int, int]:
         return -TYPED_LIMIT, TYPED_LIMIT
 
@@ -344,6 +352,16 @@ class Kingdom(GameSheet):
                     "zero": sum(subtotal) == 0 if done else None,
                 }
             )
+        return out
+
+    def subtotals(self) -> dict[int, tuple[int, ...]]:
+        """After each kingdom played out, its subtotal per player (zero in all, or a row is
+        wrong)."""
+        out = {}
+        for k in range(len(self.owners)):
+            rows = [i for i, at in enumerate(self.kingdoms) if at == k]
+            if len(rows) == len(self.rules.contracts):
+                out[rows[-1]] = self.kingdom_totals(k)
         return out
 
     # -- the next deal --

@@ -155,6 +155,16 @@ class GameSheet:
         decide nothing more."""
         return {}
 
+    @property
+    def target(self) -> int | None:
+        """The points that end the match; None where its rows do (a Trix match's twenty)."""
+        return self.rules.target
+
+    def subtotals(self) -> dict[int, tuple[int, ...]]:
+        """The rows after which the sheet writes a subtotal, each with its points per line (a
+        Trix kingdom's, once played out); most sheets write none."""
+        return {}
+
     def enter(self, kind: str, facts) -> Row:
         """Score a row and write it on the sheet."""
         if self.standing.over:

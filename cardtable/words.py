@@ -419,6 +419,8 @@ COUNTED = {
         if region == "levant"
         else npgettext("gulf object", "%(n)s trick", "%(n)s tricks", n)
     ),
+    "queens": lambda n, region: ngettext("%(n)s queen", "%(n)s queens", n),
+    "diamonds": lambda n, region: ngettext("%(n)s diamond", "%(n)s diamonds", n),
     "hearts": lambda n, region: (
         npgettext("levant", "%(n)s heart", "%(n)s hearts", n)
         if region == "levant"

@@ -5,6 +5,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from cardgames import cards
+from cardtable import kingdoms
 from cardtable.words import listing
 
 from .messages import regional
@@ -13,6 +14,9 @@ from .messages import regional
 def describe(row, names: dict, vocab) -> str:
     """``row`` (the engine's ``sheets.Row``) in a sentence; ``names``: {line key: name}."""
     facts, kind = row.facts, row.kind
+    if "contract" in facts:  # a kingdom's deal (Trix): its contract and its owner
+        owner = names.get(facts["owner"], facts["owner"])
+        return kingdoms.row_label(facts["contract"], owner, vocab)
     if kind == "points":
         return _("Points written")
     if kind == "bids":
@@ -67,3 +71,10 @@ def _sabaat(row, names, vocab) -> str:
 
 def line_names(lines) -> dict:
     return {line.key: line.name for line in lines}
+
+
+def subtotal(row, points, names: dict, the_lines) -> dict:
+    """The subtotal the sheet writes after ``row`` (a Trix kingdom's last deal): its label, each
+    line's points and whether they add up to zero, said."""
+    owner = names.get(row.facts["owner"], row.facts["owner"])
+    return {**kingdoms.subtotal(owner, points), "cells": list(points[: len(the_lines)])}

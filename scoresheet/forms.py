@@ -75,15 +75,17 @@ class NewMatchForm(forms.Form):
 
 
 def sheet_games() -> list[str]:
-    """The games whose sheet is kept on paper here: those of the families it has forms for (a
-    Trix kingdom's sheet is kept by its practice matches only)."""
+    """The games whose sheet is kept on paper here: those of the families it has forms for."""
     return [slug for slug, g in games.GAMES.items() if families.serves("scoresheet", g.family)]
 
 
 def entry_forms(game: str) -> dict:
     """``{kind: form class}`` for ``game``: its deal's facts (its family's form of each kind
-    its sheet takes), then typed points."""
+    its sheet takes), then typed points (unless the family has its own form of them)."""
     found = described(game)
     kinds = found.sheet.KINDS
     deal = {form.kind: form for form in families.of("scoresheet", found.family).FORMS}
-    return {**{kind: deal[kind] for kind in kinds if kind in deal}, PointsForm.kind: PointsForm}
+    # a family's own form of a kind comes first (a Trix row names its contract with its points)
+    found = {kind: deal[kind] for kind in kinds if kind in deal}
+    found.setdefault(PointsForm.kind, PointsForm)
+    return found

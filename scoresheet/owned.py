@@ -4,6 +4,7 @@ of sheets and the site's "My matches" page read them), and a sheet's two links."
 from django.db.models import Count, Value
 
 from cardgames.errors import EngineError
+from cardgames.games import sheet_for
 from plumbing import ownership
 from plumbing.links import absolute
 
@@ -43,7 +44,7 @@ def owned_matches(request, listed, names) -> list[Match]:
         match.game_name = game_names.get(match.game, match.game)
         match.variant_name = variant_names.get((match.game, match.variant), match.variant)
         try:
-            match.target = match.rules().target
+            match.target = sheet_for(match.game, match.rules()).target
         except (EngineError, KeyError):  # a broken stored rule: its sheet page says so
             match.target = None
         match.links = links(match)

@@ -23,7 +23,7 @@ from rulebook.messages import explain as rulebook_explain
 from rulebook.models import content_of_row, game_rows, with_content
 
 from . import rules as sheet_rules
-from .describe import describe, line_names
+from .describe import describe, line_names, subtotal
 from .forms import NewMatchForm, entry_forms, sheet_games
 from .lines import lines, side_names, words
 from .messages import explain
@@ -239,15 +239,18 @@ def _render(
         next_row = typed[1].get("row", next_row)
     rows = []
     if sheet is not None:
-        for entry, row in zip(entries, sheet.rows, strict=False):
+        subtotals = sheet.subtotals()
+        for i, (entry, row) in enumerate(zip(entries, sheet.rows, strict=False)):
+            after = subtotals.get(i)
             rows.append(
                 {
                     "number": entry.number,
                     "said": describe(row, names, vocab),
                     "lines": [
-                        [(col, row.columns[col][i]) for col in sheet.COLUMNS]
-                        for i in range(len(the_lines))
+                        [(col, row.columns[col][n]) for col in sheet.COLUMNS]
+                        for n in range(len(the_lines))
                     ],
+                    "after": subtotal(row, after, names, the_lines) if after else None,
                 }
             )
     # The game's rows by the content revision read with the match (a row re-read under its
@@ -264,7 +267,7 @@ def _render(
         "game_name": registry.name,
         "variant_name": sheet_rules.variant_name(registry, match.variant),
         "house_rules": sheet_rules.shown(match, registry),
-        "target": sheet.rules.target if sheet is not None else None,
+        "target": sheet.target if sheet is not None else None,
         "lines": the_lines,
         "columns": sheet.COLUMNS if sheet is not None else (),
         "now_columns": sheet.NOW if sheet is not None else (),

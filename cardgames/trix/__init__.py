@@ -30,6 +30,7 @@ from ..layout.moves import KNOCK
 from ..penalty import deal as penalty_deal
 from ..penalty import trix as penalty_trix
 from ..penalty.moves import EXPOSE, KEEP
+from ..penalty.scoring import DIAMONDS_MASK, KH_BIT, QUEENS_MASK
 from ..table import SEATS, Direction, parse_seat
 from .family import FAMILY
 
@@ -157,6 +158,27 @@ class Rules(RuleSet):
     def doubles_of(self, contract: str, deal) -> tuple:
         """The doubled cards a finished deal noted (card, doubler, taker, leader)."""
         return () if contract == "trix" else tuple(deal.doubles)
+
+    def tally(self, contract: str, deal) -> list[dict]:
+        """What each seat's points in a finished deal of ``contract`` come from: the Trix's
+        ``place`` (0 first out), else the priced cards and tricks it took (``king_of_hearts``,
+        ``queens``, ``diamonds``, ``tricks``: counts, those the contract prices) and the cards
+        it ``doubled`` that another took."""
+        if contract == "trix":
+            return [{"place": deal.out.index(seat)} for seat in range(4)]
+        scoring = penalty_deal.table(self.tricks(contract)).scoring
+        out = []
+        for seat in range(4):
+            taken = deal.taken[seat]
+            counts = {
+                "king_of_hearts": (taken & KH_BIT).bit_count() if scoring.king_of_hearts else 0,
+                "queens": (taken & QUEENS_MASK).bit_count() if scoring.each_queen else 0,
+                "diamonds": (taken & DIAMONDS_MASK).bit_count() if scoring.diamond else 0,
+                "tricks": deal.priced[seat] if scoring.trick else 0,  # those it prices
+            }
+            doubled = [c for c, doubler, taker, _ in deal.doubles if doubler == seat != taker]
+            out.append({**{k: n for k, n in counts.items() if n}, "doubled": doubled})
+        return out
 
     def kingdom_value(self) -> int:
         """What a whole kingdom's deals total: zero under the common prices."""

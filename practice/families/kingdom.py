@@ -3,8 +3,11 @@ each seat's points; a trick contract's mistakes are told in the penalty family's
 
 from django.utils.translation import gettext_lazy as _
 
+from cardgames.cards import parse_card
 from cardgames.contract import Phase
 from cardgames.table import SEATS
+from cardtable import kingdoms
+from cardtable.words import count, listing
 
 from ..review import rows
 from ..table import seat_title
@@ -21,19 +24,39 @@ SENTENCES = {
 }
 
 CHOSE = _("Contract chosen by %(seat)s: %(contract)s.")
-ROW = _("%(contract)s, in the kingdom of %(seat)s")
-KINGDOM_TOTAL = _("The kingdom of %(seat)s in all")
-ADDS_TO_ZERO = _("Its points add up to zero, as every kingdom’s must.")
-NOT_ZERO = _("Its points do not add up to zero: a kingdom’s must.")
+KH = parse_card("KH")
+
+
+PLACES = (_("first place"), _("second place"), _("third place"), _("last place"))
+DOUBLED = _("%(card)s, with the double")  # taken, doubled: it costs its taker twice
+DOUBLED_BY = _("doubled %(card)s")  # and another took it: the doubler gains
 
 
 def points(practice, vocab) -> dict:
-    """The contract chosen and each seat's signed points (a penalty negative, a place
-    positive)."""
+    """The contract chosen, and each seat's signed points (a penalty negative, a place
+    positive) with what they come from."""
     state = practice.state
-    contract = vocab.move(state.contract, Phase.CHOOSE)
+    contract = vocab.move(state.contract, Phase.CHOOSE, form="the")  # mid-sentence
     lines = [CHOSE % {"seat": seat_title(practice, state.owner), "contract": contract}]
-    return {"lines": lines, "rows": rows(practice, vocab, state.points())}
+    details = {seat: _tallied(t, state, vocab) for seat, t in enumerate(state.tally())}
+    return {"lines": lines, "rows": rows(practice, vocab, state.points(), details)}
+
+
+def _tallied(tally: dict, state, vocab) -> str:
+    """One seat's tally in words: «شايب الكبة (مع التدبيل) وبنتان»."""
+    if "place" in tally:
+        return str(PLACES[tally["place"]])
+    items = []
+    if tally.get("king_of_hearts"):
+        king = vocab.card_the(KH)
+        items.append(DOUBLED % {"card": king} if state.inner.exposed >> KH & 1 else king)
+    for what in ("queens", "diamonds"):
+        if tally.get(what):
+            items.append(count(tally[what], what))
+    if tally.get("tricks"):
+        items.append(count(tally["tricks"], "tricks", vocab.region))
+    items += [DOUBLED_BY % {"card": vocab.card_the(c)} for c in tally["doubled"]]
+    return listing(items, "and")
 
 
 def partners(rules) -> bool:
@@ -50,23 +73,16 @@ won_for_side = penalty.won_for_side
 def row_label(practice, index: int, vocab) -> str:
     """The deal's contract and whose kingdom it was played in."""
     sheet = practice.match_sheet
-    owner = sheet.owners[sheet.kingdoms[index]]
-    contract = vocab.move(sheet.contracts[index], Phase.CHOOSE)
-    return str(ROW % {"contract": contract, "seat": vocab.seat(owner)})
+    owner = vocab.seat(sheet.owners[sheet.kingdoms[index]])
+    return kingdoms.row_label(sheet.contracts[index], owner, vocab)
 
 
 def row_after(practice, index: int, vocab, keys) -> dict | None:
-    """After a kingdom's last deal: its subtotal per line and whether it is zero, as the
-    sheet's kingdom grid has them."""
+    """After a kingdom's last deal: its subtotal per line and whether it is zero."""
     sheet = practice.match_sheet
-    k = sheet.kingdoms[index]
-    kingdom = sheet.grid()[k]
-    last = max(i for i, at in enumerate(sheet.kingdoms) if at == k)
-    if index != last or kingdom["zero"] is None:  # not its last deal, or not played out
+    points = sheet.subtotals().get(index)
+    if points is None:  # not a kingdom's last deal, or its kingdom not played out
         return None
-    return {
-        "label": str(KINGDOM_TOTAL % {"seat": vocab.seat(sheet.owners[k])}),
-        "cells": [kingdom["subtotal"][SEATS.index(key)] for key in keys],
-        "zero": kingdom["zero"],
-        "says": str(ADDS_TO_ZERO if kingdom["zero"] else NOT_ZERO),
-    }
+    owner = vocab.seat(sheet.owners[sheet.kingdoms[index]])
+    cells = [points[SEATS.index(key)] for key in keys]
+    return {**kingdoms.subtotal(owner, points), "cells": cells}

@@ -154,3 +154,71 @@ def test_a_bent_al_sbeet_match_scored_on_a_phone_in_arabic(browser, site):
     page.screenshot(path=str(ARTIFACTS / "sheet-bent-al-sbeet-ar-phone.png"), full_page=True)
     context.close()
     assert failed == []
+
+
+TRIX_NAMES = {"N": "سامي", "E": "رامي", "S": "هادي", "W": "زياد"}
+# One kingdom, each contract's points as the table wrote them (trix.md's values): they add up
+# to zero, and each player's column is the kingdom's subtotal.
+TRIX_KINGDOM = {
+    "king_of_hearts": (-75, 0, 0, 0),
+    "queens": (-25, -50, 0, -25),
+    "diamonds": (-30, -40, -20, -40),
+    "tricks": (-45, -60, -30, -60),
+    "trix": (50, 150, 200, 100),
+}
+
+
+def test_a_trix_kingdom_kept_on_a_phone_in_arabic_by_tapping(browser, site):
+    """From the home page to a kingdom's subtotal, on a 390×844 touch phone, right to left:
+    the first row names the kingdom's owner, each row offers only the contracts left, and
+    after the fifth the kingdom's subtotal says it adds up to zero."""
+    from .conftest import ARTIFACTS, PHONE
+    from .test_regions_phone import no_axe_violation
+
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    failed = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 500 else None)
+    page.goto(site + "/ar/")
+    with page.expect_navigation():
+        page.locator('a[href="/ar/mine/"]').first.tap()
+    with page.expect_navigation():
+        page.locator('a[href="/ar/trix/sheet/"]').tap()
+    for seat, name in TRIX_NAMES.items():
+        page.locator(f'input[name="name_{seat}"]').fill(name)
+    with page.expect_navigation():
+        page.locator("#new-match-form button[type=submit]").tap()
+    assert re.search(r"/ar/trix/sheet/kept/[0-9a-f]+/$", page.url)
+    form = page.locator("#points-form")
+    assert "السبعة الكبة" in form.inner_text()
+    form.locator('input[name="owner"][value="E"]').tap()  # Rami was dealt the seven of hearts
+    for row, (contract, points) in enumerate(TRIX_KINGDOM.items(), 1):
+        form = page.locator("#points-form")
+        offered = form.locator('input[name="contract"]')
+        assert offered.count() == 6 - row  # a contract once in the kingdom
+        if row > 1:
+            assert TRIX_NAMES["E"] in form.locator("legend").first.inner_text()
+        form.locator(f'input[name="contract"][value="{contract}"]').tap()
+        for seat, value in zip("NESW", points, strict=True):
+            form.locator(f'input[name="points_{seat}"]').fill(str(value))
+        if row == 1:
+            no_axe_violation(page)
+            page.screenshot(path=str(ARTIFACTS / "sheet-trix-ar-phone-form.png"), full_page=True)
+        with page.expect_navigation():
+            form.locator("button[type=submit]").tap()
+        assert page.locator(f"#row-{row}").count() == 1
+    assert "شايب الكبة" in page.locator("#row-1").inner_text()
+    subtotal = page.locator("#subtotal-5")
+    assert "مجموع نقاطها صفر" in subtotal.inner_text()
+    cells = [c.get_attribute("data-value") for c in subtotal.locator("td[data-value]").all()]
+    assert cells == ["-125", "0", "150", "-25"]
+    assert "wrong" not in subtotal.get_attribute("class")
+    # the second kingdom passes to the owner's right, as the common game's rules say
+    assert TRIX_NAMES["N"] in page.locator("#points-form legend").first.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    no_axe_violation(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#subtotal-5").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "sheet-trix-ar-phone.png"), full_page=True)
+    context.close()
+    assert failed == []

@@ -95,6 +95,34 @@ def test_each_contract_totals_its_value_undoubled(contract, seed):
         assert sorted(points) == [50, 100, 150, 200]
 
 
+PRICES = {"king_of_hearts": 75, "queens": 25, "diamonds": 10, "tricks": 15}
+
+
+@pytest.mark.parametrize("contract", sorted(WHOLE))
+@pytest.mark.parametrize("seed", range(3))
+def test_the_tally_says_where_each_players_points_come_from(contract, seed):
+    """Undoubled, a player's points are the tally's counts at their prices (GB, SD, CRP, NU),
+    or the Trix's place (MB: 200, 150, 100, 50)."""
+    rules = trix.Rules(mode=(COMPLEX if contract == "complex" else COMMON).mode, exposable=())
+    deal = choose(trix.new_deal(rules, shuffle.deal(f"t{seed}", trix.PACK), 0), contract)
+    tally = playout(deal, random.Random(seed)).tally()
+    for seat, points in enumerate(deal.points()):
+        if contract == "trix":
+            assert points == (200, 150, 100, 50)[tally[seat]["place"]]
+            continue
+        assert tally[seat]["doubled"] == []
+        counts = {k: n for k, n in tally[seat].items() if k != "doubled"}
+        priced = PRICES if contract == "complex" else {contract: PRICES[contract]}
+        assert set(counts) <= set(priced) and all(n > 0 for n in counts.values())
+        assert points == -sum(priced[k] * n for k, n in counts.items()), (seat, tally)
+
+
+def test_the_tally_names_the_doubler_of_a_card_another_took():
+    deal = kingdom_deal(KING_ALONE, W, "king_of_hearts")
+    moves(deal, "expose:KH", "AH", "2C", "2D", "KH")
+    assert deal.tally()[N]["doubled"] == [KH] and deal.tally()[W]["king_of_hearts"] == 1
+
+
 def test_king_of_hearts_costs_its_taker_75():
     # OT, GB, SD, APT, AND, PW, MB, TIR: −75 to whoever takes the K♥.
     deal = kingdom_deal(KING_ALONE, W, "king_of_hearts", trix.Rules(exposable=()))

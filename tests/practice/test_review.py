@@ -93,3 +93,39 @@ def test_a_knock_is_listed_with_the_cards_laid_around_it(lang):
         groups = scorecard(position)
     assert [g["kind"] for g in groups] == ["layout"]
     assert len(groups[0]["items"]) == 3
+
+
+TRIX_WORDS = {
+    "en": ("the Trix", "first place", "doubled the king of hearts", "the king of hearts, with"),
+    "fr": (
+        "le Trix",
+        "première place",
+        "a doublé le roi de cœur",
+        "le roi de cœur, avec le double",
+    ),
+    "ar": ("التركس", "المركز الأول", "دبّل شايب الكبّة", "شايب الكبّة، مع التدبيل"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "fr"])
+def test_a_trix_deal_says_where_each_players_points_come_from(lang):
+    """The Trix: each player's place (the tutorial's deal: South out first, 200). A doubled
+    King of Hearts: its taker pays it doubled, its doubler gains (the engine's own test deal)."""
+    contract, first, doubler, taker = TRIX_WORDS[lang]
+    said = explained("trix-layout", lang)
+    assert contract in said["lines"][0]
+    south = said["rows"][2]
+    assert south["points"] == 200 and south["detail"] == first
+    from cardgames import trix
+    from tests.engine.test_trix import KING_ALONE, kingdom_deal, moves
+
+    deal = moves(kingdom_deal(KING_ALONE, 3, "king_of_hearts"), "expose:KH", "AH", "2C", "2D", "KH")
+    practice = SimpleNamespace(
+        state=deal, rules=deal.rules, module=trix, game="trix", seat=2, sheet=[],
+        setup=SimpleNamespace(level="club"),
+    )  # fmt: skip
+    with translation.override(lang):
+        rows = review.explain_points(practice, vocabulary("trix"))["rows"]
+    assert [r["points"] for r in rows] == [75, 0, 0, -150]
+    assert doubler in str(rows[0]["detail"]) and taker in str(rows[3]["detail"])
+    assert rows[1]["detail"] == rows[2]["detail"] == ""
