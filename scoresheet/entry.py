@@ -19,7 +19,8 @@ def number(label, **kwargs):
     # A text box, not type=number: what was typed is sent as typed, so the server's message
     # (in the page's language) explains it and the box keeps it. The engine says what a game
     # allows; the field only refuses what is not a whole number at all.
-    attrs = {"inputmode": "numeric", "size": 4, "autocomplete": "off"}
+    # dir=ltr: a signed number typed in a right-to-left page keeps its minus first (−75, not 75−)
+    attrs = {"inputmode": "numeric", "size": 4, "autocomplete": "off", "dir": "ltr"}
     return forms.IntegerField(
         label=label,
         widget=forms.TextInput(attrs=attrs),

@@ -71,7 +71,7 @@ def house_rule_fields(rows) -> dict:
                 required=False,
                 help_text=help_text,
                 widget=forms.TextInput(
-                    attrs={"inputmode": "numeric", "size": 5, "autocomplete": "off"}
+                    attrs={"inputmode": "numeric", "size": 5, "autocomplete": "off", "dir": "ltr"}
                 ),
             )
         else:

@@ -39,3 +39,15 @@ PAGE_TYPES = [
     ("not-found", "/{lang}/no-such-page/"),
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def skip_replies(page) -> None:
+    """Skip the rest of the computer players' replies if they are still being shown: looked at
+    and tapped in one step in the page, since the replies may end between a look and a tap
+    (a tap then waited a minute for a button that was gone)."""
+    page.evaluate(
+        """() => {
+      const skip = document.querySelector('.replay-controls button.show-now');
+      if (skip && skip.checkVisibility()) skip.click();
+    }"""
+    )

@@ -14,6 +14,7 @@ import urllib.request
 import pytest
 
 from .conftest import ARTIFACTS, WIDE, in_place
+from .pages import skip_replies
 from .test_lesson_editor import api_lesson, saved_as, watched
 
 pytestmark = pytest.mark.browser
@@ -61,9 +62,7 @@ def play_a_practice_deal_by_tapping(page, site, game="hearts"):
     with page.expect_navigation():
         page.locator("form.practice-setup button.start").tap()
     for _ in range(40):
-        skip = page.locator(".replay-controls button.show-now")
-        if skip.count() and skip.is_visible():
-            skip.tap()
+        skip_replies(page)
         if page.locator("#review").count():
             return
         page.locator("#live").wait_for(state="visible")

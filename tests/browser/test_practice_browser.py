@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, checked_page, in_place
+from .pages import skip_replies
 from .test_hardening_browser import Visits
 
 pytestmark = pytest.mark.browser
@@ -43,9 +44,7 @@ class Table:
 
     def settle(self):
         """Skip the rest of the replies, if they are still being shown."""
-        skip = self.page.locator(".replay-controls button.show-now")
-        if skip.count() and skip.is_visible():
-            skip.click()
+        skip_replies(self.page)
         self.page.locator("#live").wait_for(state="visible")
 
     @property

@@ -9,7 +9,6 @@ too. Screenshots: ``tests/artifacts/review_<game>_ar.png`` (the review's judging
 import random
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ARTIFACTS, checked_page, in_place
 from .test_practice_browser import Table
@@ -45,17 +44,6 @@ class Tapping(Table):
         # table): a slow answer on a busy machine, waited for, not a failure
         in_place(self.page, locator.tap)
         self.settle()
-
-    def settle(self):
-        """Skip the rest of the replies, if they are still being shown (they may end between
-        the look and the tap)."""
-        skip = self.page.locator(".replay-controls button.show-now")
-        if skip.count() and skip.is_visible():
-            try:
-                skip.tap(timeout=3000)
-            except PlaywrightTimeout:
-                pass  # the replies ended first
-        self.page.locator("#live").wait_for(state="visible")
 
     def pass_cards(self, settle: bool = True):
         confirm = self.page.locator("#live button.confirm[data-needed]")
