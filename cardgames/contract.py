@@ -261,6 +261,9 @@ class Family:
     # The game and the deal whose moves are being made: the deal's own, but a match whose deals
     # are other families' games (Trix's kingdom) answers with the contract in play.
     playing: Callable[["Game", Any], tuple["Game", Any]] = field(default=lambda g, s: (g, s))
+    # What a game's rule page draws from the engine: a layout mid-deal, the penalties' table.
+    layout_example: Callable[[Any], list] | None = None  # rules -> the piles, each its cards
+    penalty_table: Callable[[Any], Mapping[str, Any]] | None = None  # rules -> {code: penalty}
 
 
 @dataclass(frozen=True, eq=False)

@@ -22,6 +22,7 @@ import re
 import tomllib
 from functools import cache, lru_cache
 from pathlib import Path
+from types import ModuleType
 
 from django.utils import translation
 from django.utils.html import format_html
@@ -89,7 +90,7 @@ def region_of(game) -> str:
         return region
     slug = game if isinstance(game, str) else getattr(game, "slug", None)
     described = described_games.GAMES.get(slug) if slug else None
-    if described is None and hasattr(game, "__name__"):  # an engine module
+    if described is None and isinstance(game, ModuleType):  # an engine module
         found = (d for d in described_games.GAMES.values() if d.engine is game)
         described = next(found, None)
     if described is None:

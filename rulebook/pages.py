@@ -309,14 +309,14 @@ def game_extras(spec: games.Game, rules, vocab) -> dict:
     from cardtable.words import penalty_name
 
     extras = {}
-    engine = spec.engine
-    if hasattr(engine, "layout_example"):
+    family = spec.family
+    if family.layout_example is not None:
         extras["piles"] = [
-            [vocab.card_view(c) for c in pile] for pile in engine.layout_example(rules)
+            [vocab.card_view(c) for c in pile] for pile in family.layout_example(rules)
         ]
-    if hasattr(engine, "penalty_table"):
+    if family.penalty_table is not None:
         extras["penalties"] = [
             {"name": penalty_name(code), "points": p.points}
-            for code, p in engine.penalty_table(rules).items()
+            for code, p in family.penalty_table(rules).items()
         ]
     return extras

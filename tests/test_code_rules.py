@@ -289,3 +289,35 @@ def test_seats_and_sides_only_through_the_table():
             elif _names_seats(node):
                 found.append(f"{where}:{node.lineno} names the seats or sides itself")
     assert found == []
+
+
+# An engine module, a game or a state probed for what it happens to define: the typed records
+# (``Family``, ``Game``) say what a game has, and a probe cannot be read by these rules.
+PROBED = {"engine", "module", "spec", "game", "state", "family"}
+
+
+def _probes(tree: ast.AST) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "hasattr":
+            target = node.args[0] if node.args else None
+            names = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target else set()
+            attrs = {n.attr for n in ast.walk(target) if isinstance(n, ast.Attribute)}
+            if (names | attrs) & PROBED:
+                found.append(ast.unparse(node))
+    return found
+
+
+def test_no_code_probes_a_game_with_hasattr():
+    probes = {
+        str(p.relative_to(ROOT)): found
+        for p in _project_files(".py")
+        if (found := _probes(ast.parse(p.read_text())))
+    }
+    assert probes == {}
+
+
+def test_the_probe_rule_catches_what_it_says_it_catches():
+    caught = _probes(ast.parse('if hasattr(engine, "layout_example"): pass'))
+    assert caught == ["hasattr(engine, 'layout_example')"]
+    assert _probes(ast.parse('hasattr(params, "getlist")')) == []

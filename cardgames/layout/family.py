@@ -3,6 +3,8 @@
 from ..contract import Family
 from . import players
 from .analysis import HOOKS
+from .pages import layout_example
+from .penalties import penalty_table
 from .sheet import SabaatSheet
 
 FAMILY = Family(
@@ -21,4 +23,6 @@ FAMILY = Family(
     },
     sheet=SabaatSheet,
     analysis=HOOKS,
+    layout_example=layout_example,
+    penalty_table=penalty_table,
 )
