@@ -103,9 +103,11 @@ def scorecard(position, at: int = 0, link=None, since: int = 0, seen=range(4)) -
             else:
                 items.append({**item, "cards": shown, "count": 1})
         else:
-            item["call"] = capfirst(vocab.said(move))
-            # a call of the play (a knock) is in line with the cards played or laid around it
-            kind = CALL_GROUPS.get(step.phase) or ("layout" if piles else "play")
+            # a call of the play (a knock) is in line with the cards played or laid around it,
+            # in the words of a record ("knock", as "seven of diamonds"); an auction's, a label
+            kind = CALL_GROUPS.get(step.phase)
+            item["call"] = capfirst(vocab.said(move)) if kind else vocab.said(move, "done")
+            kind = kind or ("layout" if piles else "play")
             _group(groups, kind)["items"].append(item)
     return groups
 

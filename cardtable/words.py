@@ -259,10 +259,11 @@ class Vocabulary:
             return self.patterns["played"].format(card_the=self.card_the(c))
         return self.card(c)
 
-    def said(self, move) -> str:
+    def said(self, move, form: str = "move") -> str:
         """A move described by its deal (a ``cardgames.contract.Move``) in words, as a button
         says it: what ``move(token, phase)`` says of its token, read from its kind and the card
-        or bid it names, so no token is parsed."""
+        or bid it names, so no token is parsed (``form`` "done": a call as a record says it,
+        in line with the cards played)."""
         kind = move.kind
         if kind == "card":
             return self.card(move.card)
@@ -278,7 +279,7 @@ class Vocabulary:
             )
         if kind == "bid":
             return self.term("bid", "move").format(bid=self.bid_words(move.bid, move.strain))
-        return self.term(kind, "move")  # pass_call, double, double_deal, triple, redeal...
+        return self.term(kind, form)  # pass_call, double, double_deal, triple, redeal...
 
     def call(self, move) -> str:
         """A call of an auction as the table says it: a bid in words (``7 clubs``), or the

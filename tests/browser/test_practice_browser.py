@@ -213,7 +213,7 @@ def test_a_sabaat_deal_with_a_knock_in_french(page):
             table.legal_card()
     assert knocked and table.over()
     assert "Sud (vous)" in page.locator("#review").inner_text()
-    assert "Frapper sur la table" in page.locator("#review .scorecard").inner_text()
+    assert "frappé sur la table" in page.locator("#review .scorecard").inner_text()  # in line
     page.screenshot(path=str(ARTIFACTS / "practice_sabaat_fr_knock.png"), full_page=True)
     check = page.locator("#seed-check a").last
     table.visits.click(check)
