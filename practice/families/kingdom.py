@@ -28,8 +28,8 @@ KH = parse_card("KH")
 
 
 PLACES = (_("first place"), _("second place"), _("third place"), _("last place"))
-DOUBLED = _("%(card)s, with the double")  # taken, doubled: it costs its taker twice
-DOUBLED_BY = _("doubled %(card)s")  # and another took it: the doubler gains
+DOUBLED = _("%(card)s (with the double)")  # taken, doubled: it costs its taker twice
+DOUBLED_BY = _("the double on %(card)s")  # and another took it: the doubler gains
 
 
 def points(practice, vocab) -> dict:

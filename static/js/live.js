@@ -95,10 +95,10 @@
 
   // --- the pace of the computer players' moves: the practice table's setting and storage -----
   // A person's move is drawn at once; a computer player's is queued and drawn after the
-  // reader's wait (fast, normal), or when "next" is tapped (step by step), each as the table
-  // stood after it (``?part=live&ply=N``: this place's own view, no move to make); the last
-  // is the table now. "Show the table now" draws it at once.
-  var PACES = { fast: 150, normal: 700, step: null };
+  // reader's wait (fast, normal; at once: only the table now), or when "next" is tapped (step
+  // by step), each as the table stood after it (``?part=live&ply=N``: this place's own view,
+  // no move to make); the last is the table now. "Show the table now" draws it at once.
+  var PACES = { now: 0, fast: 150, normal: 700, step: null };  // ms between moves drawn
   var STORE = "diwaniya.pace";
   var chosenPace = null;  // changed on this page, kept even where storage is refused
   var queue = [];  // the computer players' moves not drawn yet: {ply, seat, move}
@@ -140,6 +140,7 @@
     if (!queue.length) { showControls(false); return; }
     if (!queue[0].computer) return step();  // a person's move: at once
     var wait = PACES[pace()];
+    if (wait === 0) return showNow();  // at once: the table now
     showControls(true, wait === null);
     if (wait === null) return;  // waits for "next"
     timer = setTimeout(function () { timer = null; step(); }, wait);

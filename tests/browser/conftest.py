@@ -164,7 +164,7 @@ def phone(browser, site):
             is_mobile=True,
             java_script_enabled=javascript,
         )
-        context.add_init_script("try { localStorage.setItem('diwaniya.pace', 'fast') } catch {}")
+        context.add_init_script("try { localStorage.setItem('diwaniya.pace', 'now') } catch {}")
         contexts.append(context)
         page = context.new_page()
         page.base = site

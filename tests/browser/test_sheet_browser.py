@@ -190,7 +190,7 @@ def test_a_trix_kingdom_kept_on_a_phone_in_arabic_by_tapping(browser, site):
         page.locator("#new-match-form button[type=submit]").tap()
     assert re.search(r"/ar/trix/sheet/kept/[0-9a-f]+/$", page.url)
     form = page.locator("#points-form")
-    assert "السبعة الكبة" in form.inner_text()
+    assert "سبعة الكبّة" in form.inner_text()
     form.locator('input[name="owner"][value="E"]').tap()  # Rami was dealt the seven of hearts
     for row, (contract, points) in enumerate(TRIX_KINGDOM.items(), 1):
         form = page.locator("#points-form")

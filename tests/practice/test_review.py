@@ -96,14 +96,19 @@ def test_a_knock_is_listed_with_the_cards_laid_around_it(lang):
 
 
 TRIX_WORDS = {
-    "en": ("the Trix", "first place", "doubled the king of hearts", "the king of hearts, with"),
+    "en": (
+        "the Trix",
+        "first place",
+        "the double on the king of hearts",
+        "hearts (with the double)",
+    ),
     "fr": (
         "le Trix",
         "première place",
-        "a doublé le roi de cœur",
-        "le roi de cœur, avec le double",
+        "le double sur le roi de cœur",
+        "cœur (avec le double)",
     ),
-    "ar": ("التركس", "المركز الأول", "دبّل شايب الكبّة", "شايب الكبّة، مع التدبيل"),
+    "ar": ("التركس", "المركز الأول", "تدبيل شايب الكبّة", "شايب الكبّة (مع التدبيل)"),
 }
 
 

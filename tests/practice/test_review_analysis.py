@@ -287,7 +287,7 @@ def test_a_deal_of_forced_cards_only_says_there_is_nothing_to_judge(lang, rulebo
     with translation.override(lang):
         body = render_to_string("practice/_review.html", {"analysis": said, "review": {}})
     told = {
-        "ar": "لعبتَ 8 مرات ولم يكن لك في أيٍّ منها خيار، فلا شيء يُقيَّم.",
+        "ar": "لعبتَ 8 مرات ولم يكن لك في أيٍّ منها خيار، فليس هناك ما يُقيَّم.",
         "en": "Each of your 8 moves was the only one you could make: there is nothing to judge.",
         "fr": "Chacun de vos 8 coups était le seul possible\u00a0: il n’y a rien à juger.",
     }

@@ -3,14 +3,14 @@
 // - a move is posted with fetch and the stage (strip and felt) is redrawn in place from the
 //   page's fragment (the same view, asked with X-Fragment: stage), never a page load;
 // - the card tapped leaves the hand at once, and comes back with the reason if refused;
-// - the computer players' replies are drawn one by one at the learner's pace (fast, normal,
-//   step by step), each card flying from its seat to the trick, each announced once;
+// - the computer players' replies are drawn one by one at the learner's pace (at once, fast,
+//   normal, step by step), each card flying from its seat to the trick, each announced once;
 // - an illegal card says why on tap, where the page gave its reason (never in a question);
 // - focus stays on the table: the first legal card after the replies, arrows between legal
 //   cards, Enter plays, "h" asks for the hint, "n" goes on.
 (function () {
   "use strict";
-  var PACES = { fast: 150, normal: 700, step: null };
+  var PACES = { now: 0, fast: 150, normal: 700, step: null };  // ms between replies
   var STORE = "diwaniya.pace";
   var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var timer = null;
@@ -193,6 +193,7 @@
       show(frames[step]);
       if (wait !== null) timer = window.setTimeout(next, wait);
     }
+    if (wait === 0) return finish(); // at once: the table as the replies left it, listed
     items.forEach(function (item) { item.hidden = true; });
     show(frames[0]);
     if (controls) {
@@ -216,7 +217,8 @@
     if (!button) { playingRest = false; return; }
     button.hidden = false;
     button.addEventListener("click", function () { playingRest = true; nextMove(root); });
-    if (playingRest) timer = window.setTimeout(function () { nextMove(root); }, PACES[pace()] || 700);
+    var wait = PACES[pace()];  // step by step: the normal pace (one tap plays them all)
+    if (playingRest) timer = window.setTimeout(function () { nextMove(root); }, wait === null ? 700 : wait);
   }
   // Each move played replaces the address (it follows the table, and "back" leaves the step
   // as it was when the learner pressed the button, not one move at a time).
