@@ -34,7 +34,11 @@ KINGDOM = {
 }
 WORDS = {
     "en": ("The Queens, in the kingdom of Rami", "The kingdom of Rami in all", "add up to zero"),
-    "fr": ("Les dames, dans le royaume de Rami", "Total du royaume de Rami", "totalisent zéro"),
+    "fr": (
+        "Les dames, dans le royaume tenu par Rami",
+        "Total du royaume tenu par Rami",
+        "totalisent zéro",
+    ),
     "ar": ("البنات، في مملكة Rami", "مجموع مملكة Rami", "مجموع نقاطها صفر"),
 }
 
@@ -115,4 +119,4 @@ def test_trix_complex_offers_its_two_contracts(client, rulebook):
     row(client, url, 1, "points", contract="complex", owner="S", **points(-200, -100, -100, -100))
     html = page(client, url)
     assert contracts_offered(html) == ["trix"]
-    assert "Complex, dans le royaume de Hadi" in text(html)
+    assert "Complex, dans le royaume tenu par Hadi" in text(html)
