@@ -174,3 +174,31 @@ def test_at_360_px_tables_keep_their_words_and_no_gap_opens_over_the_felt(phone,
     gap = page.evaluate(GAP)
     assert gap is not None and gap <= 24, ("sabaat practice", gap)
     assert page.failed == []
+
+
+def test_a_trix_quiz_set_is_answered_by_tapping_in_arabic(phone):
+    """From the home page's Trix box: five questions of Trix's trick contracts (which cards may
+    be played, the card to play, who leads next), each answered by a tap on a phone held
+    upright, its verdict in sight in Arabic, then the set's score."""
+    page = phone("upright")
+    page.goto(page.base + "/ar/")
+    with page.expect_navigation():
+        page.locator("#trix .learn-steps a[href*='/quiz/set/']").tap()
+    kinds = []
+    for n in range(1, 6):
+        kinds.append(page.url.split("/quiz/")[1].split("/")[2])
+        assert "/quiz/trix/" in page.url, page.url
+        in_sight(page, "#prompt", f"quiz-trix-{n}-question", line=400)
+        with page.expect_navigation():
+            answer(page, kinds[-1])
+        page.locator("#verdict").wait_for()
+        in_sight(page, ".verdict", f"quiz-trix-{n}-verdict", line=30)
+        said = page.locator(".verdict").inner_text()
+        assert any("\u0600" <= ch <= "\u06ff" for ch in said), said
+        if n == 1:
+            axe_clean(page, "trix quiz verdict")
+        with page.expect_navigation():
+            page.locator(".verdict .next-links a.next").tap()
+    assert set(kinds) <= {"legal-set", "play", "next-leader", "best-card"}, kinds
+    assert "/quiz/set/" in page.url and page.locator(".set-end .stars").count() == 1
+    assert page.failed == []

@@ -30,6 +30,8 @@ def _quiz_explains(slug: str, state, move: int) -> bool:
     """Whether the quiz's ``why_legal`` explains ``move`` here: card plays (and the knock) in
     play, and Tarneeb's auction."""
     if state.phase == "play":
+        if slug == "trix":  # the quiz asks of the trick contracts only
+            return move < 52 and state.contract != "trix"
         return move < 52 or slug == "sabaat-al-deemin"
     return slug == "tarneeb" and state.phase == "bidding"
 
@@ -47,7 +49,7 @@ def _queen_broke_hearts(slug, rules, state, note, permission) -> bool:
     )
 
 
-# The games the quiz asks about (the oracle is the quiz's reading; it reads no kingdom yet).
+# The games the quiz asks about (the oracle is the quiz's reading).
 QUIZZED = [(slug, preset) for slug, preset in CASES if serves("quiz", GAMES[slug].family)]
 
 

@@ -306,6 +306,19 @@ def _note(code, **details):
     return SimpleNamespace(code=code, details=details)
 
 
+def trix_first_leader(query: dict, hands) -> int:
+    """The kingdom's owner leads: the seat the position names, else the first deal's holder of
+    the seven of hearts."""
+    if query.get("owner"):
+        return SEATS.index(query["owner"])
+    return next(s for s in range(4) if hands[s] >> parse_card("7H") & 1)
+
+
+def trix_cards(tokens: list[str]) -> list[str]:
+    """A trick contract's cards played: past the contract named and the doubles asked."""
+    return [t for t in tokens[1:] if t != "keep" and not t.startswith("expose:")]
+
+
 def _led(state):
     trick = state.trick
     return trick[0][1] // 13 if trick else None
@@ -324,6 +337,8 @@ def why_legal(pos, move: int):
     name = module.__name__.rpartition(".")[2]
     seat = SEATS[state.to_act]
     token = module.format_move(move)
+    if name == "trix":  # a trick contract's deal: follow suit, else any card (no trumps)
+        state, rules = state.inner, rules.tricks(state.contract)
     if module is sabaat_al_deemin:
         if move == sabaat_al_deemin.KNOCK:
             return _note("must_knock", seat=seat)

@@ -89,6 +89,12 @@ def trick_replay(q, pos):
     if relative(q):
         return oracle.penalty_replay(q.game, oracle_rules(q, pos), hands, dealer, tokens(q))
     state = pos.state
+    if q.game == "trix":  # the owner names the contract, the doubles are asked, the owner leads
+        first = oracle.trix_first_leader(q.query, hands)
+        game = oracle.TrickReplay(hands, first, rules.direction.step)
+        for token in oracle.trix_cards(tokens(q)):
+            game.play(parse_card(token))
+        return game
     if q.game == "tarneeb-41":  # four bids, then the cards; hearts are trumps
         plays = tokens(q)[4:]
         first = oracle.tarneeb_41_first_leader(rules, dealer)
@@ -163,8 +169,10 @@ def check_choice(q, pos):
 
 
 def check_moment(q, pos):
-    """The position shows what the question says it teaches."""
-    state, m = pos.state, q.moment
+    """The position shows what the question says it teaches (of the deal being played: a
+    Trix trick contract's own, ``Family.playing``)."""
+    game = games.GAMES[q.game]
+    state, m = game.family.playing(game, pos.state)[1], q.moment
     if q.kind in (LEGAL_SET, PLAY) and state.phase == "play" and q.game != "sabaat-al-deemin":
         legal = set(q.expected.get("cards") or q.expected["moves"])
         hand = {cards.card_code(c) for c in cards.cards_in(state.hands[state.to_act])}
