@@ -17,7 +17,7 @@ def part(app: str, family_name: str) -> ModuleType:
 @cache
 def serves(app: str, family) -> bool:
     """Whether ``app`` has a part for ``family``: an app serves only the games of the families
-    it words (challenges set no Trix deal yet)."""
+    it words (a new family is served where its part is written)."""
     try:
         part(app, family.name)
     except ModuleNotFoundError as error:

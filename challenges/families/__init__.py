@@ -9,8 +9,7 @@ from plumbing import families
 
 
 def challenged() -> list[str]:
-    """The listed games one can be challenged at: those of the families this app scores (a
-    Trix kingdom's deals are of two families: not yet)."""
+    """The listed games one can be challenged at: those of the families this app scores."""
     return [slug for slug, g in GAMES.items() if families.serves("challenges", g.family)]
 
 

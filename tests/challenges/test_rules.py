@@ -8,8 +8,10 @@ from datetime import date, timedelta
 import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
+from django.test import Client
 from django.utils import timezone
 
+from cardgames.table import SEATS
 from challenges import families, field, service, versions
 from challenges.models import Challenge, ChallengeDeal, Entry, LineTally, Play, ScoreTally
 from practice.models import Match
@@ -39,8 +41,8 @@ def test_the_command_opens_a_daily_and_a_weekly_challenge_per_game_once(capsys):
     call_command("openchallenges", "--date", "2026-12-09")
     call_command("openchallenges", "--date", "2026-12-09")  # cron ran twice
     call_command("openchallenges", "--date", "2026-12-10")  # the next day: same week
-    challenged = families.challenged()  # the games this app scores (Trix not yet)
-    assert "trix" not in challenged and "tarneeb" in challenged
+    challenged = families.challenged()  # every listed game, Trix's kingdom among them
+    assert {"trix", "tarneeb"} <= set(challenged)
     assert Challenge.objects.filter(kind="daily").count() == 2 * len(challenged)
     assert Challenge.objects.filter(kind="weekly").count() == len(challenged)
     daily = Challenge.objects.get(kind="daily", game="tarneeb", slot="2026-12-09")
@@ -195,3 +197,38 @@ def test_the_ranking_averages_each_deals_percentage_per_seat(monkeypatch):
     assert Entry.objects.get(pk=a.pk).deals_done == 2
     c.refresh_from_db()
     assert c.finished == 2 and c.results == 6
+
+
+def test_a_trix_deal_is_scored_by_the_seats_own_points_and_its_contract_counted(client):
+    """Trix: a seat's result is its signed points in the deal (a penalty costs, a place gains),
+    the same deal for everyone; where the learner owns the kingdom, the contract chosen is the
+    line the field's page counts."""
+    c = opened("trix", size=1)
+    seats, players = {}, {}
+    for seat in "NESW":
+        players[seat] = Client()
+        practice = finish(players[seat], start(players[seat], c, 1, seat=seat), seed=ord(seat))
+        seats[seat] = practice
+    plays = {p.seat: p for p in Play.objects.all()}
+    assert len(plays) == 4
+    deal = seats["N"].state
+    for seat, practice in seats.items():
+        mine = practice.state.points()[SEATS.index(seat)]
+        assert plays[SEATS.index(seat)].score == mine
+        owner = practice.state.owner == SEATS.index(seat)
+        assert plays[SEATS.index(seat)].lines == (
+            {"contract": practice.state.contract} if owner else {}
+        )
+    # one deal dealt once: the same hands and the same owner at every seat
+    assert {s.state.owner for s in seats.values()} == {deal.owner}
+    counted = LineTally.objects.filter(kind="contract")
+    assert counted.count() >= 1 and sum(t.results for t in counted) == 1
+    # the field's page, in Arabic, names the owner's contract in the table's words
+    owner = SEATS[deal.owner]
+    field_page = players[owner].get(f"/ar/challenges/{c.public_id}/deals/1/")
+    assert field_page.status_code == 200
+    word = {"king_of_hearts": "شايب الكبة", "queens": "البنات", "diamonds": "الديناري"}
+    word |= {"tricks": "اللطوش", "trix": "التركس"}
+    body = field_page.content.decode()
+    chosen = seats[owner].state.contract  # by the owner's own hand (every seat plays its match)
+    assert word[chosen] in body
