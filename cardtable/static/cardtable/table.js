@@ -71,11 +71,11 @@
   // else from the seat that played it.
   function flyIn(felt, before, ms) {
     if (!felt) return;
-    var known = before || {};
+    var trick = (before && before.trick) || [], seen = (before && before.cards) || {};
     $$(felt, ".trick .slot").forEach(function (slot) {
       var card = $(slot, ".card");
-      if (!card || known.trick.indexOf(card.dataset.card) >= 0) return;
-      var from = known.cards[card.dataset.card];
+      if (!card || trick.indexOf(card.dataset.card) >= 0) return;
+      var from = seen[card.dataset.card];
       if (!from) {
         var place = (slot.className.match(/at-(\w+)/) || [])[1];
         var seat = place && $(felt, ".seat.at-" + place);
@@ -438,6 +438,13 @@
   }, true);
 
   window.addEventListener("resize", measure);
+  // What sits above the stage grows when the page's fonts arrive (a wider fallback was drawn
+  // first on a slow connection): measured again then, or the felt would cover the question.
+  window.addEventListener("load", measure);
+  if (document.fonts) {
+    if (document.fonts.addEventListener) document.fonts.addEventListener("loadingdone", measure);
+    if (document.fonts.ready) document.fonts.ready.then(measure);
+  }
   var stage = document.querySelector(".stage");
   if (stage) start(stage, null, false);
   else setupPass(document); // the position page: its pass is a form of links, not a move
