@@ -110,7 +110,7 @@ def trump(state) -> None:
 
 def exposed(state) -> int:
     """The doubled cards, shown face up."""
-    return state.inner.exposed if state.inner is not None and state.contract != "trix" else 0
+    return state.inner.exposed if state.contract in TRICK_CONTRACTS else 0
 
 
 def parse_move(pos, token: str) -> int:

@@ -41,10 +41,13 @@ GAP = """() => {
   const stage = document.querySelector('.stage');
   if (!felt || !stage) return null;
   const top = felt.getBoundingClientRect().top;
+  // what starts above the felt: where the strip is longer than the screen leaves it, its end
+  // goes under the (sticky) felt, and the "gap" is that overlap, negative
   const above = [...stage.querySelectorAll('*')]
     .filter((e) => e.offsetParent !== null && !felt.contains(e) && !e.contains(felt))
-    .map((e) => e.getBoundingClientRect().bottom)
-    .filter((b) => b <= top + 1);
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.height && r.top < top)
+    .map((r) => r.bottom);
   return top - Math.max(...above, stage.getBoundingClientRect().top);
 }"""
 
