@@ -49,7 +49,6 @@ def in_sight(page, selector: str, name: str, line: float = 24, at_top: bool = Tr
     """Assert the first line of each element of ``selector`` shown (at least one) and the
     whole hand in sight; leave a screenshot ``sight-<name>.png``. ``at_top``: the page was not
     scrolled to get there (the first screen itself)."""
-    page.wait_for_function("document.fonts.status === 'loaded'")  # the page as it settles
     found = page.evaluate(IN_SIGHT, [selector, line])
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"sight-{name}.png"))
