@@ -516,9 +516,9 @@ def prompt(q, pos) -> str:
             "does it go on?"
         )
     if q.kind == questions.KNOCK:
+        # short: the answer bar asks both parts again; a longer one went under the felt at 360 px
         return _(
-            "%(seat)s is to play. May %(seat)s knock? And how many points would a knock now "
-            "give the other side?"
+            "%(seat)s is to play. May %(seat)s knock, and what would it give the other side?"
         ) % {"seat": seat}
     return ""
 
