@@ -162,8 +162,8 @@ class Rules(RuleSet):
     def tally(self, contract: str, deal) -> list[dict]:
         """What each seat's points in a finished deal of ``contract`` come from: the Trix's
         ``place`` (0 first out), else the priced cards and tricks it took (``king_of_hearts``,
-        ``queens``, ``diamonds``, ``tricks``: counts, those the contract prices) and the cards
-        it ``doubled`` that another took."""
+        ``queens``, ``diamonds``, ``tricks``: counts, those the contract prices), the cards it
+        ``doubled`` that another took and the doubled cards it took (``paid``, at double)."""
         if contract == "trix":
             return [{"place": deal.out.index(seat)} for seat in range(4)]
         scoring = penalty_deal.table(self.tricks(contract)).scoring
@@ -177,7 +177,8 @@ class Rules(RuleSet):
                 "tricks": deal.priced[seat] if scoring.trick else 0,  # those it prices
             }
             doubled = [c for c, doubler, taker, _ in deal.doubles if doubler == seat != taker]
-            out.append({**{k: n for k, n in counts.items() if n}, "doubled": doubled})
+            paid = [c for c, _doubler, taker, _ in deal.doubles if taker == seat]
+            out.append({**{k: n for k, n in counts.items() if n}, "doubled": doubled, "paid": paid})
         return out
 
     def kingdom_value(self) -> int:

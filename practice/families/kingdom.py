@@ -38,18 +38,18 @@ def points(practice, vocab) -> dict:
     state = practice.state
     contract = vocab.move(state.contract, Phase.CHOOSE, form="the")  # mid-sentence
     lines = [CHOSE % {"seat": seat_title(practice, state.owner), "contract": contract}]
-    details = {seat: _tallied(t, state, vocab) for seat, t in enumerate(state.tally())}
+    details = {seat: _tallied(t, vocab) for seat, t in enumerate(state.tally())}
     return {"lines": lines, "rows": rows(practice, vocab, state.points(), details)}
 
 
-def _tallied(tally: dict, state, vocab) -> str:
+def _tallied(tally: dict, vocab) -> str:
     """One seat's tally in words: «شايب الكبة (مع التدبيل) وبنتان»."""
     if "place" in tally:
         return str(PLACES[tally["place"]])
     items = []
     if tally.get("king_of_hearts"):
         king = vocab.card_the(KH)
-        items.append(DOUBLED % {"card": king} if state.inner.exposed >> KH & 1 else king)
+        items.append(DOUBLED % {"card": king} if KH in tally["paid"] else king)
     for what in ("queens", "diamonds"):
         if tally.get(what):
             items.append(count(tally[what], what))

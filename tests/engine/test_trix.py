@@ -110,8 +110,8 @@ def test_the_tally_says_where_each_players_points_come_from(contract, seed):
         if contract == "trix":
             assert points == (200, 150, 100, 50)[tally[seat]["place"]]
             continue
-        assert tally[seat]["doubled"] == []
-        counts = {k: n for k, n in tally[seat].items() if k != "doubled"}
+        assert tally[seat]["doubled"] == tally[seat]["paid"] == []
+        counts = {k: n for k, n in tally[seat].items() if k not in ("doubled", "paid")}
         priced = PRICES if contract == "complex" else {contract: PRICES[contract]}
         assert set(counts) <= set(priced) and all(n > 0 for n in counts.values())
         assert points == -sum(priced[k] * n for k, n in counts.items()), (seat, tally)
@@ -121,6 +121,7 @@ def test_the_tally_names_the_doubler_of_a_card_another_took():
     deal = kingdom_deal(KING_ALONE, W, "king_of_hearts")
     moves(deal, "expose:KH", "AH", "2C", "2D", "KH")
     assert deal.tally()[N]["doubled"] == [KH] and deal.tally()[W]["king_of_hearts"] == 1
+    assert deal.tally()[W]["paid"] == [KH] and deal.tally()[N]["paid"] == []
 
 
 def test_king_of_hearts_costs_its_taker_75():
