@@ -44,8 +44,8 @@ def read_view(request) -> str:
 
 def review(practice, view: str, page_url: str, retry_url=None) -> dict | None:
     """The review's analysis: each card the learner chose, costly first; ``forced``, the count
-    of the learner's moves (cards and knocks), when each was its only legal one; None when the learner played no
-    card (thrown in, redealt) or the game has no analysis. ``pending``:
+    of the learner's moves (cards and knocks), when each was its only legal one; None when
+    the learner played no card (thrown in, redealt) or the game has no analysis. ``pending``:
     the learner's moments not judged yet (the site was busy, or one budget did not reach
     them); ``retry_url(ply, view)`` links a retry of a costly card."""
     position = practice.position()
