@@ -300,6 +300,7 @@
   // down, then "connected again" for a few seconds once it is back.
   var dropped = false;
   var backTimer = null;
+  var again = null;  // the next attempt to reconnect, while the socket is down
   function status(state) {
     var line = document.getElementById("live-state");
     if (!line) return;
@@ -314,6 +315,7 @@
 
   function open() {
     if (socket) return;
+    if (again !== null) { clearTimeout(again); again = null; }
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + root.getAttribute("data-ws"));
     socket.onopen = function () {
@@ -363,7 +365,7 @@
       dropped = true;
       status("offline");
       // A sleeping phone or a dropped network: come back, saying which moves we have.
-      setTimeout(open, retry);
+      again = setTimeout(function () { again = null; open(); }, retry);
       retry = Math.min(retry * 2, 30000);
     };
   }
@@ -412,9 +414,18 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && !socket) open();
   });
-  // The network is back: come back now, not after the waits that grew while it was gone.
+  // The network is back: come back now, not after the waits that grew while it was gone, and
+  // not through an attempt begun while it was down (it may hang until the browser gives up).
   window.addEventListener("online", function () {
-    if (!socket) { retry = 500; open(); }
+    retry = 500;
+    if (again !== null) { clearTimeout(again); again = null; }
+    if (socket && socket.readyState === WebSocket.CONNECTING) {
+      var stale = socket;
+      socket = null;
+      stale.onclose = null;
+      stale.close();
+    }
+    open();
   });
   showPresence();
   showNote();
