@@ -100,26 +100,42 @@ def region_of(game) -> str:
     return registry.read(described.registry).get("region", "")
 
 
+def slug_of(game) -> str | None:
+    """The slug of ``game`` given as ``region_of`` takes it, or None (a region, a row without
+    one)."""
+    slug = game if isinstance(game, str) else getattr(game, "slug", None)
+    if slug in described_games.GAMES:
+        return slug
+    if isinstance(game, ModuleType):
+        return next((s for s, d in described_games.GAMES.items() if d.engine is game), None)
+    return None
+
+
 def vocabulary(game, lang: str | None = None) -> "Vocabulary":
-    """The vocabulary of ``game`` (see ``region_of``) in ``lang`` (default: the active one)."""
-    return _vocabulary(language_code(lang), region_of(game))
+    """The vocabulary of ``game`` (see ``region_of``) in ``lang`` (default: the active one),
+    with the words that game has of its own for a move (Trix's pass for the family's knock)."""
+    return _vocabulary(language_code(lang), region_of(game), slug_of(game))
 
 
 @cache
-def _vocabulary(lang: str, region: str) -> "Vocabulary":
+def _vocabulary(lang: str, region: str, game: str | None = None) -> "Vocabulary":
     with translation.override(lang):
-        return Vocabulary(lang, region)
+        return Vocabulary(lang, region, game)
 
 
 class Vocabulary:
-    """The card words of one language in one region. Build it with ``vocabulary()``."""
+    """The card words of one language in one region, and of one game where a term of its own
+    ``replaces`` the family's. Build it with ``vocabulary()``."""
 
-    def __init__(self, lang: str, region: str):
+    def __init__(self, lang: str, region: str, game: str | None = None):
         if region not in data()["regions"]:
             raise ValueError(f"unknown region {region!r}")
         self.lang, self.region = lang, region
         self._looks: dict[tuple, dict] = {}  # card_view's, by card, exposed and legal
         self.words = {key: self.entry(t) for key, t in terms().items()}
+        for key, t in terms().items():
+            if t.get("replaces") and game in t.get("games", ()):
+                self.words[t["replaces"]] = self.words[key]
         patterns = data()["patterns"][lang]
         self.patterns = patterns
         suits = [self.words[k] for k in SUIT_KEYS]

@@ -91,6 +91,9 @@ MESSAGES = {
     "cannot_expose": gettext_lazy("%(card)s cannot be exposed."),
     "already_exposed": gettext_lazy("%(card)s is already exposed."),
     # Trix
+    "cannot_pass": gettext_lazy(
+        "You may pass only when no card fits a row, and you can lay %(playable)s."
+    ),
     "not_next_in_row": gettext_lazy(
         "%(card)s cannot be laid now: a row opens with its jack and then takes only a card next "
         "to one of its ends (here %(fits)s)."

@@ -9,7 +9,8 @@ What a game's rules fix for the family (class attributes of its ``Rules``): ``PA
 ``OPENING_RANK`` (Sab'at's seven, Trix's jack), ``BUILDS_DOWN`` (Trix: down to the two as well
 as up to the ace), ``PLACES`` (False: the first seat out wins the deal for its side; True: play
 goes on, out seats skipped, until three are out, and each seat scores by its place, Trix's
-``place_points``). Without an ``opening_card`` the deal's ``leader`` (the kingdom's owner; by
+``place_points``), ``CODES`` (the rule steps' codes where the game names them otherwise:
+Trix's rows and pass). Without an ``opening_card`` the deal's ``leader`` (the kingdom's owner; by
 default the dealer) plays first.
 """
 
@@ -176,8 +177,9 @@ class Deal:
             # 4. A player knocks when, and only when, no card of theirs can be laid.
             playable = hand & self._allowed_cards()
             if playable:
-                return IllegalMove("cannot_knock", seat=SEATS[seat], playable=codes(playable))
-            return "must_knock" if why else None
+                refused = self.rules.CODES.get("cannot_knock", "cannot_knock")
+                return IllegalMove(refused, seat=SEATS[seat], playable=codes(playable))
+            return self.rules.CODES.get("must_knock", "must_knock") if why else None
         # 1. A player lays a card from their own hand.
         if not hand >> move & 1:
             return IllegalMove("card_not_in_hand", card=card_code(move), seat=SEATS[seat])
@@ -215,7 +217,8 @@ class Deal:
             )
         if not why:
             return None
-        return "starts_pile" if move % 13 == self.rules.OPENING_RANK else "next_on_pile"
+        code = "starts_pile" if move % 13 == self.rules.OPENING_RANK else "next_on_pile"
+        return self.rules.CODES.get(code, code)
 
     def _announce_refusal(self, move: int) -> IllegalMove | None:
         return self._judge_announce(move, False)  # unasked why: a refusal or None
@@ -298,11 +301,11 @@ class Deal:
         """The facts of the permission ``code`` of ``move`` (what the quiz's sentence needs)."""
         if self.phase == _ANNOUNCE:
             return {"seat": SEATS[self._queue[0][0]]}  # may_pass, may_double...
-        if code == "must_knock":
+        if code == self.rules.CODES.get("must_knock", "must_knock"):
             return {"seat": SEATS[self.to_act]}
         if code == "opens_with":
             return {"seat": SEATS[self.to_act], "card": card_code(move)}
-        return {"card": card_code(move), "suit": SUITS[move // 13]}  # starts_pile, next_on_pile
+        return {"card": card_code(move), "suit": SUITS[move // 13]}  # starts_pile, next_in_row...
 
     def is_legal(self, move: int) -> bool:
         return self.refusal(move) is None

@@ -158,6 +158,8 @@ class Rules(RuleSet):
     OPENING_RANK: ClassVar[int] = SEVEN  # a seven starts its suit's pile
     BUILDS_DOWN: ClassVar[bool] = False  # piles go up to the ace only
     PLACES: ClassVar[bool] = False  # the first seat out wins the deal for its side
+    # The codes of the rule steps, as the family names them: piles, and a knock.
+    CODES: ClassVar[dict[str, str]] = {}
 
     # Deal and play run to the right (counter-clockwise); the deal passes the same way.
     direction: Direction = domains.direction(Direction.RIGHT)

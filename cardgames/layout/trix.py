@@ -35,6 +35,13 @@ class Rules(RuleSet):
     OPENING_RANK: ClassVar[int] = JACK  # a jack opens its suit's row
     BUILDS_DOWN: ClassVar[bool] = True  # rows go down to the two as well as up to the ace
     PLACES: ClassVar[bool] = True  # play goes on until three seats are out
+    # The rule steps as Trix names them: rows opened by a jack, and a pass, not a knock.
+    CODES: ClassVar[dict[str, str]] = {
+        "starts_pile": "starts_row",
+        "next_on_pile": "next_in_row",
+        "must_knock": "must_pass",
+        "cannot_knock": "cannot_pass",
+    }
     # No opening card, no announcements, no warning: the family's Sab'at rules, absent.
     opening_card: ClassVar[None] = None
     announcements: ClassVar[bool] = False

@@ -33,4 +33,5 @@ FAMILY = Family(
     sheet=Kingdom,
     analysis=None,  # the choice and the Trix are not analysed card by card
     playing=playing,
+    choice_values=bots.choice_values,
 )

@@ -1,7 +1,9 @@
 """The quiz of a kingdom (Trix): the questions of its trick contracts, asked of the contract's own
 deal as the penalty family asks them (follow suit, a void, a penalty card a void player must
-throw, who leads the next trick). The owner chose the contract before; the Trix's layout and the
-choice itself are not asked yet. No Django here.
+throw, who leads the next trick), and of the Trix's rows as the layout family asks them (the
+cards that fit a row, a pass when none does). The owner chose the contract before; the choice
+itself is the "best contract" question, stored with its rollouts (``quiz.core.BEST_CONTRACT``).
+No Django here.
 
 A question's position is Trix's (its address reopens on Trix's position page, the contract
 named in its moves); what it teaches is read from the trick contract's deal inside it.
@@ -16,6 +18,7 @@ from cardgames.kingdom import CHOOSE
 from cardgames.penalty.deal import table as penalty_table
 
 from ..core import CHOICE_KINDS, LEGAL_SET, NEXT_LEADER, PLAY, Note, choice_answer, seat_to_act
+from .layout import choice_moment as row_moment
 from .tricks import (
     NEXT_LEADER_TARGETS,
     choice_moment,
@@ -27,11 +30,14 @@ from .tricks import (
 
 SIGNED_POINTS = True  # a penalty costs, a place gains
 AUCTION = False
-KNOCKS = False  # the trick contracts' questions: nobody knocks there
+KNOCKS = True  # the Trix's pass, the layout family's knock (offered on the rows only)
 
 # The engine's permission of a legal card where Trix narrows the choice: a void player holding a
 # priced card throws it, where the table plays so (``forced_penalty_discard``).
 NARROWED = {"forced_penalty": "forced_discard"}
+# On the Trix's rows: a card fits a row (a jack opens it, or a card next to an end), or none does.
+ROWS = {"starts_row": "row_fit", "next_in_row": "row_fit", "must_pass": "row_blocked"}
+ROW_MOMENTS = ("row_fit", "row_blocked")
 TRICK_CONTRACTS = ("king_of_hearts", "queens", "diamonds", "tricks", "complex")
 
 
@@ -42,8 +48,8 @@ def kinds(rules) -> tuple[str, ...]:
 def targets(kind: str, rules) -> tuple[str, ...]:
     forced = ("forced_discard",) if rules.forced_penalty_discard else ()
     return {
-        LEGAL_SET: ("follow_suit", "follow_suit", "void", *forced),
-        PLAY: ("follow_suit", "follow_suit", *forced),
+        LEGAL_SET: ("follow_suit", "follow_suit", "void", *forced, "row_fit"),
+        PLAY: ("follow_suit", "follow_suit", *forced, "row_fit", "row_blocked"),
         NEXT_LEADER: NEXT_LEADER_TARGETS,
     }[kind]
 
@@ -63,7 +69,15 @@ def anchors(rules) -> dict:
         )
     }
     forced = ("tricks", "forced_penalty_discard")
-    return {**out, "forced_discard": forced, "must_discard_penalty_card": forced}
+    # the rows and the pass: the rule page's section on the Trix contract
+    rows = {code: ("trix", None) for code in (*ROW_MOMENTS, *ROWS, "not_next_in_row")}
+    return {
+        **out,
+        **rows,
+        "cannot_pass": ("trix", None),
+        "forced_discard": forced,
+        "must_discard_penalty_card": forced,
+    }
 
 
 # --- playing a deal forward -----------------------------------------------------------------------
@@ -78,9 +92,10 @@ def context(kind: str, rules, rng, target: str) -> dict:
 
 
 def policy(rules, rng, target: str, start_state):
-    """The owner names a trick contract; then every seat plays at random (a double or not)."""
-
-    named = {CHOOSE + rules.ALL_CONTRACTS.index(c) for c in TRICK_CONTRACTS}
+    """The owner names a trick contract (the Trix, for a moment on its rows); then every seat
+    plays at random (a double or not)."""
+    contracts = ("trix",) if target in ROW_MOMENTS else TRICK_CONTRACTS
+    named = {CHOOSE + rules.ALL_CONTRACTS.index(c) for c in contracts}
 
     def move(state):
         legal = state.legal_moves()
@@ -104,6 +119,14 @@ def played(pos):
     return replace(pos, rules=rules, state=state.inner)
 
 
+def laid(pos):
+    """The Trix's own position (the layout family's deal on its rows), or None."""
+    state = pos.state
+    if state.inner is None or state.contract != "trix":
+        return None
+    return replace(pos, rules=pos.rules.layout(), state=state.inner)
+
+
 def trump(state) -> None:
     return None
 
@@ -118,6 +141,9 @@ def parse_move(pos, token: str) -> int:
 
 
 def classify(kind: str, pos, context: dict) -> str | None:
+    rows = laid(pos)
+    if rows is not None:
+        return row_moment(kind, rows, ROWS) if kind in CHOICE_KINDS else None
     inner = played(pos)
     if inner is None:
         return None
@@ -136,6 +162,9 @@ def expected(kind: str, pos, context: dict) -> dict:
 
 
 def moment_note(moment: str, pos) -> Note:
+    if moment in ROW_MOMENTS:
+        seat = seat_to_act(pos.state)
+        return Note("row_rule" if moment == "row_fit" else "must_pass", {"seat": seat})
     inner = played(pos)
     state = inner.state
     if moment == "forced_discard":  # a void player throws a card the contract prices

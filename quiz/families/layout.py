@@ -115,24 +115,24 @@ def parse_move(pos, token: str) -> int:
 
 def classify(kind: str, pos, context: dict) -> str | None:
     if kind in CHOICE_KINDS:
-        return _choice_moment(kind, pos)
+        return choice_moment(kind, pos, NARROWED)
     if kind == KNOCK_KIND:
         return _knock_moment(pos)
     return None
 
 
-def _choice_moment(kind: str, pos) -> str | None:
-    """The rule the engine names for a legal move, where the layout narrows the choice."""
+def choice_moment(kind: str, pos, narrowed: dict) -> str | None:
+    """The rule the engine names for a legal move, where the layout narrows the choice
+    (``narrowed``: the engine's permission code -> the moment; the Trix names its own)."""
     state = pos.state
     legal_moves = card_choice(state)
     if legal_moves is None:
         return None
     if mask(legal_moves) == state.hands[state.to_act]:
         return None  # every card is right: nothing to learn
-    moment = NARROWED.get(state.permission_code(legal_moves[0]))
-    if moment == "blocked" and kind != PLAY:
-        return None  # no card to choose
-    return moment
+    if not mask(legal_moves) and kind != PLAY:
+        return None  # no card to choose: only a knock
+    return narrowed.get(state.permission_code(legal_moves[0]))
 
 
 def _knock_moment(pos) -> str | None:

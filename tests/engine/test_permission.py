@@ -30,8 +30,8 @@ def _quiz_explains(slug: str, state, move: int) -> bool:
     """Whether the quiz's ``why_legal`` explains ``move`` here: card plays (and the knock) in
     play, and Tarneeb's auction."""
     if state.phase == "play":
-        if slug == "trix":  # the quiz asks of the trick contracts only
-            return move < 52 and state.contract != "trix"
+        if slug == "trix":  # the trick contracts' cards, and the Trix's rows and pass
+            return move < 52 or state.contract == "trix"
         return move < 52 or slug == "sabaat-al-deemin"
     return slug == "tarneeb" and state.phase == "bidding"
 

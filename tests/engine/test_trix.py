@@ -334,10 +334,15 @@ def test_layout_pass_only_when_no_card_fits():
     two_jacks = "N:AKQJT9876543.J.. 2.AKQT98765432.. ..AKQJT98765432. ...AKQJT98765432"
     deal = kingdom_deal(two_jacks, E, "trix")
     assert deal.legal_moves() == [KNOCK]  # E, the owner, has no jack
+    # the rule steps named as Trix names them: a pass, rows (the family's knock and piles)
+    assert deal.inner.permission(KNOCK).code == "must_pass"
     moves(deal, "knock")
     assert deal.to_act == N and deal.legal_moves() == [c("JS"), c("JH")]
     refused = deal.refusal(KNOCK)
-    assert refused.code == "cannot_knock"
+    assert refused.code == "cannot_pass" and refused.details["playable"] == ["JS", "JH"]
+    assert deal.inner.permission(c("JS")).code == "starts_row"
+    moves(deal, "JS", "JC", "JD", "knock")  # E has no card that fits
+    assert deal.to_act == N and deal.inner.permission(c("TS")).code == "next_in_row"
 
 
 def test_layout_places_and_the_last_player():

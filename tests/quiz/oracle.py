@@ -319,6 +319,37 @@ def trix_cards(tokens: list[str]) -> list[str]:
     return [t for t in tokens[1:] if t != "keep" and not t.startswith("expose:")]
 
 
+def trix_row_playable(hand: set[int], laid: set[int]) -> set[int]:
+    """A jack opens its suit's row; then a row takes the card next to either of its ends."""
+    playable = set()
+    for c in hand:
+        row = {x % 13 for x in laid if x // 13 == c // 13}
+        if (not row and c % 13 == cards.JACK) or (row and c % 13 in (min(row) - 1, max(row) + 1)):
+            playable.add(c)
+    return playable
+
+
+def trix_rows_replay(query: dict, dealt, step: int, tokens: list[str]):
+    """Hands, the cards laid and the seat to act after the Trix's moves (past the contract
+    named): the owner lays first, a seat passes only with nothing to lay, a seat out of cards
+    is skipped."""
+    hands = [set(cards.cards_in(h)) for h in dealt]
+    to_act = trix_first_leader(query, dealt)
+    laid = set()
+    for token in tokens[1:]:
+        if token.lower() == "knock":
+            assert not trix_row_playable(hands[to_act], laid), token
+        else:
+            c = parse_card(token)
+            assert c in trix_row_playable(hands[to_act], laid), token
+            hands[to_act].discard(c)
+            laid.add(c)
+        to_act = (to_act + step) % 4
+        while not hands[to_act]:
+            to_act = (to_act + step) % 4
+    return hands, laid, to_act
+
+
 def _led(state):
     trick = state.trick
     return trick[0][1] // 13 if trick else None
@@ -337,6 +368,11 @@ def why_legal(pos, move: int):
     name = module.__name__.rpartition(".")[2]
     seat = SEATS[state.to_act]
     token = module.format_move(move)
+    if name == "trix" and state.contract == "trix":  # the rows: a jack, or next to an end
+        if token == "knock":
+            return _note("must_pass", seat=seat)
+        code = "starts_row" if move % 13 == cards.JACK else "next_in_row"
+        return _note(code, card=token, suit=cards.SUITS[move // 13])
     if name == "trix":  # a trick contract's deal: follow suit, else any card (no trumps)
         state, rules = state.inner, rules.tricks(state.contract)
     if module is sabaat_al_deemin:

@@ -118,6 +118,12 @@ def independent_legal(q, pos) -> set[str]:
         hands, laid, to_act, opening = oracle.sabaat_replay(rules, dealt, tokens(q))
         assert to_act == pos.state.to_act
         return oracle.codes(oracle.sabaat_playable(hands[to_act], laid, opening))
+    if q.game == "trix" and pos.state.contract == "trix":  # the Trix's rows
+        dealt = hands_of(q, pos.module)
+        step = rules.direction.step
+        hands, laid, to_act = oracle.trix_rows_replay(q.query, dealt, step, tokens(q))
+        assert to_act == pos.state.to_act
+        return oracle.codes(oracle.trix_row_playable(hands[to_act], laid))
     game = trick_replay(q, pos)
     assert game.to_act == pos.state.to_act
     if pos.module is bent_al_sbeet:
@@ -159,7 +165,7 @@ def check_choice(q, pos):
         expected = set(q.expected["moves"]) - {"knock"}
     hand = {cards.card_code(c) for c in cards.cards_in(state.hands[state.to_act])}
     assert expected <= hand
-    if q.kind == PLAY and q.game == "sabaat-al-deemin" and q.expected["moves"] == ["knock"]:
+    if q.kind == PLAY and q.expected["moves"] == ["knock"]:  # Sab'at's knock, the Trix's pass
         assert independent_legal(q, pos) == set()
         return
     assert expected == independent_legal(q, pos)
@@ -173,7 +179,12 @@ def check_moment(q, pos):
     Trix trick contract's own, ``Family.playing``)."""
     game = games.GAMES[q.game]
     state, m = game.family.playing(game, pos.state)[1], q.moment
+    rows = m in ("row_fit", "row_blocked")  # the Trix's rows: a layout, no trick
+    if m == "row_blocked" and q.kind == PLAY:
+        assert q.expected["moves"] == ["knock"]
     if q.kind in (LEGAL_SET, PLAY) and state.phase == "play" and q.game != "sabaat-al-deemin":
+        if rows:
+            return
         legal = set(q.expected.get("cards") or q.expected["moves"])
         hand = {cards.card_code(c) for c in cards.cards_in(state.hands[state.to_act])}
         led = state.trick[0][1] // 13 if state.trick else None
