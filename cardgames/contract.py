@@ -264,6 +264,9 @@ class Family:
     # What a game's rule page draws from the engine: a layout mid-deal, the penalties' table.
     layout_example: Callable[[Any], list] | None = None  # rules -> the piles, each its cards
     penalty_table: Callable[[Any], Mapping[str, Any]] | None = None  # rules -> {code: penalty}
+    # The analysis of an owner's choice of contract (Trix): (the owner's view, a seed, how many
+    # deals to roll out) -> {contract: what the owner makes of it above a seat's average}.
+    choice_values: Callable[[Any, str, int], Mapping[str, float]] | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,11 +9,13 @@ from cardgames.table import PARTNERSHIPS, SEATS, parse_seat
 
 from .core import (
     BEST_CARD,
+    BEST_CONTRACT,
     DEAL_POINTS,
     KNOCK,
     LEGAL_SET,
     MATCH,
     NEXT_LEADER,
+    PICKED_KINDS,
     PLAY,
     SHEET,
     TRICK_POINTS,
@@ -95,7 +97,7 @@ def read_answer(q: Question, data: dict, pos: Position | None = None) -> dict:
     pos = pos or q.position()
     if q.kind == LEGAL_SET:
         return _cards(q, data, pos)
-    if q.kind in (PLAY, BEST_CARD):
+    if q.kind in (PLAY, BEST_CARD, BEST_CONTRACT):
         return _move(q, data, pos)
     if q.kind == NEXT_LEADER:
         return {"seat": SEATS[parse_seat(_one(data, "seat"))]}
@@ -123,7 +125,7 @@ def read_answer(q: Question, data: dict, pos: Position | None = None) -> dict:
 def is_right(q: Question, answer: dict) -> bool:
     if q.kind == LEGAL_SET:
         return set(answer["cards"]) == set(q.expected["cards"])
-    if q.kind in (PLAY, BEST_CARD):  # a best card: one of the stored moves of cost 0
+    if q.kind in (PLAY, *PICKED_KINDS):  # a best card or contract: a stored move of cost 0
         return answer["move"] in q.expected["moves"]
     return answer == q.expected
 
@@ -160,7 +162,7 @@ def _notes(q: Question, pos, answer: dict) -> list[Note]:
         return [_refused(state, move), moment_note(q, pos)]
     if q.kind == MATCH:
         return match_part(q.game).notes(pos)
-    if q.kind == BEST_CARD:  # the page words each card's stored cost instead
+    if q.kind in PICKED_KINDS:  # the page words each move's stored cost instead
         return []
     return q.family.notes(q.kind, pos, q.context)
 
@@ -177,7 +179,7 @@ def alternatives(q: Question) -> list[Alternative]:
     refusal says why the position cannot arise there.
     """
     out = []
-    if q.kind == BEST_CARD:  # the stored costs hold under the question's own variant only
+    if q.kind in PICKED_KINDS:  # the stored costs hold under the question's own variant only
         return out
     pos = q.position()
     for variant, rules in q.module.PRESETS.items():

@@ -49,6 +49,10 @@ MIXED = "mixed"
 # (``quiz/management/commands/findbestcards.py``) and stored with their answer, since a
 # search is too slow to run while a page is drawn; so it is never generated from a seed.
 BEST_CARD = "best-card"
+# "Choose the best contract": an owner's choice (Trix), judged by rolling each contract out from
+# the owner's hand (``Family.choice_values``); stored with its answer, as a best card is
+# (``practice/management/commands/findbestcontracts.py``).
+BEST_CONTRACT = "best-contract"
 ALL_KINDS = (
     LEGAL_SET,
     PLAY,
@@ -59,9 +63,11 @@ ALL_KINDS = (
     KNOCK,
     MATCH,
     BEST_CARD,
+    BEST_CONTRACT,
 )
-CHOICE_KINDS = (LEGAL_SET, PLAY, BEST_CARD)  # the kinds whose answer is a move or a set of cards
-PICKED_KINDS = (BEST_CARD,)  # the kinds only stored questions ask
+# the kinds whose answer is a move or a set of cards
+CHOICE_KINDS = (LEGAL_SET, PLAY, BEST_CARD, BEST_CONTRACT)
+PICKED_KINDS = (BEST_CARD, BEST_CONTRACT)  # the kinds only stored questions ask
 
 
 class UnknownQuestion(LookupError):
@@ -199,10 +205,13 @@ def offered(pos, kind: str) -> list[int]:
 
 
 def answer_calls(pos, kind: str) -> list[int]:
-    """Calls shown as answer buttons, legal or not, so their presence gives nothing away."""
-    if kind != PLAY or pos.state.to_act is None:
+    """Calls shown as answer buttons, legal or not, so their presence gives nothing away; for
+    a best contract, the contracts the owner may still choose (the question is which suits)."""
+    if pos.state.to_act is None:
         return []
-    return offered_calls(pos.module, pos.state)
+    if kind == BEST_CONTRACT:
+        return pos.state.legal_moves()
+    return offered_calls(pos.module, pos.state) if kind == PLAY else []
 
 
 def choice_answer(kind: str, pos) -> dict:
@@ -231,9 +240,9 @@ def allowed(state, move: int) -> Note:
 
 
 def expected_answer(game: str, kind: str, pos, context: dict | None = None) -> dict:
-    """The right answer, computed by the engine, JSON-friendly; a best card's is the one
-    stored with the question (``context["best"]``), never searched again."""
-    if kind == BEST_CARD:
+    """The right answer, computed by the engine, JSON-friendly; a best card's or a best
+    contract's is the one stored with the question (``context["best"]``), never searched again."""
+    if kind in PICKED_KINDS:
         return {"moves": list((context or {}).get("best", []))}
     if kind in CHOICE_KINDS:
         return choice_answer(kind, pos)

@@ -10,7 +10,9 @@ A file lists ``[[questions]]`` with ``key``, ``variant``, ``kind``, ``dealer``, 
 (Tarneeb: the deals already on the sheet, ``[bid, side, tricks]``), and the texts ``title``
 and ``note`` in ``ar``, ``en`` and ``fr``. The "find the best card" puzzles are in
 ``quiz/data/best_card/<engine>.toml``, written by ``manage.py findbestcards``, each with its
-``solution`` (the right cards and every card's cost, as the analysis found them offline).
+``solution`` (the right cards and every card's cost, as the analysis found them offline); the
+"choose the best contract" questions (Trix) in ``quiz/data/best_contract/<engine>.toml``,
+written by ``manage.py findbestcontracts`` with theirs (every contract's value, rolled out).
 """
 
 import tomllib
@@ -38,22 +40,23 @@ class BadData(Exception):
         self.problems = problems
 
 
-BEST_CARDS = "best_card"  # the folder of DATA written by ``manage.py findbestcards``
+# The folders of DATA written by ``manage.py findbestcards`` and ``findbestcontracts``.
+FOUND = ("best_card", "best_contract")
 
 
-def files(spec: games.Game) -> tuple[Path, Path]:
-    """Where the game's hand-picked questions and its best-card puzzles are kept:
-    ``quiz/data/<engine>.toml`` and ``quiz/data/best_card/<engine>.toml``; for a game whose
-    registry file is kept elsewhere (a test's game), ``<stem>.quiz.toml`` and
-    ``<stem>.best_card.toml`` beside it."""
+def files(spec: games.Game) -> tuple[Path, ...]:
+    """Where the game's hand-picked questions, its best-card puzzles and its best-contract
+    questions are kept: ``quiz/data/<engine>.toml`` and ``quiz/data/<found>/<engine>.toml``;
+    for a game whose registry file is kept elsewhere (a test's game), ``<stem>.quiz.toml`` and
+    ``<stem>.<found>.toml`` beside it."""
     if spec.registry.endswith(".toml"):
         kept = registry.path_for(spec.registry)
-        return kept.with_suffix(".quiz.toml"), kept.with_suffix(".best_card.toml")
-    return DATA / f"{spec.registry}.toml", DATA / BEST_CARDS / f"{spec.registry}.toml"
+        return kept.with_suffix(".quiz.toml"), *(kept.with_suffix(f".{f}.toml") for f in FOUND)
+    return DATA / f"{spec.registry}.toml", *(DATA / f / f"{spec.registry}.toml" for f in FOUND)
 
 
 def read(spec: games.Game) -> list[dict]:
-    """The game's hand-picked questions, then its best-card puzzles."""
+    """The game's hand-picked questions, then the puzzles found offline."""
     found = []
     for path in files(spec):
         if path.exists():

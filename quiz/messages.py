@@ -37,6 +37,7 @@ KIND_NAMES = {
     questions.MATCH: pgettext_lazy("quiz kind", "Who wins the match?"),
     questions.MIXED: pgettext_lazy("quiz kind", "Mixed"),
     questions.BEST_CARD: pgettext_lazy("quiz kind", "Find the best card"),
+    questions.BEST_CONTRACT: pgettext_lazy("quiz kind", "Choose the best contract"),
 }
 # Where a game's deal is won rather than paid for, its points question says so.
 WON_POINTS = pgettext_lazy("quiz kind", "What a deal scores")
@@ -135,6 +136,14 @@ MESSAGES = {
         "on its suit’s pile."
     ),
     "must_knock": gettext_lazy("No card of %(seat)s fits the piles, so %(seat)s knocks."),
+    # the Trix's rows
+    "starts_row": gettext_lazy("A jack opens its suit’s row: %(card)s can be laid."),
+    "next_in_row": gettext_lazy("%(card)s is next to an end of the %(suit)s row."),
+    "row_rule": gettext_lazy(
+        "A card can be laid only as a jack, opening its suit’s row, or next to an end of its "
+        "suit’s row."
+    ),
+    "must_pass": gettext_lazy("No card of %(seat)s fits the rows, so %(seat)s passes."),
     "may_pass": gettext_lazy("%(seat)s may pass."),
     "may_double": gettext_lazy("%(seat)s may double the opponents’ bid."),
     "opening_bid": gettext_lazy("Nobody has bid yet: a bid of %(bid)s opens the bidding."),
@@ -401,7 +410,7 @@ def answer_words(q, pos, answer: dict | None) -> str:
     if q.kind == questions.LEGAL_SET:
         names = [vocab.card(cards.parse_card(c)) for c in answer["cards"]]
         return listing(names) if names else pgettext("no cards", "none")
-    if q.kind in (questions.PLAY, questions.BEST_CARD):
+    if q.kind in (questions.PLAY, questions.BEST_CARD, questions.BEST_CONTRACT):
         phase = pos.state.phase
         if "moves" in answer:
             return listing(move_words(vocab, phase, m) for m in answer["moves"])
@@ -483,6 +492,17 @@ def prompt(q, pos) -> str:
     seat = vocab.seat(state.to_act) if state.to_act is not None else ""
     if q.kind == questions.LEGAL_SET:
         return _("%(seat)s is to play. Select every card %(seat)s may play.") % {"seat": seat}
+    if q.kind == questions.BEST_CONTRACT:
+        used = [vocab.move(c, Phase.CHOOSE, form="the") for c in state.used]
+        if used:
+            return _(
+                "%(seat)s owns the kingdom and has played %(used)s in it. Which of the "
+                "contracts left suits this hand best?"
+            ) % {"seat": seat, "used": listing(used, "and")}
+        return _(
+            "%(seat)s owns the kingdom and names this deal’s contract. Which contract suits "
+            "this hand best?"
+        ) % {"seat": seat}
     if q.kind == questions.BEST_CARD:
         return _(
             "Every hand is open. %(seat)s is to play: which card is best, if everyone plays "
@@ -491,8 +511,11 @@ def prompt(q, pos) -> str:
     if q.kind == questions.PLAY:
         if state.phase == Phase.BIDDING:
             return _("%(seat)s is to bid. Make a call %(seat)s may make.") % {"seat": seat}
-        if q.family.KNOCKS:
-            return _("%(seat)s is to play. Lay a card %(seat)s may lay, or knock.") % {"seat": seat}
+        if q.family.KNOCKS and questions.answer_calls(pos, q.kind):  # a knock offered
+            return _("%(seat)s is to play. Lay a card %(seat)s may lay, %(or_knock)s.") % {
+                "seat": seat,
+                "or_knock": vocab.term("knock", "offer"),
+            }
         return _("%(seat)s is to play. Play a card %(seat)s may play.") % {"seat": seat}
     if q.kind == questions.NEXT_LEADER:
         return str(PROMPTS["next_leader"][vocab.region])
@@ -539,3 +562,47 @@ def best_card_words(q) -> dict:
         "gap": unit.amount(gap, vocab.region),
     }
     return {"sentence": sentence, "costs": moves}
+
+
+def best_contract_words(q) -> dict:
+    """A best contract's explanation, from the rollouts stored with it (nothing is rolled out
+    again): the sentence saying by how much it beats every other contract, and each contract's
+    cost and its value above or below a player's average in it."""
+    vocab = vocabulary(q.game)
+    unit = cost_words.unit(q.game)
+    stored = q.context.get("moves", [])
+    gap = min((m["cost"] for m in stored if m["cost"] > 0), default=0)
+    n = q.context.get("rollouts", 0)
+    sentence = ngettext(
+        "Over %(n)s deal of the other players’ cards drawn at random, this hand beats a "
+        "player’s average by most with %(best)s: every other contract scores at least "
+        "%(gap)s less.",
+        "Over %(n)s deals of the other players’ cards drawn at random, this hand beats a "
+        "player’s average by most with %(best)s: every other contract scores at least "
+        "%(gap)s less.",
+        n,
+    ) % {
+        "n": n,
+        "best": listing(vocab.move(t, Phase.CHOOSE, form="the") for t in q.expected["moves"]),
+        "gap": unit.amount(gap, vocab.region),
+    }
+    costs = []
+    for i, m in enumerate(stored):
+        amount = unit.amount(abs(m["value"]), vocab.region)
+        if m["value"] >= 0:
+            value = _("%(points)s above a player’s average") % {"points": amount}
+        else:
+            value = _("%(points)s below a player’s average") % {"points": amount}
+        costs.append(
+            {
+                "token": m["move"],
+                "card": None,
+                "name": vocab.move(m["move"], Phase.CHOOSE),
+                "best": m["cost"] == 0,
+                "top": i == 0,
+                "cost": unit.amount(m["cost"], vocab.region),
+                "value": value,
+                "numbers": {"cost": m["cost"], "value": m["value"]},
+            }
+        )
+    return {"sentence": sentence, "costs": costs}

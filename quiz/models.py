@@ -17,7 +17,9 @@ from rulebook.models import Loaded
 
 from . import questions
 
-EXTRA_KEYS = ("exposed", "start")  # the position's parameters a question may add
+# The position's parameters a question may add (the engines' ``parse_extra``): Bent Al Sbeet's
+# exposed cards, a deal's start, a Trix kingdom's owner and the contracts already used in it.
+EXTRA_KEYS = ("exposed", "start", "owner", "used")
 SIDES = PARTNERSHIPS  # a sheet row names its side as the table does
 
 

@@ -41,6 +41,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from cardgames import shuffle
+from cardgames.contract import Phase
 from cardgames.errors import BadInput
 from cardgames.positions import Position, open_position
 from rulebook import games  # noqa: F401  (the site's game list, read through this module)
@@ -49,6 +50,8 @@ from .checking import alternatives, check, is_right, moment_note, read_answer
 from .core import (
     ALL_KINDS,
     BEST_CARD,
+    BEST_CONTRACT,
+    CHOICE_KINDS,
     DEAL_POINTS,
     KNOCK,
     LEGAL_SET,
@@ -80,6 +83,8 @@ from .families.tricks import completed_trick
 __all__ = [
     "ALL_KINDS",
     "BEST_CARD",
+    "BEST_CONTRACT",
+    "CHOICE_KINDS",
     "PICKED_KINDS",
     "DEAL_POINTS",
     "KINDS",
@@ -304,4 +309,8 @@ def classify(game: str, kind: str, pos: Position, context: dict | None = None) -
         if choice and stored and all(m < 52 for m in choice):
             return BEST_CARD
         return None
+    if kind == BEST_CONTRACT:  # an owner's choice of contract, with its stored answer
+        stored = (context or {}).get("best")
+        state = pos.state
+        return BEST_CONTRACT if stored and state.phase == Phase.CHOOSE else None
     return family_of(game).classify(kind, pos, context or {})

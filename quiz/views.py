@@ -35,6 +35,7 @@ from . import progress as learner
 from .messages import (
     answer_words,
     best_card_words,
+    best_contract_words,
     kind_name,
     prompt,
     say,
@@ -434,12 +435,16 @@ class Page:
                 marked=chosen,
                 bottom=bottom,
             )
-        elif q.kind in (questions.PLAY, questions.BEST_CARD):  # every hand open, as always
+        elif q.kind in questions.CHOICE_KINDS:
             chosen = [result["answer"]["move"]] if answered else ()
+            # every hand open, as always; but an owner chooses from their own hand alone, as
+            # the stored rollouts judged the choice
+            owner_only = q.kind == questions.BEST_CONTRACT
             ctx = tables.table(
                 pos,
                 play=None if answered else "button",
                 mark_legal=answered,
+                open_seats=[bottom] if owner_only else range(4),
                 marked=chosen,
                 calls=questions.answer_calls(pos, q.kind),
                 bottom=bottom,
@@ -564,11 +569,16 @@ class Page:
                 }
             )
         position_query = urlencode(q.query)
-        best = best_card_words(q) if q.kind == questions.BEST_CARD else None
+        best = None
+        if q.kind == questions.BEST_CARD:
+            best = best_card_words(q)
+        elif q.kind == questions.BEST_CONTRACT:
+            best = best_contract_words(q)
         if best:
             reasons.insert(0, best["sentence"])
         return {
             "costs": best["costs"] if best else None,
+            "contracts": q.kind == questions.BEST_CONTRACT,
             "correct": verdict.correct,
             "yours": answer_words(q, pos, result["answer"]),
             "expected": answer_words(q, pos, q.expected),

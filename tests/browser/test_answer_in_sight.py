@@ -205,3 +205,31 @@ def test_a_trix_quiz_set_is_answered_by_tapping_in_arabic(phone):
     assert set(kinds) <= {"legal-set", "play", "next-leader", "best-card"}, kinds
     assert "/quiz/set/" in page.url and page.locator(".set-end .stars").count() == 1
     assert page.failed == []
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_trix_owner_s_choice_is_answered_by_a_tap_with_every_contract_s_cost(phone, lang):
+    """From the home page to the quiz's list, then a Trix "best contract" question: the owner's
+    hand alone, a button for each contract left, and once tapped the verdict in sight with
+    what each contract costs."""
+    page = phone("upright")
+    page.goto(page.base + f"/{lang}/")
+    with page.expect_navigation():
+        page.locator("header a[href$='/quiz/']").first.tap()
+    with page.expect_navigation():
+        page.locator("ul.picked a[href*='/best-contract/']").first.tap()
+    in_sight(page, "#prompt", f"quiz-trix-contract-{lang}-question", line=400)
+    contracts = page.locator(".answer-form button[name=move]:visible")
+    offered = contracts.count()
+    assert 2 <= offered <= 5
+    in_sight(page, ".answer-form button[name=move]", f"quiz-trix-contract-{lang}-form", line=40)
+    assert page.locator(".seat.open").count() == 1  # the owner's own hand, no other
+    with page.expect_navigation():
+        contracts.first.tap()
+    page.locator("#verdict").wait_for()
+    in_sight(page, ".verdict", f"quiz-trix-contract-{lang}-verdict", line=30)
+    costs = page.locator(".verdict .move-costs li")
+    assert costs.count() == offered  # every contract the owner could choose, costed
+    assert page.locator(".verdict .move-costs li.best").count() == 1
+    axe_clean(page, ("trix best contract", lang))
+    assert page.failed == []

@@ -45,7 +45,7 @@ def answer_data(q, right: bool, page=None) -> dict:
     e = q.expected
     if q.kind == questions.LEGAL_SET:
         return {"cards": e["cards"] if right else e["cards"][1:]}
-    if q.kind in (questions.PLAY, questions.BEST_CARD):
+    if q.kind in (questions.PLAY, *questions.PICKED_KINDS):
         if right:
             return {"move": e["moves"][0]}
         return {"move": next(m for m in offered_moves(page) if m not in e["moves"])}

@@ -112,8 +112,8 @@ def test_a_right_and_a_wrong_answer_are_judged_so(client, quiz, no_search, game,
 @pytest.mark.parametrize("game", ["leekha", "sabaat-al-deemin"])
 def test_the_finder_writes_the_committed_puzzles_again(game, tmp_path, monkeypatch):
     """The search is deterministic: the same seeds give the same file, byte for byte."""
-    committed = loader.DATA / loader.BEST_CARDS / f"{games.get(game).registry}.toml"
+    committed = loader.DATA / loader.FOUND[0] / f"{games.get(game).registry}.toml"
     monkeypatch.setattr(loader, "DATA", tmp_path)
     call_command("findbestcards", game, stdout=StringIO())
-    written = tmp_path / loader.BEST_CARDS / committed.name
+    written = tmp_path / loader.FOUND[0] / committed.name
     assert written.read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")
