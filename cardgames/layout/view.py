@@ -4,13 +4,12 @@ the table view the card table draws: the piles, the counts, the announcement's m
 
 from typing import NamedTuple
 
-from ..cards import ACE, SEVEN, card
+from ..cards import ACE, SEVEN, TWO, card
 from ..contract import TableView
 from ..memo import Memo
 from ..view import NO_VOIDS, counts, seen_hands, seen_legal
 from .moves import KNOCK
-
-SEVENS = sum(1 << card(SEVEN, s) for s in range(4))
+from .scoring import rank_mask
 
 
 class LayoutTable(NamedTuple):
@@ -35,13 +34,15 @@ def layout_view(state, seat: int) -> LayoutTable:
         moves,
         actors,
         state.multiplier,
-        lacks(moves, actors, state.laid),
+        lacks(moves, actors, state.laid, state.rules),
     )
 
 
-def _advance_lacks(facts: tuple, moves: tuple, start: int, actors: tuple) -> tuple:
+def _advance_lacks(facts: tuple, moves: tuple, start: int, actors: tuple, down: bool) -> tuple:
     """Extend ``(open, lacks)`` by ``moves[start:]``: a seat that knocked held none of the
-    cards then open, and a hand only shrinks, so it lacks them for the rest of the deal."""
+    cards then open, and a hand only shrinks, so it lacks them for the rest of the deal. A card
+    laid opens the next card up (and, where piles build ``down`` too, the next card down: a
+    card already laid that this re-opens is taken out of the answer with the others laid)."""
     now, lacks = facts
     lacks = list(lacks)
     for i in range(start, len(moves)):
@@ -52,22 +53,26 @@ def _advance_lacks(facts: tuple, moves: tuple, start: int, actors: tuple) -> tup
             now ^= 1 << move
             if move % 13 != ACE:
                 now |= 2 << move
+            if down and move % 13 != TWO:
+                now |= 1 << (move - 1)
     return now, tuple(lacks)
 
 
 _LACKS = Memo(_advance_lacks)
-# Before the first card every pile is empty: its seven is the card that may open it.
-_START = (SEVENS, NO_VOIDS)
 
 
-def lacks(moves: tuple, actors: tuple, laid: int) -> tuple[int, int, int, int]:
+def lacks(moves: tuple, actors: tuple, laid: int, rules) -> tuple[int, int, int, int]:
     """For each seat, the cards still unplayed that its knocks showed it does not hold.
 
     The first moves and who made them tell this deal apart from any other (who opened play,
-    and so who makes every later move)."""
+    and so who makes every later move); before the first card every pile is empty, and the
+    card of the rules' opening rank (Sab'at's seven, Trix's jack) is the one that may open it."""
     if KNOCK not in moves:
         return NO_VOIDS
-    lacked = _LACKS.facts((moves[:8], actors[:8]), moves, _START, actors)[1]
+    start = (rank_mask(rules.OPENING_RANK), NO_VOIDS)
+    fingerprint = (moves[:8], actors[:8], rules.OPENING_RANK)
+    lacked = _LACKS.facts(fingerprint, moves, start, actors, rules.BUILDS_DOWN)[1]
+    laid = laid | ~rules.PACK  # nothing outside the pack is lacked
     return (lacked[0] & ~laid, lacked[1] & ~laid, lacked[2] & ~laid, lacked[3] & ~laid)
 
 

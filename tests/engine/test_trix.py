@@ -343,6 +343,11 @@ def test_layout_pass_only_when_no_card_fits():
     assert deal.inner.permission(c("JS")).code == "starts_row"
     moves(deal, "JS", "JC", "JD", "knock")  # E has no card that fits
     assert deal.to_act == N and deal.inner.permission(c("TS")).code == "next_in_row"
+    # What E's passes showed the table: no jack at first, then no card next to a row's end
+    # (a row's neighbours both ways, and the heart jack still unlaid), never Sab'at's sevens.
+    shown = deal.view(N).table.lacks[E]
+    ends = {"TS", "QS", "TC", "QC", "TD", "QD", "JH"}
+    assert shown == sum(1 << c(x) for x in ends)
 
 
 def test_layout_places_and_the_last_player():
