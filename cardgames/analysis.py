@@ -188,8 +188,6 @@ def analyse(
     found, state = described(game).family.playing(described(game), state)  # a contract's own
     family = found.family
     hooks = family.analysis
-    if hooks is None:
-        raise Unavailable(reason="not_analysed")
     goal = hooks.objective(state.rules, seat)
     solved = hooks.open_solved(state, seat)
     if solved is not None:
@@ -207,8 +205,6 @@ def analyse_view(seat_view, *, samples=None, seed: str = "", deadline=None) -> A
     family = seat_view.game.family
     if seat_view.phase != _PLAY or seat_view.to_act != seat_view.seat:
         raise Unavailable(reason="not_card_play" if seat_view.phase != _PLAY else "not_to_act")
-    if family.analysis is None:  # the Trix's places: no family values them card by card
-        raise Unavailable(reason="not_analysed")
     _check_clock(deadline)
     deals, one_layout = drawn(seat_view, samples, seed)
     if not deals:
@@ -318,7 +314,7 @@ def choices(game: str, state) -> list[int]:
     """The moves of the seat to act that the analysis weighs (the cards, and a knock): more
     than one, and the seat has a choice to judge."""
     weighs = _weighs(game, state)
-    return [] if weighs is None else [m for m in state.legal_moves() if weighs(m)]
+    return [m for m in state.legal_moves() if weighs(m)]
 
 
 # --- a whole deal -----------------------------------------------------------------------------
@@ -341,11 +337,9 @@ def card_plays(game: str, start_state, moves: list[int], seats=None):
 
 
 def _weighs(game: str, state):
-    """What the analysis weighs in ``state``'s card play (its family's ``weighs``), None
-    where it analyses nothing (the Trix's places)."""
+    """What the analysis weighs in ``state``'s card play (its family's ``weighs``)."""
     found = described(game)
-    hooks = found.family.playing(found, state)[0].family.analysis
-    return None if hooks is None else hooks.weighs
+    return found.family.playing(found, state)[0].family.analysis.weighs
 
 
 def moments(game: str, start_state, moves: list[int], seats=None):
@@ -389,12 +383,10 @@ def cost_of(answer: Analysis, ply: int, move: int) -> PlyCost:
 
 def has_table(game: str) -> bool:
     """Whether ``table`` answers for ``game`` (its family has a double-dummy table)."""
-    hooks = described(game).family.analysis
-    return hooks is not None and hooks.has_table()
+    return described(game).family.analysis.has_table()
 
 
 def table(game: str, state) -> dict | None:
     """The deal's double-dummy table from its start, where the game's family has one (the
     Tarneeb family); None otherwise."""
-    hooks = described(game).family.analysis
-    return None if hooks is None else hooks.table(state)
+    return described(game).family.analysis.table(state)

@@ -257,7 +257,7 @@ class Family:
     players: Players
     expert_codes: Mapping[str, tuple[str, ...]]  # the expert's own reasons and their facts
     sheet: type  # the score sheet: the one model of a match across deals
-    analysis: Any  # the analysis's hooks (``search.hooks.Hooks``); None: no card is analysed
+    analysis: Any  # the analysis's hooks (``search.hooks.Hooks``)
     # The game and the deal whose moves are being made: the deal's own, but a match whose deals
     # are other families' games (Trix's kingdom) answers with the contract in play.
     playing: Callable[["Game", Any], tuple["Game", Any]] = field(default=lambda g, s: (g, s))
@@ -283,10 +283,13 @@ class Game:
     sources: Mapping[str, str] = field(default_factory=dict)
     match_quiz: bool = False  # the quiz asks "who wins the match?" of this game
     sheet_class: type | None = None  # a sheet of its own, where the family's does not fit
+    # The record a match's contract is played under as a game of its own (the Trix's rows, laid
+    # out, not played to tricks: ``Family.playing``); None: the engine's family.
+    plays_as: Family | None = None
 
     @property
     def family(self) -> Family:
-        return self.engine.FAMILY
+        return self.plays_as or self.engine.FAMILY
 
     @property
     def sheet(self) -> type:

@@ -20,7 +20,6 @@ from django.utils.translation import pgettext_lazy
 
 from cardgames import analysis
 from cardgames.contract import Phase
-from cardgames.games import game as described
 from cardgames.table import PARTNERSHIPS, SEATS
 from cardtable.words import vocabulary
 from rulebook import analyses
@@ -79,7 +78,7 @@ def review(practice, view: str, page_url: str, retry_url=None) -> dict | None:
         "unit": words.unit(practice.game).key,
         "retry_label": (
             RETRY[vocabulary(practice.game).region]
-            if described(practice.game).family.tricks
+            if mistakes.playing(practice.game, practice.state)[0].family.tricks
             else RETRY_CARD
         ),
         "table": _table(practice, _deal_table(practice, position)),

@@ -284,17 +284,17 @@ def _points(n: float, vocab) -> str:
     return count(round(n), "points_obj", vocab.region)
 
 
-def happened(vocab, seat: int, move: int, trick=None, laid=None, scores=None) -> str:
+def happened(vocab, seat: int, move: int, trick=None, laid=None, scores=None, partners=True) -> str:
     """What the card did in the deal as it was played: the trick it went to (``scores``: the
     cards that carry points, where tricks carry points: the penalty family; None where they
-    carry none), or, in a game without tricks (Sab'at), the card it opened on its pile
-    (``laid``)."""
+    carry none), or, in a game without tricks (Sab'at, the Trix's rows), the card it opened
+    (``laid``), for a partner where the seats play as ``partners``."""
     card = vocab.card(move)
     if trick is None:
         if laid is None or laid.holder is None or laid.holder == seat:
             return str(LAID % {"card": vocab.card_the(move)})
         above = vocab.card_the(laid.card)
-        if laid.holder == across(seat):  # Sab'at is always played by sides
+        if partners and laid.holder == across(seat):
             return str(OPENED_PARTNER % {"card": card, "above": above})
         pattern = OPENED_AT_ONCE if laid.at_once else OPENED_LATER
         return str(pattern % {"card": card, "above": above, "seat": vocab.seat(laid.holder)})
@@ -410,10 +410,11 @@ def mistake(game: str, vocab, view: str, state, played: list[int], answer: dict,
     best = state.parse_move(answer["moves"][0]["move"])
     unit = cost_words.unit(game)
     parts = []
+    part = families.of("practice", family)
     if not family.tricks:
-        parts.append(happened(vocab, seat, move, laid=lines.opened(state, played)))
+        laid = lines.opened(state, played)
+        parts.append(happened(vocab, seat, move, laid=laid, partners=part.partners(state.rules)))
     else:
-        part = families.of("practice", family)
         trick = lines.trick_of(described_game, state, played)
         scores = part.scoring_cards(state)
         parts.append(happened(vocab, seat, move, trick=trick, scores=scores))

@@ -32,6 +32,12 @@ TRICK_BY_TRICK = {
 CARD_BY_CARD = pgettext_lazy("Sab'at", "Card by card")
 
 
+def _played(practice):
+    """The game the deal was played as: a Trix contract's own (``Family.playing``)."""
+    found = described(practice.game)
+    return found.family.playing(found, practice.state)[0]
+
+
 def review(practice) -> dict:
     """What the page shows once the deal is over."""
     vocab = vocabulary(practice.game)
@@ -52,7 +58,7 @@ def review(practice) -> dict:
     return {
         "groups": relabel(practice, scorecard(position, link=link)),
         "trick_by_trick": (
-            TRICK_BY_TRICK[vocab.region] if described(practice.game).family.tricks else CARD_BY_CARD
+            TRICK_BY_TRICK[vocab.region] if _played(practice).family.tricks else CARD_BY_CARD
         ),
         "base": base,
         "position_url": f"{base}?{urlencode(position.query())}",

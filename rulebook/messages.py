@@ -216,9 +216,6 @@ CARD_KEYS = {"card", "held", "needs", "top", "above"}
 # The reasons a code gives, each worded after the code's own sentence.
 ANALYSIS_REASONS = {
     "deal_not_over": gettext_lazy("This deal is still being played."),
-    "not_analysed": gettext_lazy(
-        "The site does not analyse this contract card by card: only the trick contracts."
-    ),
 }
 
 REASONS = {

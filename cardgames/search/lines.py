@@ -21,7 +21,7 @@ open view and in the record of a finished deal.
 
 from dataclasses import dataclass
 
-from ..cards import ACE
+from ..cards import ACE, TWO
 from . import rollout
 
 __all__ = ["Line", "Opened", "Trick", "compare", "opened", "trick_number", "trick_of"]
@@ -117,18 +117,25 @@ def compare(view, deals, moves) -> dict[int, Line]:
 def opened(state, moves) -> Opened:
     """A layout game: the card the first of ``moves`` (a card laid from ``state``) opens on its
     pile, who holds it then, and whether they laid it with their next move (``moves``: the
-    record from that moment)."""
+    record from that moment). The card next to it that someone still holds: the next one up
+    (Sab'at's pile; a Trix row above its jack), or down (a Trix row below it); a jack opens
+    both, and the one laid first is told."""
     card = moves[0]
-    if card % 13 == ACE:
+    beside = [c for c, end in ((card + 1, ACE), (card - 1, TWO)) if card % 13 != end]
+    held = {c: s for c in beside for s in range(4) if state.hands[s] >> c & 1}
+    if not held:
         return Opened(None, None, False)
-    above = card + 1
-    holder = next((s for s in range(4) if state.hands[s] >> above & 1), None)
-    if holder is None:
-        return Opened(above, None, False)
     after = state.copy()
     after.push(card)
+    waiting = dict(held)
     for move in moves[1:]:
-        if after.to_act == holder:
-            return Opened(above, holder, move == above)
+        for c, holder in list(waiting.items()):
+            if after.to_act == holder:
+                if move == c:
+                    return Opened(c, holder, True)
+                del waiting[c]  # its holder let the moment go by
+        if move in held:
+            return Opened(move, held[move], False)
         after.push(move)
-    return Opened(above, holder, False)
+    first = next(iter(held))
+    return Opened(first, held[first], False)

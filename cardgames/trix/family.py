@@ -1,22 +1,33 @@
-"""The kingdom family's record: a match whose owner names each deal's contract, each contract a
-game of another family (Trix's trick contracts the penalty family's, its Trix the layout
-family's). What the site asks of a deal in play is asked of the contract's own game through
-``playing``; the record answers for the choice and for the contracts its games keep for
-themselves (the Trix's places, which no layout analysis values)."""
+"""The kingdom family's record: a match whose owner names each deal's contract, each trick contract
+a game of the penalty family, the Trix's rows laid out as the layout family lays its piles
+(``layout.trix``). What the site asks of a deal in play is asked of the contract's own game
+through ``playing``: a trick contract's deal as the penalty family's; the rows as the kingdom's
+deal under ``ROWS``, the record of a game laid out, whose places ``trix.analysis`` values."""
+
+from dataclasses import replace
+from functools import cache
 
 from ..contract import Family, Game
 from ..kingdom import Kingdom, KingdomDeal
-from . import bots
+from . import analysis, bots
 
 
 def playing(game: Game, state):
     """The game and the deal a kingdom's moves are made in: a trick contract's own deal as the
-    penalty family's; the choice and the Trix stay the kingdom's."""
-    if not isinstance(state, KingdomDeal):  # already the contract's own deal
+    penalty family's; the Trix's rows, the kingdom's deal under the record of a game laid out
+    (``ROWS``); the owner's choice, the kingdom's."""
+    if not isinstance(state, KingdomDeal):  # already a trick contract's own deal
         return bots.trick_game(), state
-    if state.contract is None or state.contract == "trix":
+    if state.contract is None:
         return game, state
+    if state.contract == "trix":
+        return _rows(game), state
     return bots.trick_game(), state.inner
+
+
+@cache
+def _rows(game: Game) -> Game:
+    return replace(game, plays_as=ROWS)
 
 
 FAMILY = Family(
@@ -31,7 +42,10 @@ FAMILY = Family(
     players=bots,
     expert_codes=bots.EXPERT_CODES,
     sheet=Kingdom,
-    analysis=None,  # the choice and the Trix are not analysed card by card
+    analysis=analysis.HOOKS,  # the Trix's rows (``ROWS``; the trick contracts: the penalty's)
     playing=playing,
     choice_values=bots.choice_values,
 )
+# The Trix's rows: the kingdom's deal, its cards laid on rows, not played to tricks; the same
+# players and analysis, and no further contract to hand the deal to.
+ROWS = replace(FAMILY, tricks=False, playing=lambda game, state: (game, state))

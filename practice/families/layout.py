@@ -88,6 +88,10 @@ def points(practice, vocab) -> dict:
     return {"lines": lines, "rows": rows(practice, vocab, points)}
 
 
+def partners(rules) -> bool:
+    return True  # Sab'at is always played by sides
+
+
 # --- the match's sheet (``review.sheet``) ------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from cardgames.games import game as described
 from tests.bots.helpers import PRESETS
 
 from .test_sampling import in_play
+from .test_search import rows_ending
 
 GAMES = ["bent-al-sbeet", "leekha", "hearts", "sabaat-al-deemin"]
 SEARCHED = [(g, p) for g, p in PRESETS if g in GAMES]
@@ -191,3 +192,17 @@ def test_a_whole_deal_judges_each_card_of_the_seats_asked(game):
             continue
         answer = analysis.analyse(game, state, seat, "seat", seed="r", samples=4)
         assert alone[ply] == analysis.cost_of(answer, ply, move)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), left=st.integers(4, 52), view=st.sampled_from(["seat", "open"]))
+def test_the_trix_s_rows_are_valued_in_the_points_of_a_place(seed, left, view):
+    """Every card that fits a row (or the pass) valued by the place it leads the seat to: 200,
+    150, 100 or 50 with every hand open and few cards left, their average from the seat's view."""
+    state = rows_ending(seed, left)
+    assume(state.to_act is not None)
+    answer = analysis.analyse("trix", state, view=view, samples=2, seed="s")
+    check_answer("trix", answer, state, state.to_act, higher=True)
+    assert all(50 <= mv.value <= 200 for mv in answer.moves)
+    if view == "open" and sum(h.bit_count() for h in state.inner.hands) <= 24:
+        assert answer.exact and {mv.value for mv in answer.moves} <= {50.0, 100.0, 150.0, 200.0}

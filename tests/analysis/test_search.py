@@ -5,7 +5,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardgames import bots
+from cardgames import bots, shuffle, trix
+from cardgames.kingdom import CHOOSE
 from cardgames.search import tree as search
 from tests.bots.helpers import PRESETS
 
@@ -98,3 +99,40 @@ def test_the_bounded_search_answers_a_whole_deal():
     state = ending("bent-al-sbeet", "qahwa", 3, 12)
     values, exact = search.open_values(PENALTY, state, state.to_act)
     assert not exact and set(values) == set(moves_of(PENALTY, state))
+
+
+def rows_ending(seed: int, left: int):
+    """A position of the Trix's rows with at most ``left`` cards in all hands together."""
+    rules = trix.PRESETS["common"]
+    state = trix.new_deal(rules, shuffle.deal(f"rows:{seed}"), seed % 4)
+    state.push(CHOOSE + rules.ALL_CONTRACTS.index("trix"))
+    while state.to_act is not None and sum(h.bit_count() for h in state.inner.hands) > left:
+        state.push(bots.hint("trix", state, state.to_act).move)
+    return state
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), left=st.integers(2, 16))
+def test_the_trix_s_rows_are_valued_by_the_places_of_a_brute_force_search(seed, left):
+    """The Trix's rows: every card (and a pass) valued by the points of the place the seat goes
+    out in, best play by all, as a plain minimax over every continuation finds them; searched
+    whole by the analysis itself within 24 cards left in all hands."""
+    state = rows_ending(seed, left)
+    assume(state.to_act is not None)
+    seat = state.to_act
+    family = hooks("trix")
+    ending = family.ending(state, seat)
+    assert ending is not None and ending[1]  # exact, without being asked to be
+    goal = family.objective(state.rules, seat)
+    places = set(state.rules.layout().place_points) | {0}
+    for move, utility in ending[0].items():
+        child = state.copy()
+        child.push(move)
+        assert utility == brute(family, goal, child), (move, ending[0])
+        assert goal.value(utility) in places
+
+
+def test_the_trix_s_rows_wait_for_the_whole_table_before_searching_whole():
+    state = rows_ending(7, 30)
+    assert sum(h.bit_count() for h in state.inner.hands) > 24
+    assert hooks("trix").ending(state, state.to_act) is None

@@ -57,7 +57,7 @@ def learner_choice(practice) -> bool:
     return (
         practice.learner_to_act
         and practice.state.phase == "play"
-        and len(analysis.choices(practice.game, practice.state)) > 1  # the Trix's: none
+        and len(analysis.choices(practice.game, practice.state)) > 1  # the choice: none
     )
 
 
