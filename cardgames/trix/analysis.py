@@ -97,7 +97,11 @@ class KingdomHooks(Hooks):
         return Places(seat, rules.partnership != "none")
 
     def position_key(self, state) -> tuple:
-        return (tuple(state.inner.hands), state.to_act)
+        """The hands (the rows are every card not in them), who is to act, and the seats
+        already out in their order: two orders of going out reach the same hands with other
+        places."""
+        rows = state.inner
+        return (tuple(rows.hands), state.to_act, tuple(rows.out))
 
     def groups_cards(self) -> bool:
         return False  # each card opens its own place on a row
