@@ -122,7 +122,7 @@ def played(pos):
 def laid(pos):
     """The Trix's own position (the layout family's deal on its rows), or None."""
     state = pos.state
-    if state.inner is None or state.contract != "trix":
+    if state.inner is None or state.contract in TRICK_CONTRACTS:
         return None
     return replace(pos, rules=pos.rules.layout(), state=state.inner)
 
