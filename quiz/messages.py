@@ -395,11 +395,14 @@ def _seat_points(d: dict, vocab) -> str:
     }
 
 
-def move_words(vocab, phase: str, token: str) -> str:
-    """A move token of an answer in words: a card's name, a bid, or a call's label."""
-    if phase == Phase.BIDDING and token[:1].isdigit():
-        return vocab.bid(token)
-    return vocab.move(token, phase)
+def move_words(q, pos, token: str, form: str = "move") -> str:
+    """A move of an answer in words, as the deal describes it (``move_view``: no token is
+    read here): a card's name, a bid as the auction says it («7», «7 سباتي»), a call's label."""
+    vocab = vocabulary(q.game)
+    move = pos.state.move_view(q.family.parse_move(pos, token))
+    if move.kind == "bid":
+        return vocab.bid_words(move.bid, move.strain)
+    return vocab.said(move, form)
 
 
 def answer_words(q, pos, answer: dict | None) -> str:
@@ -411,10 +414,9 @@ def answer_words(q, pos, answer: dict | None) -> str:
         names = [vocab.card(cards.parse_card(c)) for c in answer["cards"]]
         return listing(names) if names else pgettext("no cards", "none")
     if q.kind in (questions.PLAY, questions.BEST_CARD, questions.BEST_CONTRACT):
-        phase = pos.state.phase
         if "moves" in answer:
-            return listing(move_words(vocab, phase, m) for m in answer["moves"])
-        return move_words(vocab, phase, answer["move"])
+            return listing(move_words(q, pos, m) for m in answer["moves"])
+        return move_words(q, pos, answer["move"])
     if q.kind == questions.NEXT_LEADER:
         return vocab.seat(SEATS.index(answer["seat"]))
     if q.kind in (questions.TRICK_POINTS, questions.DEAL_POINTS):
@@ -493,7 +495,7 @@ def prompt(q, pos) -> str:
     if q.kind == questions.LEGAL_SET:
         return _("%(seat)s is to play. Select every card %(seat)s may play.") % {"seat": seat}
     if q.kind == questions.BEST_CONTRACT:
-        used = [vocab.move(c, Phase.CHOOSE, form="the") for c in state.used]
+        used = [move_words(q, pos, c, form="the") for c in state.used]
         if used:
             return _(
                 "%(seat)s owns the kingdom and has played %(used)s in it. Which of the "
@@ -569,6 +571,7 @@ def best_contract_words(q) -> dict:
     again): the sentence saying by how much it beats every other contract, and each contract's
     cost and its value above or below a player's average in it."""
     vocab = vocabulary(q.game)
+    pos = q.position()
     unit = cost_words.unit(q.game)
     stored = q.context.get("moves", [])
     gap = min((m["cost"] for m in stored if m["cost"] > 0), default=0)
@@ -583,7 +586,7 @@ def best_contract_words(q) -> dict:
         n,
     ) % {
         "n": n,
-        "best": listing(vocab.move(t, Phase.CHOOSE, form="the") for t in q.expected["moves"]),
+        "best": listing(move_words(q, pos, t, form="the") for t in q.expected["moves"]),
         "gap": unit.amount(gap, vocab.region),
     }
     costs = []
@@ -597,7 +600,7 @@ def best_contract_words(q) -> dict:
             {
                 "token": m["move"],
                 "card": None,
-                "name": vocab.move(m["move"], Phase.CHOOSE),
+                "name": move_words(q, pos, m["move"]),
                 "best": m["cost"] == 0,
                 "top": i == 0,
                 "cost": unit.amount(m["cost"], vocab.region),
