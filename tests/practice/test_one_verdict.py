@@ -53,6 +53,17 @@ def section(body: str, name: str) -> str:
     return found[0]
 
 
+def review_item(review: str, ply: int) -> tuple[str, float, float]:
+    """The review's judged card at move ``ply``: its token, cost and value."""
+    item = re.search(
+        rf'<li [^>]*data-ply="{ply}" data-move="([^"]+)" data-cost="([^"]+)" '
+        rf'data-value="([^"]+)"',
+        review,
+    )
+    assert item, ply
+    return item[1], float(item[2]), float(item[3])
+
+
 def learner_choice(practice) -> bool:
     return (
         practice.learner_to_act
@@ -88,13 +99,8 @@ def test_one_moment_has_the_same_values_on_every_surface(client, rulebook, game)
     body = client.get(url).content.decode()
     review = section(body, "analysis")
     assert 'data-pending="0"' in review
-    item = re.search(
-        rf'<li [^>]*data-ply="{ply}" data-move="([^"]+)" data-cost="([^"]+)" '
-        rf'data-value="([^"]+)"',
-        review,
-    )
-    assert item and item[1] == played
-    assert (float(item[2]), float(item[3])) == hint[played]
+    move, cost, value = review_item(review, ply)
+    assert move == played and (cost, value) == hint[played]
 
     # the position page at that very moment, as the review links it
     link = re.search(rf'<li [^>]*data-ply="{ply}"[^>]*><a href="([^"]+)"', review)[1]

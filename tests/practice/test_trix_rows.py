@@ -4,7 +4,6 @@ place it leads to, the review judges the same moment with the very same values, 
 by card (no tricks), and says what a costly card opened on its row."""
 
 import random
-import re
 
 import pytest
 from django.core.cache import caches
@@ -12,7 +11,7 @@ from django.core.cache import caches
 from cardgames import analysis
 
 from .helpers import learner_token
-from .test_one_verdict import numbers, section
+from .test_one_verdict import numbers, review_item, section
 from .test_pages import match_of, new_match, play, table_url
 
 pytestmark = pytest.mark.django_db
@@ -59,12 +58,7 @@ def test_the_rows_are_hinted_and_reviewed_with_one_verdict_card_by_card(client, 
     review = section(body, "analysis")
     assert 'data-pending="0"' in review
     played = practice.module.format_move(practice.moves[ply])
-    item = re.search(
-        rf'<li [^>]*data-ply="{ply}" data-move="([^"]+)" data-cost="([^"]+)" '
-        rf'data-value="([^"]+)"',
-        review,
-    )
-    assert item and item[1] == played
-    assert (float(item[2]), float(item[3])) == hint[played]
+    move, cost, value = review_item(review, ply)
+    assert move == played and (cost, value) == hint[played]
     assert "Card by card" in body and "Trick by trick" not in body
     assert "Retry this trick" not in body

@@ -25,36 +25,38 @@ def number(x: float) -> str:
     return str(int(x)) if float(x) == int(x) else repr(round(float(x), 4))
 
 
-def toml(puzzles) -> str:
-    lines = [
-        "# Written by `manage.py findbestcards`: positions where, with every",
-        "# hand open, one card (or two equal ones) is clearly best. Do not edit by hand: run it",
-        "# again. `solution` is the analysis's answer, stored so nothing is searched at answer",
-        "# time.",
-    ]
+def questions_toml(puzzles, kind: str, header: list[str], titles: dict, facts) -> str:
+    """Found puzzles as the quiz's data: each its position, its ``solution`` (the right moves,
+    ``facts(puzzle)``'s lines, every move's cost and value) and its titles."""
+    lines = list(header)
     for n, p in enumerate(puzzles, 1):
-        lines += [
-            "",
-            "[[questions]]",
-            f"key = {text(f'best-card-{p.game}-{n}')}",
-            'kind = "best-card"',
-        ]
+        lines += ["", "[[questions]]", f"key = {text(f'{kind}-{p.game}-{n}')}"]
+        lines += [f"kind = {text(kind)}"]
         lines += [f"{k} = {text(v)}" for k, v in p.query.items()]
-        lines += [
-            "[questions.solution]",
-            "best = [" + ", ".join(text(m) for m in p.best) + "]",
-            f"gap = {number(p.gap)}",
-            f"unit = {text(best_cards.unit(p.game))}",
-            "moves = [",
-        ]
+        lines += ["[questions.solution]", "best = [" + ", ".join(text(m) for m in p.best) + "]"]
+        lines += [*facts(p), "moves = ["]
         lines += [
             f"  {{ move = {text(m['move'])}, cost = {number(m['cost'])}, "
             f"value = {number(m['value'])} }},"
             for m in p.moves
         ]
         lines += ["]", "[questions.title]"]
-        lines += [f"{lang} = {text(t.format(n=n))}" for lang, t in TITLES.items()]
+        lines += [f"{lang} = {text(t.format(n=n))}" for lang, t in titles.items()]
     return "\n".join(lines) + "\n"
+
+
+def toml(puzzles) -> str:
+    header = [
+        "# Written by `manage.py findbestcards`: positions where, with every",
+        "# hand open, one card (or two equal ones) is clearly best. Do not edit by hand: run it",
+        "# again. `solution` is the analysis's answer, stored so nothing is searched at answer",
+        "# time.",
+    ]
+
+    def facts(p):
+        return [f"gap = {number(p.gap)}", f"unit = {text(best_cards.unit(p.game))}"]
+
+    return questions_toml(puzzles, "best-card", header, TITLES, facts)
 
 
 class Command(BaseCommand):

@@ -11,7 +11,7 @@ from quiz import loader
 from quiz.core import BEST_CONTRACT
 from rulebook import games
 
-from .findbestcards import number, text
+from .findbestcards import number, questions_toml
 
 TITLES = {
     "ar": "مملكتك: أيّ طلب يناسب ورقك؟ ({n})",
@@ -21,31 +21,17 @@ TITLES = {
 
 
 def toml(puzzles) -> str:
-    lines = [
+    header = [
         "# Written by `manage.py findbestcontracts`: an owner's choices where, rolled out from",
         "# the owner's hand alone, one contract clearly scores best. Do not edit by hand: run it",
         "# again. `solution` is the rollouts' answer, stored so nothing is rolled out at answer",
         "# time; `value` is what the owner makes of a contract above a seat's average.",
     ]
-    for n, p in enumerate(puzzles, 1):
-        lines += ["", "[[questions]]", f"key = {text(f'{BEST_CONTRACT}-{p.game}-{n}')}"]
-        lines += [f"kind = {text(BEST_CONTRACT)}"]
-        lines += [f"{k} = {text(v)}" for k, v in p.query.items()]
-        lines += [
-            "[questions.solution]",
-            "best = [" + ", ".join(text(m) for m in p.best) + "]",
-            f"gap = {number(p.gap)}",
-            f"rollouts = {p.rollouts}",
-            "moves = [",
-        ]
-        lines += [
-            f"  {{ move = {text(m['move'])}, cost = {number(m['cost'])}, "
-            f"value = {number(m['value'])} }},"
-            for m in p.moves
-        ]
-        lines += ["]", "[questions.title]"]
-        lines += [f"{lang} = {text(t.format(n=n))}" for lang, t in TITLES.items()]
-    return "\n".join(lines) + "\n"
+
+    def facts(p):
+        return [f"gap = {number(p.gap)}", f"rollouts = {p.rollouts}"]
+
+    return questions_toml(puzzles, BEST_CONTRACT, header, TITLES, facts)
 
 
 class Command(BaseCommand):
