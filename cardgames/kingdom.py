@@ -290,7 +290,7 @@ class Kingdom(GameSheet):
 
     @property
     def grouped(self) -> bool:
-        return self.rules.partnership != "none"
+        return self.rules.partners
 
     @property
     def is_over(self) -> bool:

@@ -24,7 +24,7 @@ from cardgames.table import SEATS
 SEED = "best-contract"
 ROLLOUTS = 200  # deals each of the two independent runs rolls out for every contract
 GAP = 15.0  # points by which the best contract must beat the next, in both runs
-FEWEST_CHOICES = 3  # a choice of two is asked too: but not a kingdom's last two deals
+FEWEST_CHOICES = 3  # contracts left at least: not a kingdom's last two deals, nearly forced
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,11 @@ class Rules(RuleSet):
         """The contracts of one kingdom, in the order the site lists them."""
         return MODES[self.mode]
 
+    @property
+    def partners(self) -> bool:
+        """Whether partners sit opposite and add their points (a partnership preset)."""
+        return self.partnership != "none"
+
     def tricks(self, contract: str) -> penalty_trix.Rules:
         """The penalty family's rules of a trick contract's deal."""
         values = {name: getattr(self, name) for name in TRICK_FIELDS}
@@ -144,8 +149,7 @@ class Rules(RuleSet):
         ``twos_face_up`` says), a bit set."""
         if contract != "trix":
             return 0
-        partners = self.partnership != "none"
-        return layout_trix.twos_shown(self.layout(), deal.hands, len(deal.history), partners)
+        return layout_trix.twos_shown(self.layout(), deal.hands, len(deal.history), self.partners)
 
     def read_move(self, token: str) -> int:
         """A move token as the game reads it (``parse_move``)."""

@@ -94,7 +94,7 @@ class KingdomHooks(Hooks):
         return move < 52 or move == KNOCK  # a pass is as much a move of the rows as a card
 
     def objective(self, rules, seat: int) -> Objective:
-        return Places(seat, rules.partnership != "none")
+        return Places(seat, rules.partners)
 
     def position_key(self, state) -> tuple:
         """The hands (the rows are every card not in them), who is to act, and the seats

@@ -60,7 +60,7 @@ def _tallied(tally: dict, vocab) -> str:
 
 
 def partners(rules) -> bool:
-    return rules.partnership != "none"
+    return rules.partners
 
 
 scoring_cards = penalty.scoring_cards
