@@ -6,7 +6,7 @@ MANAGE := $(PY) manage.py
 PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run serve test quick lint bench strength fuzz messages clean
+.PHONY: setup run serve test quick lint bench strength fuzz vendor messages clean
 
 # The set-up, step by step, each done again only when what it reads changed (a stamp per
 # step, per database for the database's steps): `make serve` on an unchanged checkout starts in seconds. Re-running it
@@ -118,6 +118,15 @@ fuzz: setup
 		$(PY) -m pytest tests/lessons/test_safety.py -q -s -k "fuzzed or hostile_pbn"
 	CHURN_WARMUP=$${CHURN_WARMUP:-12} CHURN_ROUNDS=$${CHURN_ROUNDS:-40} \
 		$(PY) -m pytest tests/web/test_served_fuzz.py tests/web/test_socket_churn.py -q -s
+
+# The vendored htmx and idiomorph, fetched again from the npm registry and checked against the
+# digests static/vendor/README.md records (the files are committed: set-up needs no npm).
+vendor:
+	rm -rf .vendor && mkdir .vendor && cd .vendor && npm pack -q htmx.org@2.0.11 idiomorph@0.7.4 >/dev/null \
+		&& tar xzf htmx.org-2.0.11.tgz package/dist/htmx.min.js && cp package/dist/htmx.min.js ../static/vendor/ \
+		&& tar xzf idiomorph-0.7.4.tgz package/dist/idiomorph-ext.min.js && cp package/dist/idiomorph-ext.min.js ../static/vendor/
+	rm -rf .vendor
+	cd static/vendor && awk -F'`' '/^\| `[a-z-]+\.min\.js`/ {print $$8 "  " $$2}' README.md | sha256sum -c
 
 # Refresh the catalogues from the code and templates (needs GNU gettext).
 messages: $(VENV)/.installed
