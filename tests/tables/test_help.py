@@ -29,6 +29,17 @@ def api(path, key):
     return Client().get(path, HTTP_AUTHORIZATION=f"Bearer {key}")
 
 
+def deal_judged(path, key):
+    """A whole deal's analysis, after as many 503 analysis_busy answers as budgets it takes
+    (each judges what it can and keeps it: on a busy machine a budget judges less)."""
+    for _ in range(60):
+        answer = api(path, key)
+        if answer.status_code != 503:
+            return answer
+        assert answer.json()["error"]["code"] == "analysis_busy" and answer["Retry-After"]
+    return answer
+
+
 def opened(help_on: bool):
     """A Hearts table of two people: North played by a program with its key, South taken by
     a browser; the table, North's key, the coach's, and South's browser."""
@@ -90,7 +101,7 @@ def test_with_help_on_every_seat_has_its_hint_and_its_analysis_in_the_page_and_t
     refused = api(base + "/hint", coach)
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_a_player"
     # the deal is over: each seat's cards, with what they cost
-    answer = api(base + "/analysis", north)
+    answer = deal_judged(base + "/analysis", north)
     assert answer.status_code == 200, answer.content
     judged = answer.json()["analysis"]
     expected = analyses.judge_deal("hearts", now(table).position(), "seat", seats=(0,))
