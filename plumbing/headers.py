@@ -65,18 +65,18 @@ def _forget(setting, **kwargs):
         site_policies.cache_clear()
 
 
-FRAGMENT_HEADER = "X-Fragment"
+FRAGMENT_HEADER = "HX-Request"  # htmx's, sent with each request it makes
 
 
 def is_fragment(request) -> bool:
-    """Whether the table's script asks for the page's title and content only (after a move,
-    to redraw the table in place), not the whole document."""
-    return request.headers.get(FRAGMENT_HEADER) == "stage"
+    """Whether htmx asks for the page's title and content only (after a move, to redraw the
+    table in place, or to restore an earlier step), not the whole document."""
+    return request.headers.get(FRAGMENT_HEADER) == "true"
 
 
 def vary_on_fragment(get_response):
     """A page and its fragment (its title and content, which the table's script asks for with
-    the X-Fragment header) share an address: caches must keep them apart."""
+    htmx's HX-Request header) share an address: caches must keep them apart."""
 
     def middleware(request):
         response = get_response(request)

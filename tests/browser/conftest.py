@@ -136,6 +136,21 @@ def page(browser, site, request):
         yield page
 
 
+def answered(page, act, timeout=WAIT_MS):
+    """Do ``act()`` and wait for what answers it: another page, or the table redrawn in place
+    (htmx morphs <main>, the address moved with it). Never the first navigation event: htmx
+    marks the current entry (replaceState) before it moves to the next one."""
+    page.evaluate(
+        "window.__before = 1; document.querySelector('.stage')?.setAttribute('data-was', 1)"
+    )
+    act()
+    page.wait_for_function(
+        "() => window.__before === undefined || document.querySelector('.stage:not([data-was])')",
+        timeout=timeout,
+    )
+    page.wait_for_load_state()
+
+
 def in_place(page, act, timeout=WAIT_MS):
     """Do ``act()`` (a tap on a card, a call, an answer) and wait until the table's script has
     redrawn the stage from the server's answer, with no page load: a marker set on ``window``

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from .conftest import ARTIFACTS, PHONES
+from .conftest import ARTIFACTS, PHONES, answered
 from .sight import in_sight, narrow_ok
 
 pytestmark = pytest.mark.browser
@@ -96,8 +96,7 @@ def test_every_quiz_kind_s_controls_and_verdict_are_in_sight(phone, size, lang):
             assert gap is not None and gap <= 24, (where, gap)
         if kind != "play":  # a play question's controls are the hand's cards
             in_sight(page, SUBMIT, f"{name}-form", line=44)
-        with page.expect_navigation():
-            answer(page, kind)
+        answered(page, lambda kind=kind: answer(page, kind))
         page.locator("#verdict").wait_for()
         in_sight(page, ".verdict", f"{name}-verdict", line=30)
         if (size, lang) == ("narrow", "ar"):  # each kind's verdict once, where space is least
@@ -118,13 +117,11 @@ def test_a_quiz_set_ends_on_its_score_in_five_answers(phone):
         for n in range(1, 6):
             assert re.search(rf"\b{n}\b.*\b5\b", page.locator(".set-place").inner_text()), n
             kinds.append(page.url.split("/quiz/")[1].split("/")[2])
-            with page.expect_navigation():
-                answer(page, kinds[-1])
+            answered(page, lambda page=page, kind=kinds[-1]: answer(page, kind))
             page.locator("#verdict").wait_for()
             assert page.locator(".answer-bar").count() == 0
             link = page.locator(".verdict .next-links a.next")
-            with page.expect_navigation():
-                link.tap()
+            answered(page, link.tap)
         assert len(set(kinds)) >= 4, kinds  # mixed kinds
         assert "/quiz/set/" in page.url
         stars = int(page.locator(".set-end .stars").get_attribute("data-stars"))
@@ -192,16 +189,14 @@ def test_a_trix_quiz_set_is_answered_by_tapping_in_arabic(phone):
         kinds.append(page.url.split("/quiz/")[1].split("/")[2])
         assert "/quiz/trix/" in page.url, page.url
         in_sight(page, "#prompt", f"quiz-trix-{n}-question", line=400)
-        with page.expect_navigation():
-            answer(page, kinds[-1])
+        answered(page, lambda: answer(page, kinds[-1]))
         page.locator("#verdict").wait_for()
         in_sight(page, ".verdict", f"quiz-trix-{n}-verdict", line=30)
         said = page.locator(".verdict").inner_text()
         assert any("\u0600" <= ch <= "\u06ff" for ch in said), said
         if n == 1:
             axe_clean(page, "trix quiz verdict")
-        with page.expect_navigation():
-            page.locator(".verdict .next-links a.next").tap()
+        answered(page, page.locator(".verdict .next-links a.next").tap)
     assert set(kinds) <= {"legal-set", "play", "next-leader", "best-card"}, kinds
     assert "/quiz/set/" in page.url and page.locator(".set-end .stars").count() == 1
     assert page.failed == []
@@ -224,8 +219,7 @@ def test_a_trix_owner_s_choice_is_answered_by_a_tap_with_every_contract_s_cost(p
     assert 2 <= offered <= 5
     in_sight(page, ".answer-form button[name=move]", f"quiz-trix-contract-{lang}-form", line=40)
     assert page.locator(".seat.open").count() == 1  # the owner's own hand, no other
-    with page.expect_navigation():
-        contracts.first.tap()
+    answered(page, contracts.first.tap)
     page.locator("#verdict").wait_for()
     in_sight(page, ".verdict", f"quiz-trix-contract-{lang}-verdict", line=30)
     costs = page.locator(".verdict .move-costs li")

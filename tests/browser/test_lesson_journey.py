@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import ARTIFACTS, WIDE, in_place
+from .conftest import ARTIFACTS, WIDE, answered, in_place
 from .pages import skip_replies
 from .test_lesson_editor import api_lesson, saved_as, watched
 
@@ -145,13 +145,12 @@ def point_of(locator) -> list:
 
 # ------------------------------------------------------------------------------ the player
 def answer(page, token: str):
-    with page.expect_navigation():
-        card_click(page.locator(f'.answer-form button[name=move][value="{token}"]'))
+    card = page.locator(f'.answer-form button[name=move][value="{token}"]')
+    answered(page, lambda: card_click(card))
 
 
 def go_next(page):
-    with page.expect_navigation():
-        page.locator(".step-nav a.next").click()
+    answered(page, page.locator(".step-nav a.next").click)
 
 
 def results(site, public_id, key) -> dict:
@@ -245,8 +244,7 @@ def journey(teacher, learner, teacher_context, site):
     feedback = learner.locator("#feedback")
     assert feedback.inner_text() == "هذه الورقة تأخذ الأكلة."
     assert feedback.get_attribute("lang") == "ar" and feedback.get_attribute("dir") == "rtl"
-    with learner.expect_navigation():
-        learner.locator(".hint-form button[name=hint]").click()
+    answered(learner, learner.locator(".hint-form button[name=hint]").click)
     assert "العب أصغر ورقة في اللون." in learner.locator("#hint-1").inner_text()
     answer(learner, second)
     assert learner.locator("#feedback").inner_text() == "Right."
@@ -372,15 +370,14 @@ def test_the_mirror_an_english_desktop_teacher_and_an_arabic_phone_learner(brows
     # the learner taps the right card on the phone, inside the lesson player, in Arabic
     learner.goto(share)
     assert "/ar/lessons/" in learner.url
-    with learner.expect_navigation():
-        learner.locator(".step-nav a.next").tap()
+    answered(learner, learner.locator(".step-nav a.next").tap)
     assert learner.locator("html").get_attribute("dir") == "rtl"
     fits_the_phone(learner)
     assert small_buttons(learner, ".strip") == []
     no_serious_axe(learner, "lesson step ar")
     shot(learner, "phone-question")
-    with learner.expect_navigation():
-        card_tap(learner.locator(f'.answer-form button[name=move][value="{right}"]'))
+    card = learner.locator(f'.answer-form button[name=move][value="{right}"]')
+    answered(learner, lambda: card_tap(card))
     assert learner.locator("#feedback.right").count() == 1
     fits_the_phone(learner)
     shot(learner, "phone-answered")

@@ -29,7 +29,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.waiting import WAIT_MS
 from tutorials import content
 
-from .conftest import ARTIFACTS, PHONES, in_place
+from .conftest import ARTIFACTS, PHONES, answered, in_place
 from .sight import in_sight, narrow_ok
 
 pytestmark = pytest.mark.browser
@@ -180,8 +180,7 @@ def test_each_tutorial_s_first_question_is_answered_by_a_tap_without_javascript(
             continue
         seen.add(slug)
         page.goto(page.base + f"/en/tutorials/{slug}/{number}/")
-        with page.expect_navigation():
-            page.locator(f'.answer-form button[name="move"][value="{answers[0]}"]').tap()
+        answered(page, page.locator(f'.answer-form button[name="move"][value="{answers[0]}"]').tap)
         assert page.locator(".feedback.right").is_visible(), (slug, number)
     assert len(seen) == len(content.read_all()) and page.failed == []  # each has a question
 
@@ -376,7 +375,7 @@ def check_analysis(page, game, lang, view):
     cost (or "about as good as the best"), in the page's direction, nothing wider than the
     screen, every link 44 px tall, no line in sight covered by the felt or the deal's end."""
     name = f"{game}-{lang}-{view}"
-    page.wait_for_function(  # the review judges its cards a request at a time (review.js);
+    page.wait_for_function(  # the review judges its cards a request at a time (htmx polls);
         # a request waits for a free analysis slot, which a busy machine's other tests hold
         "() => document.querySelector('#analysis')?.dataset.pending === '0'",
         timeout=240000,

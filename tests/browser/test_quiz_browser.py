@@ -8,7 +8,7 @@ import pytest
 from cardgames import cards
 from quiz import questions
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, answered
 
 pytestmark = pytest.mark.browser
 
@@ -50,9 +50,7 @@ def shot(page, name: str) -> None:
 
 
 def submit_and_wait(page, key="Enter") -> None:
-    with page.expect_navigation():
-        page.keyboard.press(key)
-    page.wait_for_load_state()
+    answered(page, lambda: page.keyboard.press(key))
 
 
 def answer_by_keyboard(page, q, right: bool) -> None:

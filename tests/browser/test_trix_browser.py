@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from .conftest import ARTIFACTS, in_place
+from .conftest import ARTIFACTS, answered, in_place
 from .test_phone_table import check_first_screen
 
 pytestmark = pytest.mark.browser
@@ -76,8 +76,7 @@ def kingdom(page, name, size, contracts: set[str]) -> None:
         if deal == 0:
             check_first_screen(page, f"trix-{name}-over", size, "ar", hand=False)
         if deal < len(contracts) - 1:
-            with page.expect_navigation():
-                page.locator("button.next-deal").tap()
+            answered(page, page.locator("button.next-deal").tap)
     assert sorted(chosen) == sorted(contracts)
     sheet = page.locator("#sheet")
     subtotal = sheet.locator("tr.subtotal")

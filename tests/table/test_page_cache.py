@@ -578,3 +578,25 @@ def test_a_declared_page_is_kept_by_address_and_revision_and_a_post_never(db):
     assert view(factory.get("/en/declared/")).content != first
     assert view(factory.post("/en/declared/")).content == b"<p>4"
     assert rendered == ["GET", "GET", "GET", "POST"]
+
+
+def test_htmx_gets_the_page_content_only_and_the_cache_keeps_the_two_apart(tutorials):
+    url = "/en/tutorials/bent-first-deal/2/"
+    page = page_text(Client().get(url))  # the whole page, cached from here on
+    part = Client().get(url, HTTP_HX_REQUEST="true")  # as htmx asks after a move
+    assert "HX-Request" in part["Vary"]
+    content = page_text(part)
+    assert content.lstrip().startswith("<title>")
+    assert "<html" not in content and "<main" not in content and "<footer" not in content
+    assert '<div class="stage">' in content
+
+    # the whole page again for a page load, and for any other value of the header
+    def tokenless(html):  # each visitor's form token is their own
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+    for again in (Client().get(url), Client().get(url, HTTP_HX_REQUEST="1")):
+        assert tokenless(page_text(again)) == tokenless(page)
+    main = re.search(r"<main [^>]*>", page).group(0)
+    assert 'hx-target="#main"' in main and 'hx-swap="morph:innerHTML settle:0ms"' in main
+    # the step links push the address; the answer's form replaces it (main's default)
+    assert re.search(r'<a rel="next"[^>]*hx-boost="true" hx-push-url="true"', page)

@@ -1,7 +1,7 @@
 // The card table where a learner acts (tutorial steps, quiz questions, the practice table).
 // Without this script every move is a button in a form and every page loads whole; with it:
-// - a move is posted with fetch and the stage (strip and felt) is redrawn in place from the
-//   page's fragment (the same view, asked with X-Fragment: stage), never a page load;
+// - a move is posted by htmx and <main> (strip, felt and drawer) is morphed in place from the
+//   page's content (the same view, asked with HX-Request), never a page load;
 // - the card tapped leaves the hand at once, and comes back with the reason if refused;
 // - the computer players' replies are drawn one by one at the learner's pace (at once, fast,
 //   normal, step by step), each card flying from its seat to the trick, each announced once;
@@ -14,7 +14,6 @@
   var STORE = "diwaniya.pace";
   var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var timer = null;
-  var busy = false;
   var chosenPace = null; // changed on this page, kept even where storage is refused
 
   function pace() {
@@ -99,21 +98,26 @@
   }
 
   // --- the pass: as many cards as it needs, then the confirm ------------------------------
-  function setupPass(root) {
-    $$(root, "button.confirm[data-needed]").forEach(function (button) {
-      var form = button.form;
-      if (!form) return;
-      var needed = parseInt(button.dataset.needed, 10);
-      var boxes = $$(form, "input[type=checkbox][name=pass]");
-      function update() {
-        var picked = boxes.filter(function (b) { return b.checked; }).length;
-        button.disabled = picked !== needed;
-        boxes.forEach(function (box) { box.disabled = !box.checked && picked >= needed; });
-      }
-      boxes.forEach(function (box) { box.addEventListener("change", update); });
-      update();
-    });
+  // (The listeners of this script are the document's: the elements they serve are morphed in
+  // place, kept from one answer to the next, and would gather one more listener each time.)
+  function countPass(button) {
+    var form = button.form;
+    if (!form) return;
+    var needed = parseInt(button.dataset.needed, 10);
+    var boxes = $$(form, "input[type=checkbox][name=pass]");
+    var picked = boxes.filter(function (b) { return b.checked; }).length;
+    button.disabled = picked !== needed;
+    boxes.forEach(function (box) { box.disabled = !box.checked && picked >= needed; });
   }
+  function setupPass(root) { $$(root, "button.confirm[data-needed]").forEach(countPass); }
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.name === "pass" && box.form) $$(box.form, "button.confirm[data-needed]").forEach(countPass);
+    if (box.name === "pace" && box.closest(".pace-setting")) {
+      try { window.localStorage.setItem(STORE, box.value); } catch (e) { /* kept for this page */ }
+      chosenPace = box.value;
+    }
+  });
 
   // --- the bidding box: the number first, then its strains -------------------------------
   function setupBids(root) {
@@ -145,17 +149,12 @@
   function setupPace(root) {
     $$(root, ".pace-setting").forEach(function (set) {
       set.hidden = false;
-      $$(set, "input[name=pace]").forEach(function (input) {
-        input.checked = input.value === pace();
-        input.addEventListener("change", function () {
-          try { window.localStorage.setItem(STORE, input.value); } catch (e) { /* kept for this page */ }
-          chosenPace = input.value;
-        });
-      });
+      $$(set, "input[name=pace]").forEach(function (input) { input.checked = input.value === pace(); });
     });
   }
 
   // --- the replies, one at a time ---------------------------------------------------------
+  var replay = null; // the replies being drawn: {finish, next}, for the controls' taps
   function playReplies(root, before, done) {
     var section = $(root, ".replies[data-replies]");
     var live = $(root, "#live");
@@ -175,6 +174,7 @@
       flyIn($(node, ".felt"), prior, Math.min(wait === null ? 300 : wait, 300));
     }
     function finish() {
+      replay = null;
       if (timer !== null) window.clearTimeout(timer);
       timer = null;
       items.forEach(function (item) { item.hidden = false; });
@@ -196,15 +196,11 @@
     if (wait === 0) return finish(); // at once: the table as the replies left it, listed
     items.forEach(function (item) { item.hidden = true; });
     show(frames[0]);
+    replay = { finish: finish, next: function () { if (step < frames.length) next(); } };
     if (controls) {
       controls.hidden = false;
-      var skip = $(controls, "button.show-now");
       var one = $(controls, "button.next-reply");
-      if (skip) skip.addEventListener("click", finish);
-      if (one) {
-        one.hidden = wait !== null;
-        one.addEventListener("click", function () { if (step < frames.length) next(); });
-      }
+      if (one) one.hidden = wait !== null;
     }
     if (wait === null) return;
     timer = window.setTimeout(next, wait);
@@ -216,7 +212,6 @@
     var button = $(root, ".play-rest");
     if (!button) { playingRest = false; return; }
     button.hidden = false;
-    button.addEventListener("click", function () { playingRest = true; nextMove(root); });
     var wait = PACES[pace()];  // step by step: the normal pace (one tap plays them all)
     if (playingRest) timer = window.setTimeout(function () { nextMove(root); }, wait === null ? 700 : wait);
   }
@@ -225,8 +220,8 @@
   function nextMove(root) {
     var next = $(root, ".step-nav a[rel=next]");
     if (!next || !$(root, ".play-rest")) { playingRest = false; return; }
-    var url = next.href;
-    send(url, { method: "GET" }, "replaceState", function () { window.location.assign(url); });
+    if (!window.htmx) return window.location.assign(next.href);
+    window.htmx.ajax("GET", next.href, { source: "#main", replace: "true" });
   }
 
   // --- the answer in sight ------------------------------------------------------------------
@@ -289,34 +284,93 @@
     }
   }
 
-  // --- moves in place -----------------------------------------------------------------------
+  // --- moves in place: htmx posts the move and morphs <main> --------------------------------
+  // The templates mark what moves in place (hx-boost) and where the answer goes (<main>'s
+  // attributes, cardtable/_in_place.html). What is left here is what htmx does not know of:
+  // where the cards were before, the card that leaves at once, a refusal said in place, and
+  // the stage started again after the swap.
+  var before = null;    // the cards' places when the request left
+  var leaving = null;   // the card tapped, on its way to the trick
+  var pushed = false;   // another step or question: it opens at its top, as a page does
+  var scrolled = 0;
+
+  function stageOf(html) { return /<div class="stage[" ]/.test(html); }
+
+  function fallBack(elt, url) {
+    // No answer htmx can draw (the network failed, or the page has no table): the browser
+    // does it as it would without this script.
+    if (elt && elt.tagName === "FORM") HTMLFormElement.prototype.submit.call(elt);
+    else window.location.assign(url);
+  }
+
+  function moved(event) { return event.detail.target && event.detail.target.id === "main"; }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!moved(event)) return; // the review asking for its rest: the table stays as it is
+    var old = document.querySelector(".stage");
+    before = old ? snapshot(old) : null;
+    scrolled = window.scrollY;
+    if (timer !== null) window.clearTimeout(timer);
+    timer = null;
+    var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    var submitter = trigger && trigger.submitter;
+    leaving = submitter && submitter.classList.contains("play") ? leave(submitter) : null;
+    pushed = event.detail.elt.getAttribute("hx-push-url") === "true";
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!moved(event)) return;
+    var d = event.detail;
+    if (stageOf(d.serverResponse)) {
+      d.shouldSwap = true;
+      d.isError = false;
+      // The page keeps its place and brings the answer into sight (afterSwap below): htmx's
+      // jump to the address's anchor (#hint) would throw the felt off the screen.
+      d.pathInfo.anchor = "";
+      return;
+    }
+    d.shouldSwap = false;
+    var doc = new DOMParser().parseFromString(d.serverResponse, "text/html");
+    var error = doc.querySelector(".error, [role=alert]");
+    if (d.xhr.status >= 400 && error) return refuse(leaving, error.textContent.trim());
+    fallBack(d.elt, d.xhr.responseURL || d.pathInfo.requestPath);
+  });
+
+  // The address follows the table without the "seen" mark (the replies already drawn); a
+  // refused move, redrawn, leaves the address as it was.
+  document.addEventListener("htmx:beforeHistoryUpdate", function (event) {
+    var history = event.detail.history;
+    if (event.detail.xhr.status >= 400) {
+      history.type = "replace";
+      history.path = window.location.href;
+    }
+    history.path = clean(history.path);
+  });
+
+  document.addEventListener("htmx:sendError", function (event) {
+    if (moved(event)) fallBack(event.detail.elt, event.detail.pathInfo.requestPath);
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var stage = document.querySelector(".stage");
+    if (!stage || !moved(event)) return;
+    start(stage, before, true);
+    // Another step opens at its top, as a page does; the same page stays where the learner
+    // had it (never back to the top), and what answers them comes into sight.
+    window.scrollTo(0, pushed ? 0 : scrolled);
+    bringAnswer(stage);
+  });
+
+  // "Back" and "forward": htmx asks for the step again and draws it in <main>.
+  document.addEventListener("htmx:historyRestore", function () {
+    var stage = document.querySelector(".stage");
+    if (stage) start(stage, null, true);
+  });
+
   function clean(url) {
     var u = new URL(url, window.location.href);
     u.searchParams.delete("seen");
     return u.pathname + (u.search === "?" ? "" : u.search) + u.hash;
-  }
-
-  // The fragment is the page's content: it replaces the content of <main> (the stage, the
-  // drawer, and a form that wraps the stage, as the quiz's does).
-  function swap(html, url, how) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var main = document.getElementById("main");
-    var old = document.querySelector(".stage");
-    if (!doc.querySelector(".stage") || !old || !main) return false;
-    var before = snapshot(old);
-    var scrolled = window.scrollY;
-    if (timer !== null) window.clearTimeout(timer);
-    timer = null;
-    main.replaceChildren.apply(main, Array.prototype.slice.call(doc.body.childNodes));
-    if (doc.title) document.title = doc.title;
-    if (how && window.history && window.history[how]) window.history[how](null, "", clean(url));
-    var stage = document.querySelector(".stage");
-    start(stage, before, true);
-    // Another step opens at its top, as a page does; the same page stays where the learner
-    // had it (never back to the top), and what answers them comes into sight.
-    window.scrollTo(0, how === "pushState" ? 0 : scrolled);
-    bringAnswer(stage);
-    return true;
   }
 
   function refuse(card, message) {
@@ -354,43 +408,11 @@
     return card;
   }
 
-  function send(url, options, how, fallback) {
-    if (busy) return;
-    busy = true;
-    options.headers = { "X-Fragment": "stage" };
-    options.credentials = "same-origin";
-    return window.fetch(url, options).then(function (response) {
-      return response.text().then(function (text) {
-        busy = false;
-        if (swap(text, response.url, response.ok ? how : null)) return;
-        var doc = new DOMParser().parseFromString(text, "text/html");
-        var error = doc.querySelector(".error, [role=alert]");
-        if (!response.ok && error) return refuse(options.card, error.textContent.trim());
-        fallback();
-      });
-    }).catch(function () { busy = false; fallback(); });
-  }
-
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!window.fetch || !window.FormData) return;
-    if (!form.closest(".stage, .drawer") && !form.querySelector(".stage")) return;
-    if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return;
-    event.preventDefault();
-    if (busy) return;
-    var submitter = event.submitter || null;
-    var data;
-    try { data = new FormData(form, submitter); } catch (e) {
-      data = new FormData(form);
-      if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    }
-    var card = submitter && submitter.classList.contains("play") ? leave(submitter) : null;
-    send(form.action || window.location.href, { method: "POST", body: data, card: card }, "replaceState", function () {
-      HTMLFormElement.prototype.submit.call(form);
-    });
-  });
-
   document.addEventListener("click", function (event) {
+    var control = event.target.closest && event.target.closest(".replay-controls button, .play-rest");
+    if (control && control.classList.contains("show-now")) { if (replay) replay.finish(); return; }
+    if (control && control.classList.contains("next-reply")) { if (replay) replay.next(); return; }
+    if (control) { playingRest = true; nextMove(document.querySelector(".stage")); return; }
     // An illegal card says why, where the page gave the reason: no page load.
     var play = event.target.closest && event.target.closest(".felt button.play[data-why]");
     if (play) {
@@ -399,17 +421,6 @@
       say(play.dataset.why);
       return;
     }
-    var link = event.target.closest && event.target.closest(".stage a.hint-link, .stage .step-nav a[href], .stage .next-links a");
-    if (!link || !window.fetch || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    event.preventDefault();
-    var url = link.href;
-    send(url, { method: "GET" }, link.classList.contains("hint-link") ? "replaceState" : "pushState", function () {
-      window.location.assign(url);
-    });
-  });
-
-  window.addEventListener("popstate", function () {
-    send(window.location.href, { method: "GET" }, null, function () { window.location.reload(); });
   });
 
   document.addEventListener("keydown", function (event) {
