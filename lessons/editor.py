@@ -84,7 +84,6 @@ def edit(request, public_id):
             "table": reverse("lessons:edit-table", args=[row.public_id]),
             "costs": reverse("lessons:edit-costs", args=[row.public_id]),
             "preview": reverse("lessons:edit", args=[row.public_id]) + "preview/",
-            "versions": reverse("lessons:versions", args=[row.public_id]),
             "words": words(),
         },
     }

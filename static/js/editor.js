@@ -548,7 +548,7 @@
           forgetDrafts();
           standsAt(j.version);
           $("save-status").textContent = fill(W.saved, { n: version });
-          refreshVersions();
+          document.body.dispatchEvent(new CustomEvent("lesson-saved")); // htmx redraws #versions
           return;
         }
         if (status === 409) {
@@ -701,14 +701,8 @@
   });
 
   // ------------------------------------------------------------------ saved versions
-  // The list is the server's own fragment (edit/versions/), redrawn after each save; a
-  // restore asks first, on the tap itself, then posts its form as it stands.
-  function refreshVersions() {
-    fetch(D.versions, { credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null) $("versions").innerHTML = html; })
-      .catch(function () { /* the list stays as it was; a reload shows it */ });
-  }
+  // The list is the server's own fragment (edit/versions/), which htmx draws again after each
+  // save; a restore asks first, on the tap itself, then posts its form as it stands.
   $("versions").addEventListener("submit", function (e) {
     var form = e.target.closest("form.restore-form");
     if (!form) return;

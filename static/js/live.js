@@ -224,51 +224,41 @@
     fetchBlock(ply, done);
   }
 
+  // htmx asks for this place's own view of the table and morphs the block in place: focus,
+  // open panels (static/js/in-place.js) and the coach's note being written stay as they were.
+  var drawn = false;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "live-table") drawn = true;
+  });
+  if (window.Idiomorph) {
+    var kept = window.Idiomorph.defaults.callbacks.beforeAttributeUpdated;
+    window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, element, how) {
+      // the coach's note, phrase and the card last suggested: the coach's, not the server's
+      var coach = element.closest && element.closest(".hint-form");
+      if (coach && (name === "value" || name === "selected" || name === "aria-pressed")) return false;
+      return kept(name, element, how);
+    };
+  }
+
   function fetchBlock(ply, done) {
     fetching = true;
-    var ok = false;
+    drawn = false;
     var url = root.getAttribute("data-part");
     if (ply !== null && ply !== undefined && have.deal !== null) url += "&ply=" + ply + "&deal=" + have.deal;
-    fetch(url, { credentials: "same-origin", cache: "no-store" })
-      .then(function (answer) {
-        if (!answer.ok) throw new Error(answer.status);
-        return answer.text();
-      })
-      .then(function (html) {
-        var holder = document.createElement("div");
-        holder.innerHTML = html;
-        var fresh = holder.querySelector("#live-table");
-        var current = block();
-        if (!fresh || !current) return;
-        ok = true;
-        ["text", "phrase"].forEach(function (name) {  // the coach's note being written
-          var was = current.querySelector('.hint-form [name="' + name + '"]');
-          var now = fresh.querySelector('.hint-form [name="' + name + '"]');
-          if (was && now && was.value) now.value = was.value;
-        });
-        var pressed = current.querySelector('.hint-form button.suggest[aria-pressed="true"]');
-        var still = pressed && fresh.querySelector('.hint-form button.suggest[value="' + pressed.value + '"]');
-        if (still) still.setAttribute("aria-pressed", "true");  // the card last suggested
-        var focused = document.activeElement && document.activeElement.name;
-        Array.prototype.forEach.call(current.querySelectorAll("details[open]"), function (d) {
-          var same = d.className && fresh.querySelector("details." + d.className.split(" ")[0]);
-          if (same) same.open = true;
-        });
-        current.replaceWith(fresh);
-        if (focused === "text") {
-          var input = fresh.querySelector('.hint-form [name="text"]');
-          if (input) input.focus();
-        }
-        showPresence();
-        showNote();
-        var mine = isMine();
-        if (mine && !wasMine) ring();
-        wasMine = mine;
-      })
-      .catch(function () { /* the next frame or reconnection redraws */ })
+    var asked = window.htmx && block()
+      ? window.htmx.ajax("GET", url, { source: root, target: "#live-table", select: "#live-table", swap: "morph:outerHTML" })
+      : Promise.reject(new Error("no table"));
+    asked.then(function () {
+      if (!drawn) return;
+      showPresence();
+      showNote();
+      var mine = isMine();
+      if (mine && !wasMine) ring();
+      wasMine = mine;
+    }).catch(function () { /* the next frame or reconnection redraws */ })
       .then(function () {
         fetching = false;
-        if (done) done(ok);
+        if (done) done(drawn);
         if (pending) { var next = pending; pending = null; fetchBlock(next.ply, next.done); }
       });
   }
