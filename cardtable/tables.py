@@ -384,7 +384,12 @@ def extras(view, vocab) -> dict:
 
 
 def points(view, vocab) -> list[dict]:
+    """Each seat's (or side's) points this deal; none before the deal's first card, where
+    each is nought and says nothing (an auction, a pass, a Trix deal at the owner's choice)."""
     values = view.points
+    begun = view.trick or view.last_trick or any(view.piles or ()) or any(view.tricks_won or ())
+    if not begun and not any(values):
+        return []
     if not view.by_side:
         return [{"who": vocab.seat(s), "points": p} for s, p in enumerate(values)]
     return [{"who": vocab.side(i), "points": p} for i, p in enumerate(values)]

@@ -52,6 +52,19 @@ def test_the_viewer_steps_through_a_line_of_moves(client, rulebook):
     assert "KS" not in visible.split() and "Trick 2" in visible
 
 
+@pytest.mark.parametrize("game", ["bent-al-sbeet", "trix"])
+def test_the_deal_s_points_show_from_its_first_card_not_before(client, rulebook, game):
+    """Before a card is played every seat has nought, which says nothing (a Trix deal at the
+    owner's choice showed "Points this deal 0 0 0 0"); from the first trick on they show."""
+    first = get(client, game=game).content.decode()
+    assert 'class="phase"' in first and 'class="points-title"' not in first
+    if game == "trix":
+        assert 'data-phase="choose"' in first
+    if game == "bent-al-sbeet":
+        html = get(client, moves="2S 6S TS AS").content.decode()
+        assert 'class="points-title"' in html and html.count('<tr><th scope="row">') >= 4
+
+
 @pytest.mark.parametrize("lang", ["ar", "en", "fr"])
 def test_tarneeb_bids_on_a_bidding_box(client, rulebook, lang):
     html = get(client, lang, "tarneeb", variant="egyptian").content.decode()
