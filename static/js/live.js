@@ -1,11 +1,13 @@
 // The live table with JavaScript: one WebSocket to the table (spec: tables.md, "Live
-// protocol"). The page says hello with the deal and the moves it has; on each move frame the
-// table block is redrawn from the server (which renders this place's own view: no card it
+// protocol"). The page says hello with the deal and the moves it has; on each move frame htmx
+// morphs the table block from the server (which renders this place's own view: no card it
 // may not see ever reaches the page), without a page load: a person's move at once, the
 // computer players' one by one at this reader's pace (the practice table's setting), each as
 // the table stood after it. A card tapped, a call, the pass or the next deal is sent over the
 // socket; without a socket the forms post as they do without JavaScript. After a drop the socket comes back with a
-// growing delay and asks only for the moves it missed.
+// growing delay and asks only for the moves it missed. (The socket is this small client's,
+// not htmx's WebSocket extension, which swaps HTML the server pushes: here no frame carries a
+// card, each reader asks for the view it may see, and hello, catch-up and pace are protocol.)
 (function () {
   "use strict";
   var root = document.getElementById("live");
