@@ -248,7 +248,7 @@
     var url = root.getAttribute("data-part");
     if (ply !== null && ply !== undefined && have.deal !== null) url += "&ply=" + ply + "&deal=" + have.deal;
     var asked = window.htmx && block()
-      ? window.htmx.ajax("GET", url, { source: root, target: "#live-table", select: "#live-table", swap: "morph:outerHTML" })
+      ? window.htmx.ajax("GET", url, { source: root, target: "#live-table", select: "#live-table", swap: "morph:outerHTML settle:0ms" })
       : Promise.reject(new Error("no table"));
     asked.then(function () {
       if (!drawn) return;
