@@ -218,3 +218,24 @@ def test_a_sabaat_deal_with_a_knock_in_french(page):
     check = page.locator("#seed-check a").last
     table.visits.click(check)
     assert page.locator("#worked-commitment").inner_text() == table.commitment
+
+
+def test_a_panel_the_learner_opened_stays_open_through_the_moves(phone):
+    """htmx morphs the table after each move, so what the learner opened in the drawer (here
+    the match's private link) is still open three moves later, in the same document."""
+    page = phone
+    table = Table(page)
+    table.start("en", "bent-al-sbeet")
+    table.settle()
+    page.evaluate("window.__sameDocument = true")
+    panel = page.locator("details.private")
+    panel.locator("summary").click()
+    assert panel.evaluate("(d) => d.open")
+    page.evaluate("window.scrollTo(0, 0)")  # back up to the table, as the learner scrolls
+    for _ in range(3):
+        if table.phase == "pass":
+            table.pass_cards()
+        else:
+            table.legal_card()
+        assert panel.evaluate("(d) => d.open"), "the panel closed on a redraw"
+    assert page.evaluate("window.__sameDocument === true")
