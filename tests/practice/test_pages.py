@@ -420,7 +420,8 @@ def test_a_house_rule_of_no_card_is_named_alike_at_the_table_and_on_the_sheet(
     assert match_of(url).overrides == {"exposable": ""}
     sheet = new_sheet(client, lang=lang, game="bent-al-sbeet", **{"rule.exposable": ","})
     table = re.search(
-        r'(?s)<details class="house-rules-list">.*?</details>', client.get(url).content.decode()
+        r'(?s)<details class="house-rules-list"[^>]*>.*?</details>',
+        client.get(url).content.decode(),
     )[0]
     assert re.search(rf"<li>[^<]+ {none}</li>", table), table
     assert f"<bdi>{none}</bdi>" in client.get(sheet).content.decode()
