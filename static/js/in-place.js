@@ -1,5 +1,5 @@
-// What the site asks of htmx's morph swap, on every page that redraws in place (the table, the
-// live table, the lesson editor): a panel the reader opened or closed by hand stays as they
+// What the site asks of htmx's morph swap, on every page htmx redraws in place (the card
+// table, the lesson editor's versions): a panel the reader opened or closed by hand stays as they
 // left it; the others follow the server (the auction, open while it runs). The panels carry
 // ids, so that the morph matches each with itself, never one with the next.
 (function () {

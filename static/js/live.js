@@ -1,13 +1,14 @@
 // The live table with JavaScript: one WebSocket to the table (spec: tables.md, "Live
-// protocol"). The page says hello with the deal and the moves it has; on each move frame htmx
-// morphs the table block from the server (which renders this place's own view: no card it
+// protocol"). The page says hello with the deal and the moves it has; on each move frame the
+// table block is redrawn from the server (which renders this place's own view: no card it
 // may not see ever reaches the page), without a page load: a person's move at once, the
 // computer players' one by one at this reader's pace (the practice table's setting), each as
 // the table stood after it. A card tapped, a call, the pass or the next deal is sent over the
 // socket; without a socket the forms post as they do without JavaScript. After a drop the socket comes back with a
-// growing delay and asks only for the moves it missed. (The socket is this small client's,
-// not htmx's WebSocket extension, which swaps HTML the server pushes: here no frame carries a
-// card, each reader asks for the view it may see, and hello, catch-up and pace are protocol.)
+// growing delay and asks only for the moves it missed. (This is the page's own small client,
+// not htmx: its WebSocket extension swaps HTML the server pushes, while here no frame carries
+// a card and each reader fetches the view it may see, never from the browser's cache; hello,
+// catch-up and pace are protocol. Drawn by htmx's morph, the catch-up was flaky: see README.)
 (function () {
   "use strict";
   var root = document.getElementById("live");
@@ -226,41 +227,51 @@
     fetchBlock(ply, done);
   }
 
-  // htmx asks for this place's own view of the table and morphs the block in place: focus,
-  // open panels (static/js/in-place.js) and the coach's note being written stay as they were.
-  var drawn = false;
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "live-table") drawn = true;
-  });
-  if (window.Idiomorph) {
-    var kept = window.Idiomorph.defaults.callbacks.beforeAttributeUpdated;
-    window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, element, how) {
-      // the coach's note, phrase and the card last suggested: the coach's, not the server's
-      var coach = element.closest && element.closest(".hint-form");
-      if (coach && (name === "value" || name === "selected" || name === "aria-pressed")) return false;
-      return kept(name, element, how);
-    };
-  }
-
   function fetchBlock(ply, done) {
     fetching = true;
-    drawn = false;
+    var ok = false;
     var url = root.getAttribute("data-part");
     if (ply !== null && ply !== undefined && have.deal !== null) url += "&ply=" + ply + "&deal=" + have.deal;
-    var asked = window.htmx && block()
-      ? window.htmx.ajax("GET", url, { source: root, target: "#live-table", select: "#live-table", swap: "morph:outerHTML settle:0ms" })
-      : Promise.reject(new Error("no table"));
-    asked.then(function () {
-      if (!drawn) return;
-      showPresence();
-      showNote();
-      var mine = isMine();
-      if (mine && !wasMine) ring();
-      wasMine = mine;
-    }).catch(function () { /* the next frame or reconnection redraws */ })
+    fetch(url, { credentials: "same-origin", cache: "no-store" })
+      .then(function (answer) {
+        if (!answer.ok) throw new Error(answer.status);
+        return answer.text();
+      })
+      .then(function (html) {
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.querySelector("#live-table");
+        var current = block();
+        if (!fresh || !current) return;
+        ok = true;
+        ["text", "phrase"].forEach(function (name) {  // the coach's note being written
+          var was = current.querySelector('.hint-form [name="' + name + '"]');
+          var now = fresh.querySelector('.hint-form [name="' + name + '"]');
+          if (was && now && was.value) now.value = was.value;
+        });
+        var pressed = current.querySelector('.hint-form button.suggest[aria-pressed="true"]');
+        var still = pressed && fresh.querySelector('.hint-form button.suggest[value="' + pressed.value + '"]');
+        if (still) still.setAttribute("aria-pressed", "true");  // the card last suggested
+        var focused = document.activeElement && document.activeElement.name;
+        Array.prototype.forEach.call(current.querySelectorAll("details[open]"), function (d) {
+          var same = d.className && fresh.querySelector("details." + d.className.split(" ")[0]);
+          if (same) same.open = true;
+        });
+        current.replaceWith(fresh);
+        if (focused === "text") {
+          var input = fresh.querySelector('.hint-form [name="text"]');
+          if (input) input.focus();
+        }
+        showPresence();
+        showNote();
+        var mine = isMine();
+        if (mine && !wasMine) ring();
+        wasMine = mine;
+      })
+      .catch(function () { /* the next frame or reconnection redraws */ })
       .then(function () {
         fetching = false;
-        if (done) done(drawn);
+        if (done) done(ok);
         if (pending) { var next = pending; pending = null; fetchBlock(next.ply, next.done); }
       });
   }
